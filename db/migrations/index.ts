@@ -1,0 +1,7 @@
+/** Every migration, by its timestamped name. An in-code list: plain Node cannot import .ts files by path. */
+import type { Migration } from "kysely";
+import * as initial from "./20261121T100000_initial";
+
+export const migrations: Record<string, Migration> = {
+  "20261121T100000_initial": initial,
+};

@@ -1,0 +1,250 @@
+/** The database as Kysely sees it: one interface per table, rows use `T | null`, never optional fields. */
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** ISO-8601 UTC text, e.g. 2026-11-21T10:00:00.000Z: sorts as it reads. */
+type Timestamp = string;
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+type Bit = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  telegram_id: number | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  photo_url: string | null;
+  is_admin: WithDefault<Bit>;
+  reflink: string;
+  phone: string | null;
+  delivery_address: string | null;
+  delivery_address_link: string | null;
+  telegram_unreachable_at: Timestamp | null;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  auth_type: "EMAIL" | "TELEGRAM";
+  created_at: WithDefault<Timestamp>;
+  last_seen_at: WithDefault<Timestamp>;
+  expires_at: Timestamp;
+}
+
+export interface LoginCodesTable {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  failed_attempts: WithDefault<number>;
+  ip: string | null;
+  created_at: WithDefault<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ShopsTable {
+  id: Generated<number>;
+  name: string;
+  city_id: WithDefault<number>;
+  district: WithDefault<string>;
+  address: WithDefault<string>;
+  map_link: WithDefault<string>;
+  logo_filename: string | null;
+  admin_email: string | null;
+  ton_wallet: string | null;
+  is_deleted: WithDefault<Bit>;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface ShopStaffTable {
+  shop_id: number;
+  user_id: number;
+  role: "owner" | "manager";
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: WithDefault<string>;
+  full_description: WithDefault<string>;
+  label: WithDefault<string>;
+  category_id: number;
+  hot_deal: WithDefault<Bit>;
+  in_all_list: WithDefault<Bit>;
+  position: WithDefault<number>;
+  is_inactive: WithDefault<Bit>;
+  is_deleted: WithDefault<Bit>;
+  default_option_id: WithDefault<number>;
+  step: WithDefault<number>;
+  max_amount: number | null;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface ProductOptionsTable {
+  product_id: number;
+  option_id: number;
+  per_price: number;
+  cost_price: WithDefault<number>;
+  price_text: WithDefault<string>;
+  gift_text: WithDefault<string>;
+  img_index: number | null;
+  is_deleted: WithDefault<Bit>;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  filename: string;
+  position: WithDefault<number>;
+  direct_link: string | null;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface StockTable {
+  shop_id: number;
+  product_id: number;
+  option_id: number;
+  amount: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface WishlistTable {
+  user_id: number;
+  product_id: number;
+  created_at: WithDefault<Timestamp>;
+}
+
+export type OrderStatus = "P" | "N" | "W" | "S" | "C";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  shop_id: number;
+  status: OrderStatus;
+  payment_status: WithDefault<"P" | "S">;
+  delivery_status: WithDefault<"P" | "A" | "S">;
+  payment_option: WithDefault<number>;
+  delivery_option: WithDefault<number>;
+  phone: WithDefault<string>;
+  delivery_address: WithDefault<string>;
+  delivery_address_link: WithDefault<string>;
+  map_html: WithDefault<string>;
+  is_reserved: WithDefault<Bit>;
+  discount_percent: WithDefault<number>;
+  total_price: number;
+  discounted_price: number;
+  total_cost_price: number;
+  paid_with_bonus: WithDefault<Bit>;
+  manager_id: number | null;
+  hold_until: Timestamp | null;
+  hold_reminded_at: Timestamp | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  option_id: number;
+  product_name: string;
+  price_text: WithDefault<string>;
+  per_price: number;
+  cost_price: number;
+  amount: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  type: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  actor_user_id: number | null;
+  data: string | null;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface BonusLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  type: "income" | "exp";
+  amount: number;
+  order_id: number | null;
+  source_user_id: number | null;
+  wholesale: WithDefault<Bit>;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface ReferralsTable {
+  user_id: number;
+  partner_id: number;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface ReferralViewsTable {
+  id: Generated<number>;
+  partner_id: number;
+  visitor_key: string;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number | null;
+  order_id: number | null;
+  payload: string;
+  dedupe_key: string;
+  status: WithDefault<"pending" | "sending" | "sent" | "failed" | "skipped">;
+  attempts: WithDefault<number>;
+  next_attempt_at: WithDefault<Timestamp>;
+  last_error: string | null;
+  created_at: WithDefault<Timestamp>;
+  sent_at: Timestamp | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface ChangeCountersTable {
+  name: string;
+  version: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_codes: LoginCodesTable;
+  shops: ShopsTable;
+  shop_staff: ShopStaffTable;
+  products: ProductsTable;
+  product_options: ProductOptionsTable;
+  product_images: ProductImagesTable;
+  stock: StockTable;
+  wishlist: WishlistTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
+  bonus_ledger: BonusLedgerTable;
+  referrals: ReferralsTable;
+  referral_views: ReferralViewsTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
+  change_counters: ChangeCountersTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ShopRow = Selectable<ShopsTable>;

@@ -1,0 +1,25 @@
+/** Business constants of spec section 9, kept once and read by the server, the webapp and the bot. */
+
+/** Koh Samui is the only region. */
+export const CITY_ID = 1;
+export const CITY_NAME = "Koh Samui";
+
+/** Shop 1 is the central warehouse: it holds stock but is never offered for pickup. */
+export const WAREHOUSE_SHOP_ID = 1;
+
+/** The base option of every product: its own price and stock. */
+export const BASE_OPTION_ID = 0;
+
+export const DEFAULT_POSITION = 999;
+export const MIN_POSITION = 1;
+
+export const PICKUP_HOLD_HOURS = 3;
+export const POLL_INTERVAL_MS = 15_000;
+export const NOTIFICATION_MS = 3_000;
+export const OPTION_PICKER_RESET_MS = 200;
+/** Unused server data stays in the client cache this long. */
+export const QUERY_GC_MS = 60_000;
+
+export const COPYRIGHT_YEAR = 2025;
+export const AGE_LIMIT = 18;
+export const REFERRAL_RATE_PERCENT_DEFAULT = 3;

@@ -1,0 +1,107 @@
+/**
+ * The catalogue's JSON shapes. Field names are those of spec section 3 (the API's data dictionary); the
+ * flags the spec writes as '1'/'0' travel as those strings. One schema per shape: the server validates and
+ * documents with it, the webapp takes its TypeScript type from it.
+ */
+import { Type, type Static } from "typebox";
+
+export const Flag = Type.Union([Type.Literal("1"), Type.Literal("0")]);
+export type Flag = Static<typeof Flag>;
+
+export const ProductImage = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  filename: Type.String(),
+  position: Type.Integer(),
+  direct_link: Type.Union([Type.String(), Type.Null()]),
+});
+export type ProductImage = Static<typeof ProductImage>;
+
+export const ProductOption = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  per_price: Type.Integer(),
+  price_text: Type.String(),
+  gift_text: Type.String(),
+  instock: Type.Integer(),
+  img_index: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ProductOption = Static<typeof ProductOption>;
+
+/** Stock of one option at one shop, keyed `opt_{optionId}`. */
+export const ShopListItem = Type.Object({
+  store_id: Type.Integer(),
+  name: Type.String(),
+  path: Type.String(),
+  district: Type.String(),
+  options: Type.Record(Type.String(), Type.Object({ amount: Type.Integer() })),
+});
+export type ShopListItem = Static<typeof ShopListItem>;
+
+export const Product = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  full_description: Type.String(),
+  per_price: Type.Integer(),
+  instock: Type.Integer(),
+  gift_text: Type.String(),
+  label: Type.String(),
+  price_text: Type.String(),
+  hot_deal: Flag,
+  category_id: Type.Integer(),
+  position: Type.Integer(),
+  in_all_list: Flag,
+  is_inactive: Flag,
+  is_deleted: Flag,
+  step: Type.Integer(),
+  max_amount: Type.Union([Type.Integer(), Type.Null()]),
+  images: Type.Array(ProductImage),
+  /** Extra options keyed by option id; null when the product has only its base option '0'. */
+  options: Type.Union([Type.Record(Type.String(), ProductOption), Type.Null()]),
+  default_option: Type.String(),
+  picked_option: Type.String(),
+  /** The shop the stock figures are for, or null when they are summed over every pickup shop. */
+  shop: Type.Union([Type.Integer(), Type.Null()]),
+  shop_list: Type.Array(ShopListItem),
+  stats: Type.Object({ orders: Type.Integer(), wishlist: Type.Integer() }),
+  created: Type.String(),
+});
+export type Product = Static<typeof Product>;
+
+export const Shop = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  address: Type.String(),
+  district: Type.String(),
+  map_link: Type.String(),
+  path: Type.String(),
+  stock_id: Type.Integer(),
+  city_id: Type.Integer(),
+});
+export type Shop = Static<typeof Shop>;
+
+export const ProductListQuery = Type.Object({
+  category: Type.Optional(Type.Integer({ description: "0 All, -1 Hot deal, else a category id" })),
+  stock_id: Type.Optional(Type.Integer({ description: "only what this shop holds; 1 (the warehouse) means every pickup shop" })),
+});
+export type ProductListQuery = Static<typeof ProductListQuery>;
+
+export const ProductParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ProductDetailQuery = Type.Object({ stock_id: Type.Optional(Type.Integer()) });
+
+export const ProductListResponse = Type.Object({ products: Type.Array(Product) });
+export type ProductListResponse = Static<typeof ProductListResponse>;
+export const ProductResponse = Type.Object({ product: Product });
+export type ProductResponse = Static<typeof ProductResponse>;
+export const ShopListResponse = Type.Object({ shops: Type.Array(Shop) });
+export type ShopListResponse = Static<typeof ShopListResponse>;
+
+/** The one error shape of the whole API. */
+export const ApiError = Type.Object({ error: Type.String(), message: Type.String() });
+export type ApiError = Static<typeof ApiError>;
+
+/** Where a product image is served: the spec's assets/product/{productId}/{filename}. */
+export function productImagePath(productId: number, filename: string): string {
+  return `/assets/product/${productId}/${encodeURIComponent(filename)}`;
+}

@@ -1,0 +1,31 @@
+/**
+ * Typed errors of the shop's rules. Each names what went wrong in words a caller can show; the HTTP layer
+ * maps the kind to a status and never adds details of its own.
+ */
+export type DomainErrorKind = "validation" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "unavailable";
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+  /** A stable, machine-readable code: the `error` field of the API's error shape. */
+  abstract readonly code: string;
+}
+
+export class ValidationError extends DomainError {
+  readonly kind = "validation";
+  readonly code = "VALIDATION_ERROR";
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly kind = "not_found";
+  readonly code: string;
+  constructor(what: string, message = `${what} not found`) {
+    super(message);
+    this.code = `${what.toUpperCase().replace(/\s+/g, "_")}_NOT_FOUND`;
+  }
+}

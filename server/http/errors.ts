@@ -1,0 +1,58 @@
+/**
+ * One error shape for the whole API: { error: CODE, message: text }. Domain errors map to 4xx by kind;
+ * anything unexpected is logged and answered as a 500 with no details.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DomainError, type DomainErrorKind } from "../domain/errors";
+
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+export function sendError(reply: FastifyReply, status: number, error: string, message: string): FastifyReply {
+  return reply.code(status).type("application/json; charset=utf-8").send({ error, message });
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: "an integer",
+  number: "a number",
+  string: "a string",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+};
+
+/** "querystring/category must be integer" → "category must be an integer". */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const param = missing ?? (first.instancePath.replace(/^\//, "").replace(/\//g, ".") || error.validationContext || "request");
+  if (missing) return `${param} is required`;
+  const type = /^must be (\w+)$/.exec(first.message ?? "")?.[1];
+  const reason = type && TYPE_WORDS[type] ? `must be ${TYPE_WORDS[type]}` : (first.message ?? "is invalid");
+  return `${param} ${reason}`;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      return sendError(reply, STATUS_OF[error.kind], error.code, error.message);
+    }
+    if (error.validation) {
+      return sendError(reply, 400, "VALIDATION_ERROR", validationMessage(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type …
+      return sendError(reply, status, error.code ?? "BAD_REQUEST", error.message);
+    }
+    request.log.error({ err: error }, "request failed");
+    return sendError(reply, 500, "INTERNAL_ERROR", "Something went wrong on our side. Please try again later.");
+  });
+}

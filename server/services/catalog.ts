@@ -1,0 +1,240 @@
+/**
+ * The customer catalogue: listing, product page and shops. Everything is built from one snapshot of the
+ * database per catalogue version (a counter moved by triggers on every change a customer can see), so the
+ * 15-second polls of every open app cost one tiny read while nothing changes, and never show stale data.
+ */
+import type { DB } from "../../db/connection";
+import {
+  readCatalogVersion,
+  selectActiveProducts,
+  selectExtraOptions,
+  selectImages,
+  selectLiveShops,
+  selectPositiveStock,
+  selectProductStats,
+  type ActiveProductRow,
+  type LiveShopRow,
+} from "../../db/repositories/catalog";
+import { compareListingOrder, isListedFor, isPickupShop, parseCategoryFilter, type CategoryFilter } from "../domain/catalog";
+import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "../domain/constants";
+import type { Product, ProductImage, ProductOption, Shop, ShopListItem } from "../domain/contracts/catalog";
+import { NotFoundError } from "../domain/errors";
+
+export interface CatalogDeps {
+  db: DB;
+}
+
+interface ProductSource {
+  row: ActiveProductRow;
+  options: Omit<ProductOption, "instock">[];
+  images: ProductImage[];
+  /** shop id → option id → amount (positive only). */
+  stock: Map<number, Map<number, number>>;
+  stats: { orders: number; wishlist: number };
+}
+
+interface Snapshot {
+  version: number;
+  products: Map<number, ProductSource>;
+  pickupShops: Map<number, LiveShopRow>;
+  shops: { shops: Shop[] };
+  /** Built answers, kept for the life of this version: the same object for the same question, which
+   *  lets the HTTP layer serialise each one once. */
+  answers: Map<string, unknown>;
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;
+
+export function createCatalog({ db }: CatalogDeps) {
+  let snapshot: Snapshot | null = null;
+  let building: Promise<Snapshot> | null = null;
+
+  async function current(): Promise<Snapshot> {
+    const version = await readCatalogVersion(db);
+    if (snapshot?.version === version) return snapshot;
+    // One build at a time; a poll that arrives meanwhile waits for it rather than building again.
+    building ??= build(db, version).finally(() => {
+      building = null;
+    });
+    const built = await building;
+    if (!snapshot || built.version >= snapshot.version) snapshot = built;
+    return built;
+  }
+
+  function remember<T>(snap: Snapshot, key: string, make: () => T): T {
+    if (!snap.answers.has(key)) snap.answers.set(key, make());
+    return snap.answers.get(key) as T;
+  }
+
+  /** The scope of stock figures: one pickup shop, or null for all of them. stock_id 1 (the default) is all. */
+  function shopScope(snap: Snapshot, stockId: number | undefined): number | null {
+    if (stockId === undefined || stockId === WAREHOUSE_SHOP_ID) return null;
+    if (!snap.pickupShops.has(stockId)) throw new NotFoundError("Shop", `Shop ${stockId} not found`);
+    return stockId;
+  }
+
+  return {
+    async listProducts(query: { category?: number; stock_id?: number }): Promise<{ products: Product[] }> {
+      const filter = parseCategoryFilter(query.category);
+      const snap = await current();
+      const shopId = shopScope(snap, query.stock_id);
+      return remember(snap, `list:${JSON.stringify(filter)}:${shopId}`, () => ({ products: listFor(snap, filter, shopId) }));
+    },
+
+    async getProduct(id: number, stockId?: number): Promise<{ product: Product }> {
+      const snap = await current();
+      const shopId = shopScope(snap, stockId);
+      const source = snap.products.get(id);
+      if (!source) throw new NotFoundError("Product", `Product ${id} not found`);
+      return remember(snap, `product:${id}:${shopId}`, () => ({ product: toProduct(snap, source, shopId) }));
+    },
+
+    async listShops(): Promise<{ shops: Shop[] }> {
+      return (await current()).shops;
+    },
+  };
+}
+
+function listFor(snap: Snapshot, filter: CategoryFilter, shopId: number | null): Product[] {
+  return [...snap.products.values()]
+    .map((source) => ({ source, orderable: orderableStock(snap, source, shopId) }))
+    .filter(({ source: { row }, orderable }) =>
+      isListedFor(filter, {
+        category_id: row.category_id,
+        hot_deal: row.hot_deal === 1,
+        in_all_list: row.in_all_list === 1,
+        is_inactive: row.is_inactive === 1,
+        is_deleted: row.is_deleted === 1,
+        orderable_stock: orderable,
+      }),
+    )
+    .sort((a, b) => compareListingOrder(a.source.row, b.source.row))
+    .map(({ source }) => toProduct(snap, source, shopId));
+}
+
+function scopeShops(snap: Snapshot, shopId: number | null): number[] {
+  return shopId === null ? [...snap.pickupShops.keys()] : [shopId];
+}
+
+function optionStock(snap: Snapshot, source: ProductSource, optionId: number, shopId: number | null): number {
+  let total = 0;
+  for (const shop of scopeShops(snap, shopId)) total += source.stock.get(shop)?.get(optionId) ?? 0;
+  return total;
+}
+
+/** What can really be ordered: the base option and every live extra option, in the scope's shops. */
+function orderableStock(snap: Snapshot, source: ProductSource, shopId: number | null): number {
+  const optionIds = [BASE_OPTION_ID, ...source.options.map((o) => o.id)];
+  return optionIds.reduce((sum, optionId) => sum + optionStock(snap, source, optionId, shopId), 0);
+}
+
+function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null): Product {
+  const { row } = source;
+  const liveOptionIds = new Set([BASE_OPTION_ID, ...source.options.map((o) => o.id)]);
+  const options =
+    source.options.length === 0
+      ? null
+      : Object.fromEntries(
+          source.options.map((o) => [String(o.id), { ...o, instock: optionStock(snap, source, o.id, shopId) }]),
+        );
+  const defaultOption = liveOptionIds.has(row.default_option_id) ? String(row.default_option_id) : String(BASE_OPTION_ID);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    full_description: row.full_description,
+    per_price: row.per_price,
+    instock: optionStock(snap, source, BASE_OPTION_ID, shopId),
+    gift_text: row.gift_text,
+    label: row.label,
+    price_text: row.price_text,
+    hot_deal: row.hot_deal === 1 ? "1" : "0",
+    category_id: row.category_id,
+    position: row.position,
+    in_all_list: row.in_all_list === 1 ? "1" : "0",
+    is_inactive: "0",
+    is_deleted: "0",
+    step: row.step,
+    max_amount: row.max_amount,
+    images: source.images,
+    options,
+    default_option: defaultOption,
+    picked_option: defaultOption,
+    shop: shopId,
+    shop_list: shopListOf(snap, source, liveOptionIds),
+    stats: source.stats,
+    created: row.created_at,
+  };
+}
+
+/** Pickup shops holding any live option of the product; the warehouse never appears. */
+function shopListOf(snap: Snapshot, source: ProductSource, liveOptionIds: Set<number>): ShopListItem[] {
+  const items: ShopListItem[] = [];
+  for (const shop of snap.pickupShops.values()) {
+    const held = [...(source.stock.get(shop.id) ?? new Map<number, number>())].filter(([optionId]) => liveOptionIds.has(optionId));
+    if (held.length === 0) continue;
+    items.push({
+      store_id: shop.id,
+      name: shop.name,
+      path: shopLogoPath(shop),
+      district: shop.district,
+      options: Object.fromEntries(held.map(([optionId, amount]) => [`opt_${optionId}`, { amount }])),
+    });
+  }
+  return items;
+}
+
+function shopLogoPath(shop: LiveShopRow): string {
+  return shop.logo_filename ? `/assets/shop/${shop.id}/${encodeURIComponent(shop.logo_filename)}` : "";
+}
+
+async function build(db: DB, version: number): Promise<Snapshot> {
+  const [rows, options, images, stock, shops, stats] = await Promise.all([
+    selectActiveProducts(db),
+    selectExtraOptions(db),
+    selectImages(db),
+    selectPositiveStock(db),
+    selectLiveShops(db),
+    selectProductStats(db),
+  ]);
+  const pickupShops = new Map(shops.filter((s) => isPickupShop(s.id, WAREHOUSE_SHOP_ID)).map((s) => [s.id, s]));
+  const products = new Map<number, ProductSource>(
+    rows.map((row) => [row.id, { row, options: [], images: [], stock: new Map(), stats: stats.get(row.id) ?? { orders: 0, wishlist: 0 } }]),
+  );
+  for (const o of options) {
+    products.get(o.product_id)?.options.push({
+      id: o.option_id,
+      product_id: o.product_id,
+      per_price: o.per_price,
+      price_text: o.price_text,
+      gift_text: o.gift_text,
+      img_index: o.img_index,
+    });
+  }
+  for (const image of images) products.get(image.product_id)?.images.push(image);
+  for (const s of stock) {
+    const source = products.get(s.product_id);
+    if (!source) continue;
+    const byOption = source.stock.get(s.shop_id) ?? new Map<number, number>();
+    byOption.set(s.option_id, s.amount);
+    source.stock.set(s.shop_id, byOption);
+  }
+  return {
+    version,
+    products,
+    pickupShops,
+    shops: {
+      shops: [...pickupShops.values()].map((s) => ({
+        id: s.id,
+        name: s.name,
+        address: s.address,
+        district: s.district,
+        map_link: s.map_link,
+        path: shopLogoPath(s),
+        stock_id: s.id,
+        city_id: s.city_id,
+      })),
+    },
+    answers: new Map(),
+  };
+}
