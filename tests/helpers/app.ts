@@ -1,0 +1,68 @@
+/** A real app on a real SQLite database made by the real migrations, seeded with the demo shop. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
+import { seedDemo } from "../../db/seed/demo";
+import { loadConfig, type Config } from "../../server/config";
+import { buildApp } from "../../server/http/app";
+
+export interface TestStore {
+  app: FastifyInstance;
+  db: DB;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestStoreOptions {
+  seed?: boolean;
+  /** Write the demo images to disk (slower; only tests that fetch them need it). */
+  images?: boolean;
+  webappDir?: string | null;
+  env?: Record<string, string>;
+}
+
+export async function makeTempDir(prefix = "store-test-"): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function testDatabase(seed = true, uploadsDir: string | null = null): Promise<DB> {
+  const db = openDatabase(":memory:");
+  await migrateToLatest(db);
+  if (seed) await seedDemo(db, { uploadsDir });
+  return db;
+}
+
+export async function makeTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
+  const dataDir = await makeTempDir();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env }),
+    webappDir: options.webappDir ?? null,
+  };
+  const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);
+  const app = await buildApp(config, { db });
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Product ids of the demo shop by name: tests speak of products by name, not by insertion order. */
+export async function productIdsByName(db: DB): Promise<Record<string, number>> {
+  const rows = await db.selectFrom("products").select(["id", "name"]).execute();
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
+
+export async function shopIdsByName(db: DB): Promise<Record<string, number>> {
+  const rows = await db.selectFrom("shops").select(["id", "name"]).execute();
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
