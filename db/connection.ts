@@ -8,6 +8,13 @@ import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
+/** The better-sqlite3 handle under each Kysely instance made here, for the few hot reads that skip Kysely. */
+const handles = new WeakMap<Kysely<any>, SQLite.Database>();
+
+export function sqliteHandleOf(db: Kysely<any>): SQLite.Database | undefined {
+  return handles.get(db);
+}
+
 /** `file` is a path, or ":memory:" for a private database (tests). */
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -17,7 +24,9 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  handles.set(db, sqlite);
+  return db;
 }
 
 /** Runs every migration not yet applied; a failed one stops the start with its error. */

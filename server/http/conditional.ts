@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 interface Serialised {
-  body: string;
+  /** Encoded once: sending a Buffer skips the per-request string encoding. */
+  body: Buffer;
   etag: string;
 }
 
@@ -16,7 +17,7 @@ const serialised = new WeakMap<object, Serialised>();
 function serialise(answer: object): Serialised {
   let entry = serialised.get(answer);
   if (!entry) {
-    const body = JSON.stringify(answer);
+    const body = Buffer.from(JSON.stringify(answer));
     const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     entry = { body, etag };
     serialised.set(answer, entry);

@@ -39,7 +39,7 @@ export async function installStatic(app: FastifyInstance, { webappDir, uploadsDi
     await app.register(fastifyStatic, {
       root: webappDir,
       prefix: "/",
-      index: false,
+      index: "index.html",
       wildcard: true,
       cacheControl: false,
       setHeaders: (res, path) => {
