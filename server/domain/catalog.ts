@@ -91,3 +91,8 @@ export function compareListingOrder(
 export function isPickupShop(shopId: number, warehouseShopId: number): boolean {
   return shopId !== warehouseShopId;
 }
+
+/** Where a product image is served: the spec's assets/product/{productId}/{filename}. */
+export function productImagePath(productId: number, filename: string): string {
+  return `/assets/product/${productId}/${encodeURIComponent(filename)}`;
+}

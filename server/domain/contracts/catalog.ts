@@ -100,8 +100,3 @@ export type ShopListResponse = Static<typeof ShopListResponse>;
 /** The one error shape of the whole API. */
 export const ApiError = Type.Object({ error: Type.String(), message: Type.String() });
 export type ApiError = Static<typeof ApiError>;
-
-/** Where a product image is served: the spec's assets/product/{productId}/{filename}. */
-export function productImagePath(productId: number, filename: string): string {
-  return `/assets/product/${productId}/${encodeURIComponent(filename)}`;
-}

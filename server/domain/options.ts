@@ -1,0 +1,40 @@
+import { BASE_OPTION_ID } from "./constants";
+import type { Product, ProductOption } from "./contracts/catalog";
+
+/** What one option of a product offers; option '0' is the base product itself. */
+export interface OptionOffer {
+  id: string;
+  per_price: number;
+  price_text: string;
+  gift_text: string;
+  instock: number;
+}
+
+const BASE_OPTION = String(BASE_OPTION_ID);
+
+function offerOf(id: string, option: Pick<ProductOption, "per_price" | "price_text" | "gift_text" | "instock">): OptionOffer {
+  return { id, per_price: option.per_price, price_text: option.price_text, gift_text: option.gift_text, instock: option.instock };
+}
+
+/** Every option, the base one included, cheapest first (spec §4 "Option picker"). */
+export function offersOf(product: Product): OptionOffer[] {
+  const extra = Object.entries(product.options ?? {}).map(([id, option]) => offerOf(id, option));
+  return [offerOf(BASE_OPTION, product), ...extra].sort((a, b) => a.per_price - b.per_price);
+}
+
+/** One option by id ('0' the base product), or null when the product has no such option. */
+export function offerFor(product: Product, optionId: string): OptionOffer | null {
+  if (optionId === BASE_OPTION) return offerOf(BASE_OPTION, product);
+  const option = product.options?.[optionId];
+  return option ? offerOf(optionId, option) : null;
+}
+
+/** The option a product is shown with until the customer picks another: its default option. */
+export function defaultOffer(product: Product): OptionOffer {
+  return offerFor(product, product.default_option) ?? offerOf(BASE_OPTION, product);
+}
+
+/** The key of an option's stock in a Shop_list item: `opt_{optionId}`. */
+export function shopStockKey(optionId: number | string): `opt_${string}` {
+  return `opt_${optionId}`;
+}

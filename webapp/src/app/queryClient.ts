@@ -1,0 +1,51 @@
+import { MutationCache, QueryCache, QueryClient, isCancelledError } from "@tanstack/react-query";
+import { QUERY_GC_MS } from "@domain/constants";
+import { ApiRequestError } from "../lib/api";
+import { notify } from "../components/notificationStore";
+
+interface CallMeta extends Record<string, unknown> {
+  /** HTTP statuses the caller shows by itself (e.g. a 404 that redirects), so no banner for them. */
+  quietStatuses?: readonly number[];
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: CallMeta;
+    mutationMeta: CallMeta;
+  }
+}
+
+const MAX_RETRIES = 2;
+
+/** Every failed call ends in one banner, here, so no screen can fail silently. */
+function reportFailure(error: unknown, meta: CallMeta | undefined): void {
+  if (isCancelledError(error)) return;
+  if (error instanceof ApiRequestError) {
+    if (typeof error.failure === "number" && meta?.quietStatuses?.includes(error.failure)) return;
+    notify(error.message, "W");
+    return;
+  }
+  notify("Something went wrong. Please try again later.", "W");
+}
+
+/** A 4xx answer will not change by asking again; network trouble and 5xx may. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiRequestError && typeof error.failure === "number" && error.failure < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => reportFailure(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => reportFailure(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_MS,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        retry: shouldRetry,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

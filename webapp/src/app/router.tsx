@@ -1,0 +1,39 @@
+import { Route, Router, Switch } from "wouter";
+import { stampAppDepth } from "../lib/history";
+import { paths } from "../lib/paths";
+import { CabinetPage } from "./routes/CabinetPage";
+import { CartPage } from "./routes/CartPage";
+import { DocumentsPage } from "./routes/DocumentsPage";
+import { HomePage } from "./routes/HomePage";
+import { NotFoundPage } from "./routes/NotFoundPage";
+import { ProductPage } from "./routes/ProductPage";
+import { RequireToken } from "./routes/RequireToken";
+import { WishlistPage } from "./routes/WishlistPage";
+import { Shell } from "./shell/Shell";
+
+export function AppRouter() {
+  return (
+    <Router aroundNav={stampAppDepth}>
+      <Shell>
+        <Switch>
+          <Route path={paths.home} component={HomePage} />
+          <Route path={paths.productPattern}>{(params) => <ProductPage key={params.id} id={params.id} />}</Route>
+          <Route path={paths.cart} component={CartPage} />
+          <Route path={paths.wishlist}>
+            <RequireToken>
+              <WishlistPage />
+            </RequireToken>
+          </Route>
+          <Route path={paths.cabinet}>
+            <RequireToken>
+              <CabinetPage />
+            </RequireToken>
+          </Route>
+          <Route path={paths.documents} component={DocumentsPage} />
+          <Route path={paths.notFound} component={NotFoundPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Shell>
+    </Router>
+  );
+}

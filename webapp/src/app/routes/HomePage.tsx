@@ -1,0 +1,28 @@
+import { useProducts } from "../../features/catalog/api/useProducts";
+import { CategoryTags } from "../../features/catalog/components/CategoryTags";
+import { ProductList } from "../../features/catalog/components/ProductList";
+import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam";
+import { useListScrollMemory } from "../../features/catalog/hooks/useListScrollMemory";
+import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
+import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+
+export function HomePage() {
+  const [category, chooseCategory] = useCategoryParam();
+  const stockId = useChosenShopStore((state) => state.chosenShopId);
+  const products = useProducts({ category, stockId });
+  useListScrollMemory(products.data !== undefined);
+
+  const onChooseCategory = (next: number) => {
+    chooseCategory(next);
+    // A new tag starts a new list: show it from its top, the chips staying in place.
+    window.scrollTo(0, 0);
+  };
+
+  return (
+    <>
+      <AllShopsBar />
+      <CategoryTags selected={category} onSelect={onChooseCategory} />
+      <ProductList products={products.data} isPending={products.isPending} onRetry={() => void products.refetch()} />
+    </>
+  );
+}

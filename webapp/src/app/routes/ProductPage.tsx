@@ -1,0 +1,37 @@
+import { Redirect } from "wouter";
+import { isHttpFailure } from "../../lib/api";
+import { paths } from "../../lib/paths";
+import { useProduct } from "../../features/catalog/api/useProduct";
+import { ProductDetails } from "../../features/catalog/components/ProductDetails";
+import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+
+/** /products/{id}: anything but a positive whole id, or an id the store does not know, is the 404 page. */
+export function ProductPage({ id }: { id: string }) {
+  const productId = Number(id);
+  if (!Number.isSafeInteger(productId) || productId < 1) return <Redirect to={paths.notFound} replace />;
+  return <LoadedProduct productId={productId} />;
+}
+
+function LoadedProduct({ productId }: { productId: number }) {
+  const stockId = useChosenShopStore((state) => state.chosenShopId);
+  const product = useProduct(productId, stockId);
+
+  if (isHttpFailure(product.error, 404)) return <Redirect to={paths.notFound} replace />;
+  if (product.data) return <ProductDetails product={product.data} />;
+  if (product.isPending) {
+    return (
+      <p className="status-message" role="status" data-testid="product-loading">
+        <span className="spinner" aria-hidden="true" />
+        Loading product...
+      </p>
+    );
+  }
+  return (
+    <div className="status-message" data-testid="product-failed">
+      <p>The product could not be loaded.</p>
+      <button type="button" className="button button--ghost" onClick={() => void product.refetch()}>
+        Try again
+      </button>
+    </div>
+  );
+}

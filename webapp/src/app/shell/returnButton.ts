@@ -1,0 +1,39 @@
+import { paths } from "../../lib/paths";
+
+/** The header's Return button (spec §2 "Common shell"). */
+export interface ReturnButton {
+  label: "Return to store" | "Return to cabinet";
+  /** Where it leads. */
+  to: string;
+  /** Step back through in-app history instead, when there is some. */
+  prefersHistory: boolean;
+}
+
+const TO_STORE: ReturnButton = { label: "Return to store", to: paths.home, prefersHistory: true };
+const TO_CABINET: ReturnButton = { label: "Return to cabinet", to: paths.cabinet, prefersHistory: false };
+const TO_ADMIN_CABINET: ReturnButton = { label: "Return to cabinet", to: paths.adminCabinet, prefersHistory: false };
+
+interface ReturnRule {
+  /** An exact path, or a prefix when it ends with '*'. */
+  path: string;
+  button: ReturnButton | null;
+}
+
+/** First match wins; any other page returns to the store. */
+const RETURN_RULES: readonly ReturnRule[] = [
+  { path: paths.home, button: null },
+  { path: "/list/*", button: TO_CABINET },
+  { path: "/refstat*", button: TO_CABINET },
+  { path: "/shop/*", button: TO_CABINET },
+  { path: "/admin/*", button: TO_ADMIN_CABINET },
+];
+
+function matches(rule: ReturnRule, pathname: string): boolean {
+  return rule.path.endsWith("*") ? pathname.startsWith(rule.path.slice(0, -1)) : pathname === rule.path;
+}
+
+/** The Return button a page shows, or null where there is none (the home page). */
+export function returnButtonFor(pathname: string): ReturnButton | null {
+  const rule = RETURN_RULES.find((candidate) => matches(candidate, pathname));
+  return rule ? rule.button : TO_STORE;
+}

@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import { POLL_INTERVAL_MS } from "@domain/constants";
+import type { ProductListResponse } from "@domain/contracts/catalog";
+import { apiRequest } from "../../../lib/api";
+
+export interface ProductListFilter {
+  /** A tag of the home page: 0 All, -1 Hot deal, else a category id. */
+  category: number;
+  /** The chosen pickup shop, or null for every pickup shop. */
+  stockId: number | null;
+}
+
+/** The home listing: in-stock products only, refreshed every POLL_INTERVAL_MS while shown. */
+export function useProducts({ category, stockId }: ProductListFilter) {
+  return useQuery({
+    queryKey: ["products", { category, stockId }],
+    queryFn: ({ signal }) =>
+      apiRequest<ProductListResponse>("/api/products", {
+        query: { category, stock_id: stockId ?? undefined },
+        signal,
+      }).then((answer) => answer.products),
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}

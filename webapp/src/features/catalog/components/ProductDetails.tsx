@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { categoryColour, productImagePath } from "@domain/catalog";
+import { CITY_NAME } from "@domain/constants";
+import type { Product, ShopListItem } from "@domain/contracts/catalog";
+import { formatAmount, formatBaht } from "@domain/format";
+import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../../../components/icons";
+import { Modal } from "../../../components/Modal";
+import { countOf } from "../../../lib/format";
+import { defaultOffer, offersOf, shopStockKey, type OptionOffer } from "@domain/options";
+import { ProductGallery } from "./ProductGallery";
+import { ProductLabel } from "./ProductLabel";
+import { ProductStats } from "./ProductStats";
+import "./productParts.css";
+import "./ProductDetails.css";
+
+/** The product page's content (spec §2 "/products/{id}"), shown with the default option. */
+export function ProductDetails({ product }: { product: Product }) {
+  const [viewedImage, setViewedImage] = useState<number | null>(null);
+  const offer = defaultOffer(product);
+  const offers = offersOf(product);
+  const images = [...product.images].sort((a, b) => a.position - b.position);
+  const viewed = viewedImage === null ? undefined : images[viewedImage];
+
+  return (
+    <article className="product-details" data-testid="product-details" data-colour={categoryColour(product.category_id) ?? undefined}>
+      <div className="product-details__media">
+        <ProductGallery productId={product.id} name={product.name} images={images} variant="page" onImageClick={setViewedImage} />
+        {product.hot_deal === "1" && (
+          <span className="hot-badge" data-testid="hot-badge">
+            <FlameIcon />
+            Hot deal
+          </span>
+        )}
+      </div>
+
+      <div className="product-details__head">
+        <ProductLabel categoryId={product.category_id} label={product.label} />
+        <h1 className="product-details__name">{product.name}</h1>
+        {product.description && <p className="product-details__description">{product.description}</p>}
+      </div>
+
+      <div className="product-details__buy">
+        <p className="price">
+          <span className="price__value" data-testid="product-price">
+            {formatBaht(offer.per_price)}
+          </span>
+          {offer.price_text && <span className="price__text">/ {offer.price_text}</span>}
+        </p>
+        <ProductStats instock={offer.instock} orders={product.stats.orders} wishlist={product.stats.wishlist} />
+        {offer.gift_text && (
+          <p className="gift-text">
+            <GiftIcon />
+            {offer.gift_text}
+          </p>
+        )}
+      </div>
+
+      {offers.length > 1 && (
+        <section className="product-section">
+          <h2 className="product-section__title">Options</h2>
+          <ul className="option-list">
+            {offers.map((option) => (
+              <OptionRow key={option.id} option={option} isDefault={option.id === offer.id} />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {product.full_description && (
+        <section className="product-section">
+          <h2 className="product-section__title">About</h2>
+          <p className="product-details__overview">{product.full_description}</p>
+        </section>
+      )}
+
+      <section className="product-section">
+        <h2 className="product-section__title">
+          Available in {CITY_NAME} · {countOf(product.shop_list.length, "shop")}
+        </h2>
+        {product.shop_list.length === 0 ? (
+          <p className="product-section__empty">No pickup shop holds it right now.</p>
+        ) : (
+          <ul className="shop-stock-list">
+            {product.shop_list.map((shop) => (
+              <ShopStockRow key={shop.store_id} shop={shop} optionId={offer.id} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Modal active={viewed !== undefined} onClose={() => setViewedImage(null)} className="modal__content--image">
+        {viewed && <img src={productImagePath(product.id, viewed.filename)} alt={product.name} className="image-viewer" />}
+      </Modal>
+    </article>
+  );
+}
+
+function OptionRow({ option, isDefault }: { option: OptionOffer; isDefault: boolean }) {
+  const soldOut = option.instock <= 0;
+  return (
+    <li className="option-row" aria-disabled={soldOut || undefined} data-default={isDefault || undefined}>
+      <span className="option-row__name">
+        {option.price_text || "Standard"}
+        {option.gift_text && <span className="option-row__gift">{option.gift_text}</span>}
+      </span>
+      <span className="option-row__stock">{soldOut ? "Sold out" : `${formatAmount(option.instock)} left`}</span>
+      <strong className="option-row__price">{formatBaht(option.per_price)}</strong>
+    </li>
+  );
+}
+
+function ShopStockRow({ shop, optionId }: { shop: ShopListItem; optionId: string }) {
+  const amount = shop.options[shopStockKey(optionId)]?.amount ?? 0;
+  return (
+    <li className="shop-stock">
+      <span className="shop-stock__logo">{shop.path ? <img src={shop.path} alt="" width={40} height={40} /> : <StoreIcon />}</span>
+      <span className="shop-stock__info">
+        <span className="shop-stock__name">{shop.name}</span>
+        <span className="shop-stock__district">
+          <MapPinIcon />
+          {shop.district}
+        </span>
+      </span>
+      <span className="shop-stock__amount" data-empty={amount <= 0 || undefined}>
+        {amount > 0 ? `${formatAmount(amount)} in stock` : "Other options"}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import { ChevronLeftIcon, StoreIcon } from "../../../components/icons";
+import { useShops } from "../api/useShops";
+import { useChosenShopStore } from "../stores/chosenShopStore";
+import "./AllShopsBar.css";
+
+/** Shown while one shop is chosen: names it and leads back to every pickup shop. */
+export function AllShopsBar() {
+  const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
+  return chosenShopId === null ? null : <ChosenShopBar chosenShopId={chosenShopId} />;
+}
+
+function ChosenShopBar({ chosenShopId }: { chosenShopId: number }) {
+  const clearShop = useChosenShopStore((state) => state.clearShop);
+  const shops = useShops();
+  const chosen = shops.data?.find((shop) => shop.id === chosenShopId);
+
+  return (
+    <div className="all-shops-bar" data-testid="all-shops-bar">
+      {chosen && (
+        <span className="all-shops-bar__chosen">
+          <StoreIcon />
+          {chosen.name}
+        </span>
+      )}
+      <button type="button" className="all-shops-bar__back" onClick={clearShop}>
+        <ChevronLeftIcon />
+        All shops ({shops.data?.length ?? "…"})
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { create } from "zustand";
+
+/** Ids of the signed-in customer's wishlist products; sign-in fills it from the session. */
+interface WishlistState {
+  productIds: number[];
+}
+
+export const useWishlistStore = create<WishlistState>()(() => ({ productIds: [] }));
+
+export const selectWishlistCount = (state: WishlistState): number => state.productIds.length;

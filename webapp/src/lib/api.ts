@@ -1,0 +1,116 @@
+import { storedToken } from "./session";
+
+/**
+ * How a call failed (spec §8): no answer at all, no answer in time, an answer that is not JSON, or the HTTP
+ * status of an answer outside 200-299.
+ */
+export type ApiFailure = "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | number;
+
+export class ApiRequestError extends Error {
+  override readonly name = "ApiRequestError";
+  constructor(
+    readonly failure: ApiFailure,
+    message: string,
+    /** The server's `error` code, when it sent one. */
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export function isHttpFailure(error: unknown, status: number): boolean {
+  return error instanceof ApiRequestError && error.failure === status;
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const FAILURE_TEXT = {
+  FETCH_ERROR: "No connection to the store. Check your internet and try again.",
+  TIMEOUT_ERROR: "The store is taking too long to answer. Please try again.",
+  PARSING_ERROR: "The store sent an answer that could not be read.",
+} as const;
+
+type QueryValue = string | number | undefined;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The caller's own cancellation (React Query passes one); aborting it is not a failure. */
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? eitherSignal(options.signal, timeout) : timeout;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = storedToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(urlOf(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (timeout.aborted) throw new ApiRequestError("TIMEOUT_ERROR", FAILURE_TEXT.TIMEOUT_ERROR);
+    throw new ApiRequestError("FETCH_ERROR", FAILURE_TEXT.FETCH_ERROR);
+  }
+
+  if (!response.ok) {
+    const served = serverError(text);
+    throw new ApiRequestError(
+      response.status,
+      served?.message ?? `The store answered with an error (${response.status}).`,
+      served?.error ?? null,
+    );
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiRequestError("PARSING_ERROR", FAILURE_TEXT.PARSING_ERROR);
+  }
+}
+
+function urlOf(path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The API's error shape `{ error, message }`, when the body has it. */
+function serverError(text: string): { error: string | null; message: string | null } | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== "object" || body === null) return null;
+    const { error, message } = body as Record<string, unknown>;
+    return {
+      error: typeof error === "string" ? error : null,
+      message: typeof message === "string" && message !== "" ? message : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** AbortSignal.any is missing from older in-app webviews (iOS before 17.4). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  for (const signal of [a, b]) {
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, { once: true });
+  }
+  return controller.signal;
+}

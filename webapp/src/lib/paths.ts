@@ -1,0 +1,15 @@
+/** Every route of the mini-app, named once; components never spell a path themselves. */
+export const paths = {
+  home: "/",
+  product: (id: number | string) => `/products/${id}`,
+  productPattern: "/products/:id",
+  wishlist: "/wishlist",
+  cabinet: "/cabinet",
+  cart: "/orders",
+  documents: "/documents",
+  notFound: "/404",
+  adminCabinet: "/admin-cabinet",
+} as const;
+
+/** Served by the server next to product images, outside the bundle. */
+export const LICENCE_IMAGE_PATH = "/assets/documents/licence.webp";
