@@ -17,6 +17,20 @@ export interface Config {
   seedDemo: boolean;
   /** Where the built mini-app lives; null serves no webapp (API-only tests). */
   webappDir: string | null;
+  /** Telegram bot token; null turns the bot off and Telegram sign-in answers 503. */
+  botToken: string | null;
+  /** Seconds an initData stays acceptable. */
+  initDataMaxAgeS: number;
+  /** Outgoing mail for one-time codes; null (development only) writes codes to the log and the dev outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Admin bootstrap: these accounts become admins when they sign in. */
+  adminEmails: string[];
+  adminTelegramIds: number[];
+  /** The spec's two allow-listed accounts (Personal/Store switch, shop management, wholesale link). */
+  allowlistEmails: string[];
+  /** The one user who may Set homeicon. */
+  homeIconUserId: number | null;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +78,36 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const seedDemo = parseBoolean(seedRaw);
   if (seedDemo === null) problems.push(`SEED_DEMO must be true or false (got "${seedRaw}")`);
 
+  const botToken = read("BOT_TOKEN") ?? null;
+  if (botToken !== null && !/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) {
+    problems.push("BOT_TOKEN must look like 123456:ABC-DEF… (the token @BotFather gives)");
+  }
+
+  const maxAge = parseInteger(read("INIT_DATA_MAX_AGE") ?? "86400");
+  if (maxAge === null || maxAge < 1) problems.push(`INIT_DATA_MAX_AGE must be a positive number of seconds (got "${read("INIT_DATA_MAX_AGE")}")`);
+
+  const smtpUrl = read("SMTP_URL") ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push("SMTP_URL must start with smtp:// or smtps://");
+  if (smtpUrl === null && nodeEnv === "production") {
+    problems.push("SMTP_URL is required in production: one-time codes must go out by mail");
+  }
+  const mailFrom = read("MAIL_FROM") ?? "Koh Samui Store <no-reply@localhost>";
+
+  const adminEmails = parseEmails("ADMIN_EMAILS", read("ADMIN_EMAILS"), problems);
+  const allowlistEmails = parseEmails("ALLOWLIST_EMAILS", read("ALLOWLIST_EMAILS"), problems);
+  const adminTelegramIds = (read("ADMIN_TELEGRAM_IDS") ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((v) => {
+      const id = parseInteger(v);
+      if (id === null) problems.push(`ADMIN_TELEGRAM_IDS must be comma-separated Telegram user ids (got "${v}")`);
+      return id ?? 0;
+    });
+  const homeIconRaw = read("HOME_ICON_USER_ID");
+  const homeIconUserId = homeIconRaw === undefined ? null : parseInteger(homeIconRaw);
+  if (homeIconRaw !== undefined && homeIconUserId === null) problems.push(`HOME_ICON_USER_ID must be a user id (got "${homeIconRaw}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -76,11 +120,27 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     logLevel: logLevel as Config["logLevel"],
     seedDemo: seedDemo!,
     webappDir: resolve(cwd, "webapp/dist"),
+    botToken,
+    initDataMaxAgeS: maxAge!,
+    smtpUrl,
+    mailFrom,
+    adminEmails,
+    adminTelegramIds,
+    allowlistEmails,
+    homeIconUserId,
   };
 }
 
 function parseInteger(raw: string): number | null {
   return /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function parseEmails(name: string, raw: string | undefined, problems: string[]): string[] {
+  const emails = (raw ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+  for (const email of emails) if (!EMAIL.test(email)) problems.push(`${name} must be comma-separated e-mail addresses (got "${email}")`);
+  return emails;
 }
 
 function parseBoolean(raw: string): boolean | null {

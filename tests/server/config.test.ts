@@ -16,8 +16,34 @@ describe("configuration", () => {
   });
 
   it("does not seed demo data in production unless asked", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.local:25" };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("refuses to start in production without SMTP_URL: codes must go out by mail", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL is required in production/);
+    expect(loadConfig({}).smtpUrl).toBeNull();
+  });
+
+  it("reads the admin bootstrap, the allow-list and the home-icon user", () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: " Owner@Shop.example, boss@shop.example ",
+      ADMIN_TELEGRAM_IDS: "111, 222",
+      ALLOWLIST_EMAILS: "a@shop.example,b@shop.example",
+      HOME_ICON_USER_ID: "7",
+      BOT_TOKEN: "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8",
+      INIT_DATA_MAX_AGE: "3600",
+    });
+    expect(config).toMatchObject({
+      adminEmails: ["owner@shop.example", "boss@shop.example"],
+      adminTelegramIds: [111, 222],
+      allowlistEmails: ["a@shop.example", "b@shop.example"],
+      homeIconUserId: 7,
+      botToken: "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8",
+      initDataMaxAgeS: 3600,
+    });
+    expect(loadConfig({}).botToken).toBeNull();
   });
 
   it.each([
@@ -28,6 +54,13 @@ describe("configuration", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
     [{ DATABASE_URL: "postgres://db/store" }, "DATABASE_URL"],
+    [{ BOT_TOKEN: "not-a-token" }, "BOT_TOKEN"],
+    [{ INIT_DATA_MAX_AGE: "-5" }, "INIT_DATA_MAX_AGE"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ ADMIN_EMAILS: "boss" }, "ADMIN_EMAILS"],
+    [{ ADMIN_TELEGRAM_IDS: "12,abc" }, "ADMIN_TELEGRAM_IDS"],
+    [{ ALLOWLIST_EMAILS: "x@" }, "ALLOWLIST_EMAILS"],
+    [{ HOME_ICON_USER_ID: "me" }, "HOME_ICON_USER_ID"],
   ])("refuses %o with a message naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
