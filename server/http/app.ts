@@ -4,37 +4,62 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
+import { findUserById } from "../../db/repositories/users";
+import { createAuth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
+import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
 import { installErrorHandling } from "./errors";
+import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
+import { devRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
+import { sessionGuards } from "./session";
 import { installStatic } from "./static";
 
 export interface AppDeps {
   db: DB;
+  /** Milliseconds since the epoch; tests move it to expire codes and sessions. */
+  clock?: () => number;
+  /** Replaces the mailer that config picks (SMTP, or the dev outbox). */
+  mailer?: Mailer;
 }
 
 /** Request bodies of the JSON API are small; uploads get their own limits where they arrive. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp(config: Config, { db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { db, clock = Date.now, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only a reverse proxy on this machine may say who the client is (per-IP limits rely on it).
+    trustProxy: "loopback",
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
 
+  app.decorateRequest("session", null);
+  const devOutbox = new DevOutbox();
   const catalog = createCatalog({ db });
+  const auth = createAuth({
+    db,
+    config,
+    clock,
+    mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
+  });
+  const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(catalogRoutes, { catalog });
+      await api.register(authRoutes, { auth, guards });
     },
     { prefix: "/api" },
   );
+  if (config.env !== "production") {
+    await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
+  }
 
   await installStatic(app, { webappDir: config.webappDir, uploadsDir: join(config.dataDir, "uploads") });
   return app;

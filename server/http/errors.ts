@@ -3,7 +3,7 @@
  * anything unexpected is logged and answered as a 500 with no details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { DomainError, RateLimitedError, type DomainErrorKind } from "../domain/errors";
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -11,6 +11,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  rate_limited: 429,
   unavailable: 503,
 };
 
@@ -42,6 +43,7 @@ function validationMessage(error: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterS));
       return sendError(reply, STATUS_OF[error.kind], error.code, error.message);
     }
     if (error.validation) {

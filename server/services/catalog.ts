@@ -19,6 +19,7 @@ import { compareListingOrder, isListedFor, isPickupShop, parseCategoryFilter, ty
 import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Product, ProductImage, ProductOption, Shop, ShopListItem } from "../domain/contracts/catalog";
 import { NotFoundError } from "../domain/errors";
+import { shopStockKey } from "../domain/options";
 
 export interface CatalogDeps {
   db: DB;
@@ -178,7 +179,7 @@ function shopListOf(snap: Snapshot, source: ProductSource, liveOptionIds: Set<nu
       name: shop.name,
       path: shopLogoPath(shop),
       district: shop.district,
-      options: Object.fromEntries(held.map(([optionId, amount]) => [`opt_${optionId}`, { amount }])),
+      options: Object.fromEntries(held.map(([optionId, amount]) => [shopStockKey(optionId), { amount }])),
     });
   }
   return items;

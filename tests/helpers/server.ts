@@ -13,10 +13,11 @@ export function buildWebapp(): Promise<unknown> {
   return built;
 }
 
-export async function startStore() {
+/** `env` adds configuration, e.g. { SMTP_URL, BOT_TOKEN, ADMIN_EMAILS }. */
+export async function startStore(env: Record<string, string> = {}) {
   await buildWebapp();
   const dataDir = await makeTempDir("store-e2e-");
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0" });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...env });
   const running = await start(config);
   const address = running.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -1,0 +1,59 @@
+/** Sign-in and session shapes (spec sections 3 "User session", 7 "Verify code", design §2). */
+import { Type, type Static } from "typebox";
+
+export const TelegramSignInBody = Type.Object({
+  initData: Type.String({ minLength: 1, maxLength: 4096 }),
+});
+
+export const EmailCodeBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+});
+
+export const EmailVerifyBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  code: Type.String({ minLength: 1, maxLength: 12 }),
+});
+
+export const ShopRole = Type.Object({
+  shop_id: Type.Integer(),
+  name: Type.String(),
+  role: Type.Union([Type.Literal("owner"), Type.Literal("manager")]),
+});
+
+/** The signed-in user as every screen needs it: the spec's User session, filled by the server. */
+export const SessionUser = Type.Object({
+  userId: Type.Integer(),
+  authType: Type.Union([Type.Literal("EMAIL"), Type.Literal("TELEGRAM")]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  telegram_id: Type.Union([Type.Integer(), Type.Null()]),
+  first_name: Type.Union([Type.String(), Type.Null()]),
+  last_name: Type.Union([Type.String(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  photo_url: Type.Union([Type.String(), Type.Null()]),
+  isAdmin: Type.Boolean(),
+  /** 'A' for admins, else null (the spec's adminRole). */
+  adminRole: Type.Union([Type.Literal("A"), Type.Null()]),
+  /** The shop this user owns (the spec's shop admin), or null. */
+  store_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Set when the user manages a shop (the spec's managerData). */
+  managerData: Type.Union([Type.Object({ id: Type.Integer(), store_id: Type.Integer() }), Type.Null()]),
+  shops: Type.Array(ShopRole),
+  /** Own referral code; the referral link is the store's address plus this. */
+  ref: Type.String(),
+  /** Bonus balance in Baht (1 bonus = 1 Baht). */
+  balance: Type.Integer(),
+  /** The user has an order that is not done or canceled. */
+  isActiveOrder: Type.Boolean(),
+  /** One of the spec's two allow-listed accounts (Personal/Store switch, shop management, wholesale). */
+  isAllowlisted: Type.Boolean(),
+  canSetHomeIcon: Type.Boolean(),
+});
+export type SessionUser = Static<typeof SessionUser>;
+
+export const SignInResponse = Type.Object({ token: Type.String(), user: SessionUser });
+export type SignInResponse = Static<typeof SignInResponse>;
+
+export const MeResponse = Type.Object({ user: SessionUser });
+export type MeResponse = Static<typeof MeResponse>;
+
+export const SuccessResponse = Type.Object({ success: Type.Literal(true) });

@@ -1,0 +1,261 @@
+/**
+ * Sign-in and sessions (design §2): Telegram initData, e-mail one-time codes, opaque session tokens stored
+ * hashed with a sliding 30-day expiry, and the session user every screen starts from.
+ */
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { DB } from "../../db/connection";
+import {
+  bonusBalance,
+  countCodesSince,
+  deleteSession,
+  ensureSetting,
+  extendSession,
+  findLatestCode,
+  findLiveSession,
+  findUserByEmail,
+  findUserById,
+  findUserByTelegramId,
+  hasActiveOrder,
+  insertLoginCode,
+  insertSession,
+  insertUser,
+  recordWrongCode,
+  reflinkTaken,
+  selectStaffRoles,
+  setAdmin,
+  updateUser,
+  useCode,
+  type UserRow,
+} from "../../db/repositories/users";
+import type { Config } from "../config";
+import {
+  ADMIN_ROLE,
+  INVALID_CODE,
+  isWellFormedCode,
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_WRONG_TRIES,
+  LOGIN_CODE_SEND_WINDOW_MS,
+  LOGIN_CODE_SENDS_PER_ADDRESS,
+  LOGIN_CODE_SENDS_PER_IP,
+  LOGIN_CODE_TTL_MS,
+  LOGIN_VERIFIES_PER_IP,
+  normaliseEmail,
+  SESSION_TTL_MS,
+  shouldSlideSession,
+} from "../domain/auth";
+import type { SessionUser, SignInResponse } from "../domain/contracts/auth";
+import { ConflictError, NotFoundError, RateLimitedError, UnauthorizedError, UnavailableError } from "../domain/errors";
+import { loginCodeMail, type Mailer } from "./mailer";
+import { createWindowLimiter } from "./rateLimiter";
+import { verifyInitData } from "./telegramInitData";
+
+export type AuthConfig = Pick<Config, "botToken" | "initDataMaxAgeS" | "adminEmails" | "adminTelegramIds" | "allowlistEmails" | "homeIconUserId">;
+
+export interface AuthDeps {
+  db: DB;
+  config: AuthConfig;
+  mailer: Mailer;
+  /** Milliseconds since the epoch; tests move it. */
+  clock: () => number;
+}
+
+export interface Session {
+  sessionId: number;
+  userId: number;
+  authType: "EMAIL" | "TELEGRAM";
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const REFLINK_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789";
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function createAuth({ db, config, mailer, clock }: AuthDeps) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const sendsPerIp = createWindowLimiter(LOGIN_CODE_SENDS_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
+  const verifiesPerIp = createWindowLimiter(LOGIN_VERIFIES_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
+
+  let pepper: Promise<string> | null = null;
+  /** Codes are stored as an HMAC under a per-database secret, so a copied database gives no codes away. */
+  async function hashCode(email: string, code: string): Promise<string> {
+    pepper ??= ensureSetting(db, "login_code_pepper", randomBytes(32).toString("hex"));
+    return createHmac("sha256", await pepper).update(`${email}:${code}`).digest("hex");
+  }
+
+  async function newReflink(trx: DB): Promise<string> {
+    for (;;) {
+      const reflink = Array.from({ length: 8 }, () => REFLINK_ALPHABET[randomInt(REFLINK_ALPHABET.length)]).join("");
+      if (!(await reflinkTaken(trx, reflink))) return reflink;
+    }
+  }
+
+  async function openSession(trx: DB, userId: number, authType: Session["authType"]): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    const now = clock();
+    await insertSession(trx, {
+      user_id: userId,
+      token_hash: hashToken(token),
+      auth_type: authType,
+      created_at: iso(now),
+      expires_at: iso(now + SESSION_TTL_MS),
+    });
+    return token;
+  }
+
+  async function sessionUser(userId: number, authType: Session["authType"]): Promise<SessionUser> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new NotFoundError("User");
+    const [roles, balance, activeOrder] = await Promise.all([
+      selectStaffRoles(db, userId),
+      bonusBalance(db, userId),
+      hasActiveOrder(db, userId),
+    ]);
+    const owned = roles.find((r) => r.role === "owner");
+    const managed = roles.find((r) => r.role === "manager");
+    return {
+      userId: user.id,
+      authType,
+      email: user.email,
+      telegram_id: user.telegram_id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      username: user.username,
+      photo_url: user.photo_url,
+      isAdmin: user.is_admin === 1,
+      adminRole: user.is_admin === 1 ? ADMIN_ROLE : null,
+      store_id: owned?.shop_id ?? null,
+      managerData: managed ? { id: user.id, store_id: managed.shop_id } : null,
+      shops: roles,
+      ref: user.reflink,
+      balance,
+      isActiveOrder: activeOrder,
+      isAllowlisted: user.email !== null && config.allowlistEmails.includes(user.email),
+      canSetHomeIcon: config.homeIconUserId === user.id,
+    };
+  }
+
+  const bootstrapsAdmin = (user: { email: string | null; telegram_id: number | null }) =>
+    (user.email !== null && config.adminEmails.includes(user.email)) ||
+    (user.telegram_id !== null && config.adminTelegramIds.includes(user.telegram_id));
+
+  return {
+    sessionUser,
+
+    async signInWithTelegram(initData: string): Promise<SignInResponse> {
+      if (!config.botToken) throw new UnavailableError("TELEGRAM_SIGN_IN_OFF", "Telegram sign-in is not set up on this server.");
+      const { user: profile } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
+      const profileFields = {
+        first_name: profile.first_name,
+        last_name: profile.last_name,
+        username: profile.username,
+        photo_url: profile.photo_url,
+      };
+      const { userId, token } = await db.transaction().execute(async (trx) => {
+        const existing = await findUserByTelegramId(trx, profile.id);
+        const admin = bootstrapsAdmin({ email: existing?.email ?? null, telegram_id: profile.id });
+        let userId: number;
+        if (existing) {
+          userId = existing.id;
+          await updateUser(trx, userId, { ...profileFields, ...(admin ? { is_admin: 1 as const } : {}) }, iso(clock()));
+        } else {
+          userId = await insertUser(trx, { telegram_id: profile.id, ...profileFields, reflink: await newReflink(trx), is_admin: admin ? 1 : 0 });
+        }
+        return { userId, token: await openSession(trx, userId, "TELEGRAM") };
+      });
+      return { token, user: await sessionUser(userId, "TELEGRAM") };
+    },
+
+    /** Sends a code; answers the same whether or not the address has an account. */
+    async sendEmailCode(rawEmail: string, ip: string): Promise<void> {
+      const email = normaliseEmail(rawEmail);
+      const now = clock();
+      const since = iso(now - LOGIN_CODE_SEND_WINDOW_MS);
+      if ((await countCodesSince(db, { email }, since)) >= LOGIN_CODE_SENDS_PER_ADDRESS) {
+        throw new RateLimitedError("Too many codes were sent to this address. Please wait 10 minutes and try again.", LOGIN_CODE_SEND_WINDOW_MS / 1000);
+      }
+      if (!sendsPerIp.hit(ip)) {
+        throw new RateLimitedError("Too many codes were asked from your network. Please try again later.", sendsPerIp.retryAfterS(ip));
+      }
+      const code = String(randomInt(10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, "0");
+      try {
+        await mailer.send(loginCodeMail(email, code));
+      } catch {
+        throw new UnavailableError("MAIL_FAILED", "We could not send the code. Please try again in a minute.");
+      }
+      await insertLoginCode(db, { email, code_hash: await hashCode(email, code), ip, created_at: iso(now), expires_at: iso(now + LOGIN_CODE_TTL_MS) });
+    },
+
+    /**
+     * Signs in with the newest code sent to the address. Any failure is 'Invalid code!', whatever the reason,
+     * so a caller learns nothing about codes or accounts. A signed-in Telegram user verifying an address links it.
+     */
+    async verifyEmailCode(input: { email: string; code: string; ip: string; current: Session | null }): Promise<SignInResponse> {
+      const email = normaliseEmail(input.email);
+      if (!verifiesPerIp.hit(input.ip)) {
+        throw new RateLimitedError("Too many attempts from your network. Please try again later.", verifiesPerIp.retryAfterS(input.ip));
+      }
+      const invalid = () => new UnauthorizedError("INVALID_CODE", INVALID_CODE);
+      const codeHash = await hashCode(email, input.code);
+      const outcome = await db.transaction().execute(async (trx) => {
+        const now = clock();
+        const latest = await findLatestCode(trx, email);
+        if (!latest || latest.used_at !== null || latest.expires_at <= iso(now) || latest.failed_attempts >= LOGIN_CODE_MAX_WRONG_TRIES) {
+          return null;
+        }
+        const right = isWellFormedCode(input.code) && timingSafeEqual(Buffer.from(latest.code_hash, "hex"), Buffer.from(codeHash, "hex"));
+        if (!right) {
+          await recordWrongCode(trx, latest.id);
+          return null;
+        }
+        if (!(await useCode(trx, latest.id, iso(now)))) return null;
+
+        let user: UserRow | undefined = await findUserByEmail(trx, email);
+        const linking = input.current?.authType === "TELEGRAM" ? await findUserById(trx, input.current.userId) : undefined;
+        if (linking && !linking.email) {
+          if (user && user.id !== linking.id) {
+            return { conflict: true as const };
+          }
+          await updateUser(trx, linking.id, { email }, iso(now));
+          user = { ...linking, email };
+        }
+        let userId: number;
+        if (user) {
+          userId = user.id;
+          if (user.is_admin === 0 && bootstrapsAdmin(user)) await setAdmin(trx, userId, true, iso(now));
+        } else {
+          userId = await insertUser(trx, { email, reflink: await newReflink(trx), is_admin: bootstrapsAdmin({ email, telegram_id: null }) ? 1 : 0 });
+        }
+        return { userId, token: await openSession(trx, userId, "EMAIL") };
+      });
+      if (outcome === null) throw invalid();
+      if ("conflict" in outcome) throw new ConflictError("EMAIL_TAKEN", "This e-mail already belongs to another account.");
+      return { token: outcome.token, user: await sessionUser(outcome.userId, "EMAIL") };
+    },
+
+    /** The session behind a bearer token, sliding its expiry forward; null when dead or unknown. */
+    async authenticate(token: string): Promise<Session | null> {
+      const now = clock();
+      const session = await findLiveSession(db, hashToken(token), iso(now));
+      if (!session) return null;
+      if (shouldSlideSession(Date.parse(session.expires_at), now)) {
+        await extendSession(db, session.id, iso(now), iso(now + SESSION_TTL_MS));
+      }
+      return { sessionId: session.id, userId: session.user_id, authType: session.auth_type };
+    },
+
+    async logout(token: string): Promise<void> {
+      await deleteSession(db, hashToken(token));
+    },
+
+    /** For the admin CLI: grants or revokes admin by e-mail or Telegram id. */
+    async setAdmin(who: { email: string } | { telegramId: number }, isAdmin: boolean): Promise<UserRow> {
+      const user = "email" in who ? await findUserByEmail(db, normaliseEmail(who.email)) : await findUserByTelegramId(db, who.telegramId);
+      if (!user) throw new NotFoundError("User", "No user with that e-mail or Telegram id has signed in yet");
+      await setAdmin(db, user.id, isAdmin, iso(clock()));
+      return { ...user, is_admin: isAdmin ? 1 : 0 };
+    },
+  };
+}
