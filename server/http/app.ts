@@ -15,6 +15,7 @@ import { devRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
 import { sessionGuards } from "./session";
 import { installStatic } from "./static";
+import { installValidation } from "./validation";
 
 export interface AppDeps {
   db: DB;
@@ -33,10 +34,10 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
     bodyLimit: BODY_LIMIT_BYTES,
     // Only a reverse proxy on this machine may say who the client is (per-IP limits rely on it).
     trustProxy: "loopback",
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  installValidation(app);
 
   app.decorateRequest("session", null);
   const devOutbox = new DevOutbox();
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
   const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
+  app.decorate("guards", guards);
 
   await app.register(
     async (api) => {

@@ -11,6 +11,10 @@ declare module "fastify" {
     /** Set by the session guards below; null for visitors. */
     session: Session | null;
   }
+  interface FastifyInstance {
+    /** preHandlers for routes that need a session or an admin. */
+    guards: SessionGuards;
+  }
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
