@@ -3,6 +3,7 @@
  * page that opens the mini-app in messenger mode, signed as Telegram would sign it, for a chosen test user.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { Type, type Static } from "typebox";
 import type { DevOutbox } from "../../services/mailer";
 import { signInitData } from "../../services/telegramInitData";
 
@@ -40,7 +41,14 @@ export const devRoutes: FastifyPluginAsync<{ outbox: DevOutbox; botToken: string
     return reply.type("text/html; charset=utf-8").send(page("Try Telegram mode", body));
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>("/telegram/open", async (request, reply) => {
+  const OpenQuery = Type.Object({
+    id: Type.Optional(Type.String({ maxLength: 20 })),
+    first_name: Type.Optional(Type.String({ maxLength: 64 })),
+    last_name: Type.Optional(Type.String({ maxLength: 64 })),
+    username: Type.Optional(Type.String({ maxLength: 32 })),
+    start_param: Type.Optional(Type.String({ maxLength: 64 })),
+  });
+  app.get<{ Querystring: Static<typeof OpenQuery> }>("/telegram/open", { schema: { querystring: OpenQuery } }, async (request, reply) => {
     if (!botToken) return reply.redirect("/dev/telegram");
     const { id, first_name, last_name, username, start_param } = request.query;
     const userId = Number(id);
