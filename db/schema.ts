@@ -1,5 +1,6 @@
 /** The database as Kysely sees it: one interface per table, rows use `T | null`, never optional fields. */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { OrderStatus } from "../server/domain/orders";
 
 /** ISO-8601 UTC text, e.g. 2026-11-21T10:00:00.000Z: sorts as it reads. */
 type Timestamp = string;
@@ -120,7 +121,6 @@ export interface WishlistTable {
   created_at: WithDefault<Timestamp>;
 }
 
-export type OrderStatus = "P" | "N" | "W" | "S" | "C";
 
 export interface OrdersTable {
   id: Generated<number>;

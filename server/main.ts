@@ -5,6 +5,9 @@ import { migrateToLatest, openDatabase } from "../db/connection";
 import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./http/app";
+import { createHoldJobs } from "./jobs/holds";
+import { createLinkSigner } from "./services/links";
+import { createOrders } from "./services/orders";
 
 export async function start(config: Config) {
   const db = openDatabase(config.databaseFile);
@@ -14,12 +17,15 @@ export async function start(config: Config) {
   const app = await buildApp(config, { db });
   if (seeded) app.log.info("the database was empty: the demo catalogue was added");
   await app.listen({ host: config.host, port: config.port });
+  const holds = createHoldJobs({ orders: createOrders({ db, clock: Date.now, links: createLinkSigner(db) }), log: app.log });
+  holds.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
+    await holds.stop();
     await app.close();
     await db.destroy();
   };

@@ -2,7 +2,7 @@
  * Typed errors of the shop's rules. Each names what went wrong in words a caller can show; the HTTP layer
  * maps the kind to a status and never adds details of its own.
  */
-export type DomainErrorKind = "validation" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "rate_limited" | "unavailable";
+export type DomainErrorKind = "validation" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "unprocessable" | "rate_limited" | "unavailable";
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -74,6 +74,17 @@ export class ConflictError extends DomainError {
 
 export class UnavailableError extends DomainError {
   readonly kind = "unavailable";
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A well-formed request that contradicts an earlier one, e.g. an Idempotency-Key reused for another order. */
+export class UnprocessableError extends DomainError {
+  readonly kind = "unprocessable";
   constructor(
     readonly code: string,
     message: string,

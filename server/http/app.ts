@@ -7,11 +7,14 @@ import type { Config } from "../config";
 import { findUserById } from "../../db/repositories/users";
 import { createAuth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
+import { createLinkSigner } from "../services/links";
+import { createOrders } from "../services/orders";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
 import { installErrorHandling } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
 import { devRoutes } from "./routes/dev";
+import { orderRoutes } from "./routes/orders";
 import { healthRoutes } from "./routes/health";
 import { sessionGuards } from "./session";
 import { installStatic } from "./static";
@@ -48,6 +51,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
     clock,
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
+  const orders = createOrders({ db, clock, links: createLinkSigner(db) });
   const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
   app.decorate("guards", guards);
 
@@ -56,6 +60,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
       await api.register(healthRoutes, { db });
       await api.register(catalogRoutes, { catalog });
       await api.register(authRoutes, { auth, guards });
+      await api.register(orderRoutes, { orders, guards });
     },
     { prefix: "/api" },
   );

@@ -22,6 +22,8 @@ export interface TestStoreOptions {
   images?: boolean;
   webappDir?: string | null;
   env?: Record<string, string>;
+  /** Milliseconds since the epoch, for tests that move time. */
+  clock?: () => number;
 }
 
 export async function makeTempDir(prefix = "store-test-"): Promise<string> {
@@ -42,7 +44,7 @@ export async function makeTestStore(options: TestStoreOptions = {}): Promise<Tes
     webappDir: options.webappDir ?? null,
   };
   const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     app,
     db,

@@ -1,0 +1,91 @@
+/** Order shapes: spec section 3 "Order", as the customer sees it. */
+import { Type, type Static } from "typebox";
+
+const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
+
+export const OrderLineInput = Type.Object({
+  product_id: Type.Integer({ minimum: 1 }),
+  option_id: Type.Integer({ minimum: 0 }),
+  amount: Type.Integer({ minimum: 1, maximum: 1000 }),
+});
+
+export const OrderSettingsInput = Type.Object({
+  delivery_option: Type.Integer({ minimum: 0, maximum: 2 }),
+  payment_option: Type.Integer({ minimum: 0, maximum: 3 }),
+  phone: Type.Optional(Type.String({ maxLength: 40 })),
+  delivery_address: Type.Optional(Type.String({ maxLength: 300 })),
+  delivery_address_link: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type OrderSettingsInput = Static<typeof OrderSettingsInput>;
+
+export const PlaceOrderBody = Type.Object({
+  shop_id: Type.Integer({ minimum: 1 }),
+  items: Type.Array(OrderLineInput, { minItems: 1, maxItems: 50 }),
+  ...OrderSettingsInput.properties,
+});
+export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
+
+export const CartShopsBody = Type.Object({
+  items: Type.Array(OrderLineInput, { minItems: 1, maxItems: 50 }),
+});
+export type CartShopsBody = Static<typeof CartShopsBody>;
+
+export const OrderLine = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  option_id: Type.Integer(),
+  product_name: Type.String(),
+  per_price: Type.Integer(),
+  amount: Type.Integer(),
+  price_text: Type.String(),
+  /** Image filenames of the product, served at /assets/product/{product_id}/{filename}. */
+  images: Type.Array(Type.String()),
+});
+
+export const OrderStore = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  path: Type.String(),
+  address: Type.String(),
+  district: Type.String(),
+  map_link: Type.String(),
+});
+
+export const Order = Type.Object({
+  id: Type.Integer(),
+  status: Status,
+  payment_status: Type.Union([Type.Literal("P"), Type.Literal("S")]),
+  delivery_status: Type.Union([Type.Literal("P"), Type.Literal("A"), Type.Literal("S")]),
+  payment_option: Type.Integer(),
+  delivery_option: Type.Integer(),
+  delivery_address: Type.String(),
+  delivery_address_link: Type.String(),
+  phone: Type.String(),
+  map_html: Type.String(),
+  discount_percent: Type.Integer(),
+  total_price: Type.Integer(),
+  discounted_price: Type.Integer(),
+  is_reserved: Type.Integer(),
+  created: Type.String(),
+  /** ISO end of the pickup hold, or null. */
+  hold_until: Type.Union([Type.String(), Type.Null()]),
+  /** HH:MM:SS left of the hold, a leading minus once past; null without a hold. */
+  remaining_time: Type.Union([Type.String(), Type.Null()]),
+  can_cancel: Type.Boolean(),
+  store: OrderStore,
+  products: Type.Array(OrderLine),
+  manager_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_data: Type.Object({ email: Type.Union([Type.String(), Type.Null()]), reflink: Type.String() }),
+  /** Path of the signed hand-over link the pickup QR encodes: /order/manage/{id}?sig=… */
+  manage_path: Type.String(),
+});
+export type Order = Static<typeof Order>;
+
+export const OrderResponse = Type.Object({ order: Order });
+export const OrderListResponse = Type.Object({ orders: Type.Array(Order) });
+export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const CartShopsResponse = Type.Object({
+  /** Pickup shops holding every line of the cart in the asked amounts. */
+  shops: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), district: Type.String() })),
+});

@@ -1,0 +1,112 @@
+/**
+ * The order's rules (spec section 4, design §4): statuses and their labels, what may happen in which
+ * status, when settings are complete, totals and the hold countdown. Every order change is checked here.
+ */
+import { PICKUP_HOLD_HOURS } from "./constants";
+
+export type OrderStatus = "P" | "N" | "W" | "S" | "C";
+export type PaymentStatus = "P" | "S";
+export type DeliveryStatus = "P" | "A" | "S";
+
+export const STATUS_LABELS: Record<OrderStatus, string> = { N: "New", W: "In progress", P: "Pending", C: "Canceled", S: "Done" };
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { P: "Pending", S: "Paid" };
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = { P: "Pending", A: "On the way", S: "Delivered" };
+
+export const DELIVERY_OPTIONS = { unset: 0, selfPickup: 1, courier: 2 } as const;
+export const PAYMENT_OPTIONS = { unset: 0, cash: 1, bankCard: 2, crypto: 3 } as const;
+export const DELIVERY_OPTION_LABELS: Record<number, string> = { 1: "Self pickup", 2: "Courier" };
+export const PAYMENT_OPTION_LABELS: Record<number, string> = { 1: "Cash", 2: "Bank card", 3: "Crypto" };
+
+/** The fixed central-station address shown for self-pickup on the cart page. */
+export const CENTRAL_STATION_ADDRESS = "Central Station, Chaweng Beach Rd, Bo Phut, Koh Samui 84320";
+
+export const PICKUP_HOLD_MS = PICKUP_HOLD_HOURS * 3600_000;
+/** Lines one order may hold; a cart is never near this. */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_AMOUNT = 1000;
+
+/** Every move an order can make, and who makes it. */
+export const TRANSITIONS: readonly { from: OrderStatus; to: OrderStatus; by: "customer" | "manager" | "admin" | "system" ; action: string }[] = [
+  { from: "P", to: "N", by: "customer", action: "reserve" },
+  { from: "N", to: "C", by: "customer", action: "cancel" },
+  { from: "N", to: "C", by: "system", action: "expire" },
+  { from: "N", to: "W", by: "manager", action: "take" },
+  { from: "W", to: "S", by: "manager", action: "finish" },
+  { from: "N", to: "C", by: "admin", action: "cancel" },
+  { from: "W", to: "C", by: "admin", action: "cancel" },
+];
+
+export function canTransition(from: OrderStatus, to: OrderStatus, by: (typeof TRANSITIONS)[number]["by"]): boolean {
+  return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by === by);
+}
+
+/** Spec §4: the customer cancels only a new order. (The page right after placing shows OK instead.) */
+export function customerMayCancel(status: OrderStatus): boolean {
+  return canTransition(status, "C", "customer");
+}
+
+export interface OrderSettings {
+  delivery_option: number;
+  payment_option: number;
+  phone: string;
+  delivery_address: string;
+  delivery_address_link: string;
+}
+
+/**
+ * Spec §5: a payment method and a delivery method must be chosen; courier delivery needs a phone and an
+ * address or a maps link. Self-pickup needs nothing more.
+ */
+export function settingsComplete(s: OrderSettings): boolean {
+  const paymentChosen = s.payment_option >= 1 && s.payment_option <= 3;
+  if (!paymentChosen) return false;
+  if (s.delivery_option === DELIVERY_OPTIONS.selfPickup) return true;
+  if (s.delivery_option === DELIVERY_OPTIONS.courier) {
+    return s.phone.trim() !== "" && (s.delivery_address.trim() !== "" || s.delivery_address_link.trim() !== "");
+  }
+  return false;
+}
+
+/** A pickup order is held for 3 hours from the moment its stock is reserved; courier orders are not. */
+export function holdUntil(deliveryOption: number, reservedAtMs: number): number | null {
+  return deliveryOption === DELIVERY_OPTIONS.selfPickup ? reservedAtMs + PICKUP_HOLD_MS : null;
+}
+
+/** Integer Baht: per_price × amount per line, summed. */
+export function orderTotals(lines: readonly { per_price: number; cost_price: number; amount: number }[]) {
+  return lines.reduce(
+    (t, l) => ({ total_price: t.total_price + l.per_price * l.amount, total_cost_price: t.total_cost_price + l.cost_price * l.amount }),
+    { total_price: 0, total_cost_price: 0 },
+  );
+}
+
+export function discountedPrice(totalPrice: number, discountPercent: number): number {
+  return Math.round((totalPrice * (100 - discountPercent)) / 100);
+}
+
+/** "HH:MM:SS" until the hold ends, with a leading minus once it has passed; the page shows the first 5 characters. */
+export function remainingTime(holdUntilMs: number, nowMs: number): string {
+  const diff = holdUntilMs - nowMs;
+  const total = Math.floor(Math.abs(diff) / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const text = `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return diff < 0 ? `-${text}` : text;
+}
+
+/** Spec §9: dates as DD.M.YYYY with optional H:M, in the island's time. */
+export function formatOrderDate(iso: string, withTime = true): string {
+  const d = new Date(new Date(iso).getTime() + 7 * 3600_000); // Asia/Bangkok, UTC+7, no daylight saving
+  const date = `${String(d.getUTCDate()).padStart(2, "0")}.${d.getUTCMonth() + 1}.${d.getUTCFullYear()}`;
+  return withTime ? `${date} ${d.getUTCHours()}:${String(d.getUTCMinutes()).padStart(2, "0")}` : date;
+}
+
+/** Merges lines of the same product and option: the cart keys lines that way, a request may not. */
+export function mergeLines<T extends { product_id: number; option_id: number; amount: number }>(lines: readonly T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const line of lines) {
+    const key = `${line.product_id}:${line.option_id}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, amount: seen.amount + line.amount } : { ...line });
+  }
+  return [...merged.values()];
+}

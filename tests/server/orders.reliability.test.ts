@@ -1,0 +1,117 @@
+/**
+ * The issue's reliability figures, over real HTTP against a listening server: no oversell under
+ * concurrent placements, one order per Idempotency-Key under concurrent retries, and no half-written
+ * order when a write fails after the stock was taken.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+
+let store: TestStore;
+let base: string;
+let products: Record<string, number>;
+let shops: Record<string, number>;
+
+beforeAll(async () => {
+  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN } });
+  await store.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = store.app.server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  products = await productIdsByName(store.db);
+  shops = await shopIdsByName(store.db);
+});
+afterAll(async () => {
+  await store.close();
+});
+
+async function setStock(product: string, shop: string, amount: number) {
+  await store.db
+    .updateTable("stock")
+    .set({ amount })
+    .where("product_id", "=", products[product]!)
+    .where("shop_id", "=", shops[shop]!)
+    .where("option_id", "=", 0)
+    .execute();
+}
+
+async function stock(product: string, shop: string) {
+  return (
+    await store.db
+      .selectFrom("stock")
+      .select("amount")
+      .where("product_id", "=", products[product]!)
+      .where("shop_id", "=", shops[shop]!)
+      .where("option_id", "=", 0)
+      .executeTakeFirstOrThrow()
+  ).amount;
+}
+
+function placeOverHttp(token: string, key: string, product: string, shop: string) {
+  return fetch(`${base}/api/orders`, {
+    method: "POST",
+    headers: { ...bearer(token), "content-type": "application/json", "idempotency-key": key },
+    body: JSON.stringify({ shop_id: shops[shop], items: [{ product_id: products[product], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 }),
+  }).then(async (res) => ({ status: res.status, body: await res.json() }));
+}
+
+const ordersOf = async (product: string) =>
+  (
+    await store.db
+      .selectFrom("order_lines")
+      .select(sql<number>`count(distinct order_id)`.as("n"))
+      .where("product_id", "=", products[product]!)
+      .executeTakeFirstOrThrow()
+  ).n;
+
+describe("reliability", () => {
+  it("sells stock N to exactly N of 10·N concurrent customers; the others get a clear 409", async () => {
+    const N = 6;
+    await setStock("Herbal Cookie Tin", "Chaweng Beach Store", N);
+    const customers = await Promise.all(Array.from({ length: 10 * N }, (_, i) => signInCustomer(store.app, 20_000 + i)));
+    const answers = await Promise.all(customers.map((c, i) => placeOverHttp(c.token, `race-${i}-key`, "Herbal Cookie Tin", "Chaweng Beach Store")));
+
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(N);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(9 * N);
+    expect(refused.every((a) => a.status === 409 && a.body.message === "Not enough products in stock")).toBe(true);
+    expect(await stock("Herbal Cookie Tin", "Chaweng Beach Store")).toBe(0);
+    expect(await ordersOf("Herbal Cookie Tin")).toBe(N);
+  });
+
+  it("places exactly one order for 20 concurrent retries with one Idempotency-Key", async () => {
+    await setStock("Aluminium Grinder", "Lamai Night Market", 50);
+    const customer = await signInCustomer(store.app, 30_001);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => placeOverHttp(customer.token, "one-key-for-twenty", "Aluminium Grinder", "Lamai Night Market")));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
+    expect(await ordersOf("Aluminium Grinder")).toBe(1);
+    expect(await stock("Aluminium Grinder", "Lamai Night Market")).toBe(49);
+  });
+
+  it("leaves neither an order without its reservation nor a reservation without its order when a write fails after the decrement", async () => {
+    await setStock("King Size Rolling Papers", "Nathon Pier", 20);
+    // A real failure inside the transaction, after the stock was taken: the order lines cannot be written.
+    await sql
+      .raw(
+        `create trigger fail_lines before insert on order_lines when new.product_id = ${products["King Size Rolling Papers"]}
+         begin select raise(abort, 'disk full (injected)'); end`,
+      )
+      .execute(store.db);
+    try {
+      const customer = await signInCustomer(store.app, 40_001);
+      const answer = await placeOverHttp(customer.token, "injected-failure-1", "King Size Rolling Papers", "Nathon Pier");
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ error: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again later." });
+      expect(await stock("King Size Rolling Papers", "Nathon Pier")).toBe(20);
+      expect(await store.db.selectFrom("orders").selectAll().where("idempotency_key", "=", "injected-failure-1").execute()).toEqual([]);
+      expect(await store.db.selectFrom("outbox").selectAll().where("order_id", "is", null).execute()).toEqual([]);
+    } finally {
+      await sql`drop trigger fail_lines`.execute(store.db);
+    }
+    // The same key works once the fault is gone: nothing of the failed attempt was kept.
+    const customer = await signInCustomer(store.app, 40_001);
+    expect((await placeOverHttp(customer.token, "injected-failure-1", "King Size Rolling Papers", "Nathon Pier")).status).toBe(201);
+    expect(await stock("King Size Rolling Papers", "Nathon Pier")).toBe(19);
+  });
+});
