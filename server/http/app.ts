@@ -9,12 +9,14 @@ import { createAuth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
 import { createLinkSigner } from "../services/links";
 import { createOrders } from "../services/orders";
+import { createWishlist } from "../services/wishlist";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
 import { installErrorHandling } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
 import { devRoutes } from "./routes/dev";
 import { orderRoutes } from "./routes/orders";
+import { wishlistRoutes } from "./routes/wishlist";
 import { healthRoutes } from "./routes/health";
 import { sessionGuards } from "./session";
 import { installStatic } from "./static";
@@ -61,6 +63,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
       await api.register(catalogRoutes, { catalog });
       await api.register(authRoutes, { auth, guards });
       await api.register(orderRoutes, { orders, guards });
+      await api.register(wishlistRoutes, { wishlist: createWishlist({ db, catalog, clock }), guards });
     },
     { prefix: "/api" },
   );
