@@ -22,6 +22,8 @@ beforeAll(async () => {
   store = await startStore();
   browser = await launchChromium();
   page = await browser.newPage(PHONE);
+  // An adult who confirmed the age gate before: this file is about browsing, tests/e2e/auth.test.ts about the gate.
+  await page.addInitScript(() => localStorage.setItem("year_confirm_fr", "1"));
 });
 afterAll(async () => {
   await browser?.close();

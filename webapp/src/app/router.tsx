@@ -1,12 +1,15 @@
 import { Route, Router, Switch } from "wouter";
 import { stampAppDepth } from "../lib/history";
 import { paths } from "../lib/paths";
+import { AdminCabinetPage } from "./routes/AdminCabinetPage";
+import { AdminToolPage } from "./routes/AdminToolPage";
 import { CabinetPage } from "./routes/CabinetPage";
 import { CartPage } from "./routes/CartPage";
 import { DocumentsPage } from "./routes/DocumentsPage";
 import { HomePage } from "./routes/HomePage";
 import { NotFoundPage } from "./routes/NotFoundPage";
 import { ProductPage } from "./routes/ProductPage";
+import { RequireAdmin } from "./routes/RequireAdmin";
 import { RequireToken } from "./routes/RequireToken";
 import { WishlistPage } from "./routes/WishlistPage";
 import { Shell } from "./shell/Shell";
@@ -28,6 +31,16 @@ export function AppRouter() {
             <RequireToken>
               <CabinetPage />
             </RequireToken>
+          </Route>
+          <Route path={paths.adminCabinet}>
+            <RequireAdmin orManager>
+              <AdminCabinetPage />
+            </RequireAdmin>
+          </Route>
+          <Route path={paths.adminToolsPattern}>
+            <RequireAdmin>
+              <AdminToolPage />
+            </RequireAdmin>
           </Route>
           <Route path={paths.documents} component={DocumentsPage} />
           <Route path={paths.notFound} component={NotFoundPage} />

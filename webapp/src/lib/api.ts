@@ -73,6 +73,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       served?.error ?? null,
     );
   }
+  // 204 No Content (e.g. log-out) has no body to read.
+  if (response.status === 204) return undefined as T;
   try {
     return JSON.parse(text) as T;
   } catch {

@@ -9,7 +9,14 @@ export const paths = {
   documents: "/documents",
   notFound: "/404",
   adminCabinet: "/admin-cabinet",
+  /** Every admin tool (/admin/products, /admin/stat …): the guard covers them all. */
+  adminToolsPattern: "/admin/*",
 } as const;
+
+/** A referral link: the store's address plus the user's own reflink (spec §9). */
+export function referralLink(ref: string): string {
+  return `${window.location.origin}/${ref}`;
+}
 
 /** Served by the server next to product images, outside the bundle. */
 export const LICENCE_IMAGE_PATH = "/assets/documents/licence.webp";

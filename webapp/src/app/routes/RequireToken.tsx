@@ -1,9 +1,16 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import { paths } from "../../lib/paths";
-import { storedToken } from "../../lib/session";
+import { useSessionTokenStore } from "../../lib/session";
+import { useSession } from "../../features/auth/hooks/useSession";
+import { PageLoading } from "./PageLoading";
 
 /** Pages of a signed-in customer send everyone else home (spec §2: redirect to / with no stored token). */
 export function RequireToken({ children }: { children: ReactNode }) {
-  return storedToken() ? children : <Redirect to={paths.home} replace />;
+  const token = useSessionTokenStore((state) => state.token);
+  const { restoring } = useSession();
+  if (token) return children;
+  // Inside Telegram the token is still on its way from the launch data.
+  if (restoring) return <PageLoading text="Signing you in..." />;
+  return <Redirect to={paths.home} replace />;
 }

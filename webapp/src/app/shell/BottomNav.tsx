@@ -1,7 +1,9 @@
-import type { ComponentType, SVGProps } from "react";
+import type { ComponentType, MouseEvent, SVGProps } from "react";
 import { Link, useLocation } from "wouter";
 import { BagIcon, HeartIcon, UserIcon } from "../../components/icons";
 import { paths } from "../../lib/paths";
+import { useSessionTokenStore } from "../../lib/session";
+import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { selectCabinetCount, useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { selectCartCount, useCartStore } from "../../features/cart/stores/cartStore";
 import { selectWishlistCount, useWishlistStore } from "../../features/wishlist/stores/wishlistStore";
@@ -12,37 +14,65 @@ interface NavEntry {
   to: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
   count: number;
+  /** Spec §6: a visitor tapping it is asked to log in instead. */
+  needsSession: boolean;
 }
 
 export function BottomNav() {
   const [pathname] = useLocation();
+  const signedOut = useSessionTokenStore((state) => state.token === null);
+  const requireLogin = useRequireLogin();
   const entries: NavEntry[] = [
-    { name: "wishlist", label: "Wishlist", to: paths.wishlist, Icon: HeartIcon, count: useWishlistStore(selectWishlistCount) },
-    { name: "cabinet", label: "Cabinet", to: paths.cabinet, Icon: UserIcon, count: useActiveOrderStore(selectCabinetCount) },
-    { name: "cart", label: "Cart", to: paths.cart, Icon: BagIcon, count: useCartStore(selectCartCount) },
+    {
+      name: "wishlist",
+      label: "Wishlist",
+      to: paths.wishlist,
+      Icon: HeartIcon,
+      count: useWishlistStore(selectWishlistCount),
+      needsSession: true,
+    },
+    {
+      name: "cabinet",
+      label: "Cabinet",
+      to: paths.cabinet,
+      Icon: UserIcon,
+      count: useActiveOrderStore(selectCabinetCount),
+      needsSession: true,
+    },
+    { name: "cart", label: "Cart", to: paths.cart, Icon: BagIcon, count: useCartStore(selectCartCount), needsSession: false },
   ];
+
+  const onEntryClick = (entry: NavEntry) => (event: MouseEvent) => {
+    if (!entry.needsSession || !signedOut) return;
+    event.preventDefault();
+    requireLogin(entry.to);
+  };
 
   return (
     <nav className="bottom-nav" data-testid="bottom-nav" aria-label="Main">
-      {entries.map(({ name, label, to, Icon, count }) => (
-        <Link
-          key={name}
-          href={to}
-          className="bottom-nav__item"
-          aria-current={pathname === to ? "page" : undefined}
-          data-testid={`nav-${name}`}
-        >
-          <span className="bottom-nav__icon">
-            <Icon />
-            {count > 0 && (
-              <span className="count-badge" data-testid={`${name}-count`} aria-label={`${count} in ${label.toLowerCase()}`}>
-                {count > 99 ? "99+" : count}
-              </span>
-            )}
-          </span>
-          <span className="bottom-nav__label">{label}</span>
-        </Link>
-      ))}
+      {entries.map((entry) => {
+        const { name, label, to, Icon, count } = entry;
+        return (
+          <Link
+            key={name}
+            href={to}
+            onClick={onEntryClick(entry)}
+            className="bottom-nav__item"
+            aria-current={pathname === to ? "page" : undefined}
+            data-testid={`nav-${name}`}
+          >
+            <span className="bottom-nav__icon">
+              <Icon />
+              {count > 0 && (
+                <span className="count-badge" data-testid={`${name}-count`} aria-label={`${count} in ${label.toLowerCase()}`}>
+                  {count > 99 ? "99+" : count}
+                </span>
+              )}
+            </span>
+            <span className="bottom-nav__label">{label}</span>
+          </Link>
+        );
+      })}
     </nav>
   );
 }

@@ -1,16 +1,36 @@
+import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { CITY_NAME } from "@domain/constants";
 import { ChevronLeftIcon, LeafIcon } from "../../components/icons";
+import { HeaderSession } from "../../features/auth/components/HeaderSession";
 import { STORE_NAME } from "../../lib/brand";
 import { hasInAppHistory } from "../../lib/history";
 import { paths } from "../../lib/paths";
+import { hideBackButton, isInsideTelegram, showBackButton } from "../../lib/telegram";
 import { returnButtonFor } from "./returnButton";
 
 export function Header() {
   const [pathname, navigate] = useLocation();
   const returnButton = returnButtonFor(pathname);
+  const onReturn = () => {
+    if (!returnButton) return;
+    if (returnButton.prefersHistory && hasInAppHistory()) window.history.back();
+    else navigate(returnButton.to);
+  };
 
-  if (!returnButton) {
+  // Inside Telegram its own Back button stands in for 'Return to …', with the same rules.
+  const telegram = isInsideTelegram();
+  useEffect(() => {
+    if (!telegram) return;
+    if (!returnButton) {
+      hideBackButton();
+      return;
+    }
+    return showBackButton(onReturn);
+    // Where the button leads depends on the path alone; onReturn is remade every render.
+  }, [telegram, pathname]);
+
+  if (!returnButton || telegram) {
     return (
       <header className="header header--home">
         <Link href={paths.home} className="brand" aria-label={STORE_NAME}>
@@ -22,14 +42,10 @@ export function Header() {
             <span className="brand__city">Pickup &amp; delivery · {CITY_NAME}</span>
           </span>
         </Link>
+        <HeaderSession />
       </header>
     );
   }
-
-  const onReturn = () => {
-    if (returnButton.prefersHistory && hasInAppHistory()) window.history.back();
-    else navigate(returnButton.to);
-  };
 
   return (
     <header className="header">
@@ -37,6 +53,7 @@ export function Header() {
         <ChevronLeftIcon />
         {returnButton.label}
       </button>
+      <HeaderSession />
       <Link href={paths.home} className="brand brand--compact" aria-label={STORE_NAME}>
         <span className="brand__mark">
           <LeafIcon />

@@ -1,7 +1,11 @@
-import { useLayoutEffect, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { LoadingOverlay } from "../../components/LoadingOverlay";
 import { Notifications } from "../../components/Notifications";
+import { SessionModals } from "../../features/auth/components/SessionModals";
+import { useSession } from "../../features/auth/hooks/useSession";
+import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
+import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { BottomNav } from "./BottomNav";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -10,6 +14,8 @@ import "./Shell.css";
 /** The frame every page shares (spec §2 "Common shell"). */
 export function Shell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
+  useSessionStartup();
+  useActiveOrderFromSession();
 
   // A new page starts at its top; the home page puts its own list position back afterwards.
   useLayoutEffect(() => {
@@ -22,8 +28,17 @@ export function Shell({ children }: { children: ReactNode }) {
       <main className="shell__main">{children}</main>
       <Footer />
       <BottomNav />
+      <SessionModals />
       <Notifications />
       <LoadingOverlay />
     </div>
   );
+}
+
+/** Spec §4 Startup: the session restores the new-order flag the cabinet badge shows. */
+function useActiveOrderFromSession(): void {
+  const isActiveOrder = useSession().user?.isActiveOrder;
+  useEffect(() => {
+    if (isActiveOrder !== undefined) useActiveOrderStore.setState({ hasActiveOrder: isActiveOrder });
+  }, [isActiveOrder]);
 }

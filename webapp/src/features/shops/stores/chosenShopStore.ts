@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { onSignOut } from "../../../lib/session";
 
 /** The pickup shop the customer shops at; null means every pickup shop. The shop picker sets it. */
 interface ChosenShopState {
@@ -21,3 +22,6 @@ export const useChosenShopStore = create<ChosenShopState>()(
     },
   ),
 );
+
+// Spec §4 Logout: the shop selection goes with the session.
+onSignOut(() => useChosenShopStore.getState().clearShop());

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { onSignOut } from "../../../lib/session";
 
 /** Ids of the signed-in customer's wishlist products; sign-in fills it from the session. */
 interface WishlistState {
@@ -8,3 +9,5 @@ interface WishlistState {
 export const useWishlistStore = create<WishlistState>()(() => ({ productIds: [] }));
 
 export const selectWishlistCount = (state: WishlistState): number => state.productIds.length;
+
+onSignOut(() => useWishlistStore.setState({ productIds: [] }));

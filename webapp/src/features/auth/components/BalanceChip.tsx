@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from "react";
+import { useLocation } from "wouter";
+import type { SessionUser } from "@domain/contracts/auth";
+import { formatBaht } from "@domain/format";
+import { BagIcon, ChatIcon, HeartIcon, LogOutIcon, UserIcon, WalletIcon } from "../../../components/icons";
+import { SUPPORT_URL } from "../../../lib/brand";
+import { paths } from "../../../lib/paths";
+import { openLink } from "../../../lib/telegram";
+import { displayName } from "../hooks/useSession";
+import { askToLogOut } from "../stores/logoutConfirmStore";
+import "./auth.css";
+
+interface MenuEntry {
+  name: string;
+  label: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  act: () => void;
+}
+
+/** Spec §2: the balance chip of a signed-in user, opening Cabinet, Cart, Wishlist, Support and Log out. */
+export function BalanceChip({ user, canLogOut }: { user: SessionUser; canLogOut: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const entries: MenuEntry[] = [
+    { name: "cabinet", label: "Cabinet", Icon: UserIcon, act: () => navigate(paths.cabinet) },
+    { name: "cart", label: "Cart", Icon: BagIcon, act: () => navigate(paths.cart) },
+    { name: "wishlist", label: "Wishlist", Icon: HeartIcon, act: () => navigate(paths.wishlist) },
+    { name: "support", label: "Support", Icon: ChatIcon, act: () => openLink(SUPPORT_URL) },
+  ];
+  if (canLogOut) entries.push({ name: "logout", label: "Log out", Icon: LogOutIcon, act: askToLogOut });
+
+  return (
+    <div className="balance-chip" ref={root}>
+      <button
+        type="button"
+        className="balance-chip__button"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Balance ${formatBaht(user.balance)}, account menu`}
+        data-testid="balance-chip"
+      >
+        <WalletIcon />
+        <span className="balance-chip__amount">{formatBaht(user.balance)}</span>
+      </button>
+      {open && (
+        <div className="balance-menu" id={menuId} role="menu" data-testid="balance-menu">
+          <div className="balance-menu__who">
+            <span className="balance-menu__name">{displayName(user)}</span>
+            {user.email && user.email !== displayName(user) && <span className="balance-menu__email">{user.email}</span>}
+          </div>
+          {entries.map(({ name, label, Icon, act }) => (
+            <button
+              key={name}
+              type="button"
+              role="menuitem"
+              className={name === "logout" ? "balance-menu__item balance-menu__item--danger" : "balance-menu__item"}
+              onClick={() => {
+                setOpen(false);
+                act();
+              }}
+              data-testid={`menu-${name}`}
+            >
+              <Icon />
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
