@@ -19,6 +19,12 @@ export interface Config {
   webappDir: string | null;
   /** Telegram bot token; null turns the bot off and Telegram sign-in answers 503. */
   botToken: string | null;
+  /** How updates reach the bot: long polling, Telegram posting to /telegram/webhook, or not in this process. */
+  botMode: "polling" | "webhook" | "off";
+  /** The Bot API server grammY talks to (tests point it at a fake one on loopback). */
+  telegramApiRoot: string;
+  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token with every webhook call; required in webhook mode. */
+  botWebhookSecret: string | null;
   /** Seconds an initData stays acceptable. */
   initDataMaxAgeS: number;
   /** Outgoing mail for one-time codes; null (development only) writes codes to the log and the dev outbox. */
@@ -83,6 +89,17 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     problems.push("BOT_TOKEN must look like 123456:ABC-DEF… (the token @BotFather gives)");
   }
 
+  const botMode = read("BOT_MODE") ?? "polling";
+  if (!["polling", "webhook", "off"].includes(botMode)) problems.push(`BOT_MODE must be polling, webhook or off (got "${botMode}")`);
+  const telegramApiRoot = read("TELEGRAM_API_ROOT") ?? "https://api.telegram.org";
+  if (!isHttpUrl(telegramApiRoot)) problems.push(`TELEGRAM_API_ROOT must be an http(s) URL (got "${telegramApiRoot}")`);
+  const botWebhookSecret = read("BOT_WEBHOOK_SECRET") ?? null;
+  // Telegram's own rule for secret_token.
+  if (botWebhookSecret !== null && !/^[A-Za-z0-9_-]{1,256}$/.test(botWebhookSecret)) {
+    problems.push("BOT_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -");
+  }
+  if (botMode === "webhook" && botWebhookSecret === null) problems.push("BOT_WEBHOOK_SECRET is required when BOT_MODE is webhook");
+
   const maxAge = parseInteger(read("INIT_DATA_MAX_AGE") ?? "86400");
   if (maxAge === null || maxAge < 1) problems.push(`INIT_DATA_MAX_AGE must be a positive number of seconds (got "${read("INIT_DATA_MAX_AGE")}")`);
 
@@ -121,6 +138,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     seedDemo: seedDemo!,
     webappDir: resolve(cwd, "webapp/dist"),
     botToken,
+    botMode: botMode as Config["botMode"],
+    telegramApiRoot: telegramApiRoot.replace(/\/+$/, ""),
+    botWebhookSecret,
     initDataMaxAgeS: maxAge!,
     smtpUrl,
     mailFrom,

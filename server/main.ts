@@ -1,16 +1,19 @@
 /** Starts the store: configuration, database, demo seed on an empty database, HTTP; stops gracefully. */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { migrateToLatest, openDatabase } from "../db/connection";
+import type { FastifyBaseLogger } from "fastify";
+import { migrateToLatest, openDatabase, startCheckpointer, type DB } from "../db/connection";
 import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./http/app";
 import { createHoldJobs } from "./jobs/holds";
 import { createLinkSigner } from "./services/links";
 import { createOrders } from "./services/orders";
+import { startTelegram } from "../bot/launch";
 
 export async function start(config: Config) {
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
+  const stopCheckpointer = startCheckpointer(config.databaseFile, (error) => console.error("WAL checkpointer failed:", error));
   await migrateToLatest(db);
   const seeded = config.seedDemo && (await seedDemo(db, { uploadsDir: join(config.dataDir, "uploads") }));
 
@@ -19,6 +22,7 @@ export async function start(config: Config) {
   await app.listen({ host: config.host, port: config.port });
   const holds = createHoldJobs({ orders: createOrders({ db, clock: Date.now, links: createLinkSigner(db) }), log: app.log });
   holds.start();
+  const telegram = await startTelegramIfConfigured(config, db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,10 +30,25 @@ export async function start(config: Config) {
     stopping = true;
     app.log.info({ signal }, "shutting down");
     await holds.stop();
+    await telegram?.stop();
     await app.close();
+    await stopCheckpointer();
     await db.destroy();
   };
   return { app, db, stop };
+}
+
+/** The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off; one line says so otherwise. */
+function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger) {
+  if (!config.botToken) {
+    log.info("the Telegram bot is off: BOT_TOKEN is not set");
+    return null;
+  }
+  if (config.botMode === "off") {
+    log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:bot");
+    return null;
+  }
+  return startTelegram({ db, config, log });
 }
 
 export async function main(): Promise<void> {

@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
+import { createBot } from "../../bot/bot";
+import { telegramWebhook } from "../../bot/webhook";
 import { findUserById } from "../../db/repositories/users";
 import { createAuth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
@@ -69,6 +71,11 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
   );
   if (config.env !== "production") {
     await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
+  }
+  // Webhook mode: Telegram posts updates here (loadConfig insists on the secret in this mode).
+  if (config.botToken && config.botMode === "webhook" && config.botWebhookSecret) {
+    const bot = createBot({ db, config, clock, log: app.log.child({ module: "bot" }) });
+    await app.register(telegramWebhook, { bot, secretToken: config.botWebhookSecret });
   }
 
   await installStatic(app, { webappDir: config.webappDir, uploadsDir: join(config.dataDir, "uploads") });

@@ -29,7 +29,7 @@ import { enqueueNotification } from "../../db/repositories/outbox";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
-import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey, type NotificationKind } from "../domain/notifications";
+import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey, type NotificationKind, type OrderNotificationPayload } from "../domain/notifications";
 import {
   customerMayCancel,
   holdUntil,
@@ -101,28 +101,23 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
     }
   }
 
+  async function enqueueNotice(trx: DB, kind: NotificationKind, userId: number, payload: OrderNotificationPayload): Promise<void> {
+    await enqueueNotification(trx, { kind, user_id: userId, order_id: payload.order_id, dedupe_key: orderDedupeKey(kind, payload.order_id), payload }, iso(clock()));
+  }
+
+  /** Tells the customer of a change to an order, as the order stands inside this transaction. */
   async function notify(trx: DB, kind: NotificationKind, orderId: number): Promise<void> {
     const [row] = await selectOrderRows(trx, { id: orderId });
     if (!row) return;
     const lines = await selectLines(trx, [orderId]);
-    await enqueueNotification(
-      trx,
-      {
-        kind,
-        user_id: row.user_id,
-        order_id: orderId,
-        dedupe_key: orderDedupeKey(kind, orderId),
-        payload: {
-          order_id: orderId,
-          shop_name: row.shop_name,
-          shop_address: row.shop_address,
-          total: row.discounted_price,
-          item_count: lines.reduce((n, l) => n + l.amount, 0),
-          hold_until: row.hold_until,
-        },
-      },
-      iso(clock()),
-    );
+    await enqueueNotice(trx, kind, row.user_id, {
+      order_id: orderId,
+      shop_name: row.shop_name,
+      shop_address: row.shop_address,
+      total: row.discounted_price,
+      item_count: lines.reduce((n, l) => n + l.amount, 0),
+      hold_until: row.hold_until,
+    });
   }
 
   async function views(rows: OrderRow[]): Promise<Order[]> {
@@ -239,7 +234,16 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         });
         await insertOrderLines(trx, orderId, priced);
         await insertOrderEvent(trx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
-        if (complete) await notify(trx, "order_placed", orderId);
+        if (complete) {
+          await enqueueNotice(trx, "order_placed", input.userId, {
+            order_id: orderId,
+            shop_name: shop.name,
+            shop_address: shop.address,
+            total: totals.total_price,
+            item_count: lines.reduce((n, l) => n + l.amount, 0),
+            hold_until: hold === null ? null : iso(hold),
+          });
+        }
         return { orderId, replayed: false };
       });
       return { order: await viewOf(outcome.orderId), replayed: outcome.replayed };

@@ -1,0 +1,52 @@
+/**
+ * The Telegram bot. Installed in a fixed order: context setup, error boundary, features, and a last
+ * handler for whatever nothing else took. It only builds the bot: `launch.ts` starts it (polling) or
+ * `webhook.ts` serves it (webhook).
+ */
+import { Bot, type BotError } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { DB } from "../db/connection";
+import type { Config } from "../server/config";
+import { contextSetup, type BotContext, type BotLog, type BotRuntime } from "./context";
+import { fallback } from "./features/fallback";
+import { help } from "./features/help";
+import { membership } from "./features/membership";
+import { orders } from "./features/orders";
+import { start } from "./features/start";
+import { createMiniApp } from "./miniApp";
+import { texts } from "./texts";
+
+export type StoreBot = Bot<BotContext>;
+
+export interface BotDeps {
+  db: DB;
+  config: Pick<Config, "botToken" | "publicUrl" | "telegramApiRoot">;
+  log: BotLog;
+  clock?: () => number;
+  /** The bot's own profile; given (tests, or a cached copy), grammY calls no getMe. */
+  botInfo?: UserFromGetMe;
+}
+
+export function createBot({ db, config, log, clock = Date.now, botInfo }: BotDeps): StoreBot {
+  if (!config.botToken) throw new Error("createBot needs BOT_TOKEN");
+  const bot = new Bot<BotContext>(config.botToken, { botInfo, client: { apiRoot: config.telegramApiRoot } });
+  const runtime: BotRuntime = { db, log, clock, miniApp: createMiniApp(config.publicUrl, log) };
+
+  bot.use(contextSetup(runtime));
+  bot.errorBoundary(apologize).use(membership, start, orders, help, fallback);
+  // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
+  bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
+  return bot;
+}
+
+/** A feature failed: log it and tell the customer, rather than leave them waiting. */
+async function apologize(error: BotError<BotContext>): Promise<void> {
+  const ctx = error.ctx;
+  ctx.deps.log.error({ err: error.error, update_id: ctx.update.update_id }, "a bot feature failed");
+  try {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: texts.somethingWentWrong });
+    else if (ctx.message) await ctx.reply(texts.somethingWentWrong);
+  } catch (replyError) {
+    ctx.deps.log.warn({ err: replyError }, "could not tell the customer about the failure");
+  }
+}

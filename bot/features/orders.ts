@@ -1,0 +1,57 @@
+/**
+ * /orders: the customer's latest orders, each with a button into the mini-app and a Details button that
+ * shows the order here. Callback data is checked twice: its shape (parseCallbackData) and its owner (every
+ * query is scoped to the sender), so a forged or foreign order id gets the same polite answer as a
+ * missing one and changes nothing.
+ */
+import { Composer, GrammyError, type InlineKeyboard } from "grammy";
+import { parseCallbackData } from "../callbackData";
+import type { BotContext } from "../context";
+import { latestOrders, orderOfCustomer } from "../customerOrders";
+import { openStoreKeyboard, orderKeyboard, ordersKeyboard } from "../keyboards/store";
+import { orderDetails, ordersList, texts } from "../texts";
+
+export const orders = new Composer<BotContext>();
+
+async function ordersMessage(ctx: BotContext) {
+  const { db, miniApp } = ctx.deps;
+  const list = await latestOrders(db, ctx.sender.id);
+  return list.length === 0
+    ? { text: texts.noOrders, reply_markup: openStoreKeyboard(miniApp) }
+    : { text: ordersList(list), reply_markup: ordersKeyboard(miniApp, list) };
+}
+
+orders.command("orders", async (ctx) => {
+  const { text, reply_markup } = await ordersMessage(ctx);
+  await ctx.reply(text, { reply_markup });
+});
+
+orders.on("callback_query:data", async (ctx, next) => {
+  const action = parseCallbackData(ctx.callbackQuery.data);
+  if (!action) return next();
+
+  if (action.type === "orders:list") {
+    const { text, reply_markup } = await ordersMessage(ctx);
+    await editInPlace(ctx, text, reply_markup);
+    await ctx.answerCallbackQuery();
+    return;
+  }
+
+  const order = await orderOfCustomer(ctx.deps.db, ctx.sender.id, action.orderId);
+  if (!order) {
+    await ctx.answerCallbackQuery({ text: texts.orderUnavailable });
+    return;
+  }
+  await editInPlace(ctx, orderDetails(order), orderKeyboard(ctx.deps.miniApp, order.id));
+  await ctx.answerCallbackQuery();
+});
+
+/** Pressing a button twice asks Telegram for the same text again, which it refuses: nothing to do then. */
+async function editInPlace(ctx: BotContext, text: string, reply_markup: InlineKeyboard) {
+  try {
+    await ctx.editMessageText(text, { reply_markup });
+  } catch (error) {
+    if (error instanceof GrammyError && error.description.includes("message is not modified")) return;
+    throw error;
+  }
+}

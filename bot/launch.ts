@@ -1,0 +1,100 @@
+/**
+ * Runs the bot's side of a process: long polling (or, in webhook mode, telling Telegram where to post),
+ * the chat menu, and the outbox worker that sends notifications. server/main.ts calls it when BOT_TOKEN is
+ * set; scripts/start-bot.ts runs it alone against the same database.
+ */
+import { Api } from "grammy";
+import type { DB } from "../db/connection";
+import type { Config } from "../server/config";
+import { createOutboxWorker } from "../server/jobs/outboxWorker";
+import { createBot, type StoreBot } from "./bot";
+import type { BotLog } from "./context";
+import { createMiniApp, type MiniApp } from "./miniApp";
+import { COMMANDS, OPEN_STORE } from "./texts";
+import { TELEGRAM_WEBHOOK_PATH } from "./webhook";
+
+export interface TelegramDeps {
+  db: DB;
+  config: Config;
+  log: BotLog;
+  clock?: () => number;
+}
+
+export interface RunningTelegram {
+  /** Settles when polling ends (stop(), or a fatal error such as a revoked token). */
+  polling: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The command list, and a chat menu button that opens the mini-app (only possible over https). */
+export async function configureChatMenu(api: Api, miniApp: MiniApp, log: BotLog): Promise<void> {
+  try {
+    await api.setMyCommands(COMMANDS);
+    await api.setChatMenuButton({
+      menu_button: miniApp.insideTelegram ? { type: "web_app", text: OPEN_STORE, web_app: { url: miniApp.home } } : { type: "commands" },
+    });
+  } catch (error) {
+    log.warn({ err: error }, "could not set the bot's commands and menu button");
+  }
+}
+
+/** Long polling until stop(); the chat menu is set once polling is ready. */
+export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): RunningTelegram {
+  const polling = bot
+    .start({
+      // Updates that arrived while the bot was down are still answered.
+      drop_pending_updates: false,
+      onStart: async (me) => {
+        await configureChatMenu(bot.api, miniApp, log);
+        log.info({ bot: me.username }, "the Telegram bot is running (long polling)");
+      },
+    })
+    .catch((error: unknown) => log.error({ err: error }, "the Telegram bot stopped polling"));
+  return {
+    polling,
+    async stop() {
+      // bot.stop() confirms the last update with one more getUpdates: when Telegram cannot be reached,
+      // that fails, and shutting down must go on regardless.
+      try {
+        if (bot.isRunning()) await bot.stop();
+      } catch (error) {
+        log.warn({ err: error }, "could not confirm the last update to Telegram while stopping");
+      }
+      await polling;
+    },
+  };
+}
+
+export async function startTelegram({ db, config, log, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+  if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
+  const miniApp = createMiniApp(config.publicUrl);
+  let bot: StoreBot | null = null;
+  let api: Api;
+  if (config.botMode === "webhook") {
+    // The webhook itself is served by the HTTP app (server/http/app.ts); here Telegram is told about it.
+    api = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+    const url = `${config.publicUrl}${TELEGRAM_WEBHOOK_PATH}`;
+    try {
+      await api.setWebhook(url, { secret_token: config.botWebhookSecret ?? undefined });
+      log.info({ url }, "the Telegram bot is running (webhook)");
+    } catch (error) {
+      log.error({ err: error, url }, "Telegram refused the webhook (it must be a public https address)");
+    }
+    await configureChatMenu(api, miniApp, log);
+  } else {
+    bot = createBot({ db, config, log, clock });
+    api = bot.api;
+  }
+
+  const worker = createOutboxWorker({ db, api, miniApp, log, clock });
+  worker.start();
+  const polling = bot ? startPolling(bot, miniApp, log) : null;
+
+  return {
+    polling: polling?.polling ?? Promise.resolve(),
+    async stop() {
+      await polling?.stop();
+      await worker.stop();
+    },
+  };
+}

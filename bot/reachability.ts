@@ -1,0 +1,16 @@
+/** Whether the bot can message a user: the outbox worker skips those marked unreachable. */
+import type { DB } from "../db/connection";
+
+/** A message from the user, or their unblocking the bot, proves deliveries may resume. */
+export async function markReachable(db: DB, telegramId: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ telegram_unreachable_at: null })
+    .where("telegram_id", "=", telegramId)
+    .where("telegram_unreachable_at", "is not", null)
+    .execute();
+}
+
+export async function markUnreachable(db: DB, telegramId: number, now: string): Promise<void> {
+  await db.updateTable("users").set({ telegram_unreachable_at: now }).where("telegram_id", "=", telegramId).execute();
+}

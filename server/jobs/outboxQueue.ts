@@ -1,0 +1,83 @@
+/**
+ * The outbox as the delivery worker sees it. A row is claimed by a conditional update that also sets a
+ * lease (next_attempt_at = now + lease) while it is 'sending'; the lease's end is the claim's token, so a
+ * worker whose lease ran out can no longer record an outcome over the one that took the row from it.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface DueNotification {
+  id: number;
+  kind: string;
+  payload: string;
+  attempts: number;
+  user_id: number | null;
+  telegram_id: number | null;
+  telegram_unreachable_at: string | null;
+}
+
+/**
+ * The oldest row that is due: pending and past its next attempt, or 'sending' with a lease that ran out
+ * (its worker died). A user's messages go out in the order they were written: a row waits while an older
+ * one of the same user is still pending or sending (e.g. "placed" in backoff holds back "canceled").
+ */
+export function nextDue(db: Db, now: string, exceptIds: readonly number[]): Promise<DueNotification | undefined> {
+  let query = db
+    .selectFrom("outbox as o")
+    .leftJoin("users as u", "u.id", "o.user_id")
+    .select(["o.id", "o.kind", "o.payload", "o.attempts", "o.user_id", "u.telegram_id", "u.telegram_unreachable_at"])
+    .where("o.status", "in", ["pending", "sending"])
+    .where("o.next_attempt_at", "<=", now)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("outbox as older")
+            .select("older.id")
+            .whereRef("older.user_id", "=", "o.user_id")
+            .whereRef("older.id", "<", "o.id")
+            .where("older.status", "in", ["pending", "sending"]),
+        ),
+      ),
+    );
+  if (exceptIds.length > 0) query = query.where("o.id", "not in", exceptIds);
+  return query.orderBy("o.id").limit(1).executeTakeFirst();
+}
+
+/** True when this worker now owns the row until `leaseUntil`. */
+export async function claim(db: Db, id: number, now: string, leaseUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil }))
+    .where("id", "=", id)
+    .where("status", "in", ["pending", "sending"])
+    .where("next_attempt_at", "<=", now)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export interface Outcome {
+  status: "pending" | "sent" | "failed" | "skipped";
+  attempts?: number;
+  next_attempt_at?: string;
+  last_error?: string | null;
+  sent_at?: string;
+}
+
+/** Records what happened to a claimed row; false when the claim was lost (lease ran out). */
+export async function settle(db: Db, id: number, leaseUntil: string, outcome: Outcome): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set(outcome)
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .where("next_attempt_at", "=", leaseUntil)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function markUserUnreachable(db: Db, userId: number, now: string): Promise<void> {
+  await db.updateTable("users").set({ telegram_unreachable_at: now }).where("id", "=", userId).execute();
+}

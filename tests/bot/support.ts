@@ -1,0 +1,139 @@
+/** Shared by the bot tests: people, shops and orders written straight into a real database, and updates. */
+import type { User } from "grammy/types";
+import type { DB } from "../../db/connection";
+import type { BotLog } from "../../bot/context";
+import type { QueuedUpdate } from "../helpers/fakeBotApi";
+
+export const quietLog: BotLog = { info() {}, warn() {}, error() {} };
+
+/** A logger that keeps what it is told, for tests about what gets logged. */
+export function recordingLog() {
+  const entries: { level: string; message: string | undefined; details: object }[] = [];
+  const at = (level: string) => (details: object, message?: string) => void entries.push({ level, message, details });
+  return { log: { info: at("info"), warn: at("warn"), error: at("error") } satisfies BotLog, entries };
+}
+
+export const anna: User = { id: 5001, is_bot: false, first_name: "Anna", username: "anna_samui" };
+export const ben: User = { id: 5002, is_bot: false, first_name: "Ben" };
+
+let reflinks = 0;
+
+export async function addCustomer(db: DB, who: { telegram_id?: number | null; email?: string | null; first_name?: string }): Promise<number> {
+  const { id } = await db
+    .insertInto("users")
+    .values({ telegram_id: who.telegram_id ?? null, email: who.email ?? null, first_name: who.first_name ?? null, reflink: `ref${++reflinks}x${Date.now() % 100000}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function addShop(db: DB, name: string, address = ""): Promise<number> {
+  const { id } = await db.insertInto("shops").values({ name, address }).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function addProduct(db: DB, name: string, price: number): Promise<number> {
+  const { id } = await db.insertInto("products").values({ name, category_id: 1 }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("product_options").values({ product_id: id, option_id: 0, per_price: price, price_text: "1 g" }).execute();
+  return id;
+}
+
+export interface OrderFixture {
+  user_id: number;
+  shop_id: number;
+  status?: "P" | "N" | "W" | "S" | "C";
+  total?: number;
+  created_at?: string;
+  hold_until?: string | null;
+  lines?: { product_id: number; product_name: string; per_price: number; amount: number }[];
+}
+
+export async function addOrder(db: DB, order: OrderFixture): Promise<number> {
+  const total = order.total ?? (order.lines ?? []).reduce((sum, l) => sum + l.per_price * l.amount, 0);
+  const { id } = await db
+    .insertInto("orders")
+    .values({
+      user_id: order.user_id,
+      shop_id: order.shop_id,
+      status: order.status ?? "N",
+      total_price: total,
+      discounted_price: total,
+      total_cost_price: 0,
+      hold_until: order.hold_until ?? null,
+      ...(order.created_at ? { created_at: order.created_at } : {}),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const line of order.lines ?? []) {
+    await db.insertInto("order_lines").values({ order_id: id, option_id: 0, cost_price: 0, price_text: "1 g", ...line }).execute();
+  }
+  return id;
+}
+
+/** Everything a table holds, to show that a bad update changed nothing. */
+export async function snapshot(db: DB) {
+  return {
+    users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
+    orders: await db.selectFrom("orders").selectAll().orderBy("id").execute(),
+    outbox: await db.selectFrom("outbox").selectAll().orderBy("id").execute(),
+  };
+}
+
+let messageIds = 1000;
+
+/** A private-chat message; a leading /command gets the entity Telegram would attach. */
+export function textMessage(from: User, text: string): QueuedUpdate {
+  const command = /^\/\w+/.exec(text);
+  const message = {
+    message_id: ++messageIds,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: from.id, type: "private", first_name: from.first_name },
+    from,
+    text,
+    ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+  };
+  return { message } as QueuedUpdate;
+}
+
+export function stickerMessage(from: User): QueuedUpdate {
+  return {
+    message: {
+      message_id: ++messageIds,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: "private", first_name: from.first_name },
+      from,
+      sticker: { file_id: "CAAC", file_unique_id: "AgAD", type: "regular", width: 512, height: 512, is_animated: false, is_video: false },
+    },
+  } as QueuedUpdate;
+}
+
+/** A press on an inline button under a message the bot sent earlier. */
+export function buttonPress(from: User, data: string, messageId = 77): QueuedUpdate {
+  return {
+    callback_query: {
+      id: `cb${++messageIds}`,
+      from,
+      chat_instance: "ci1",
+      data,
+      message: {
+        message_id: messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from.id, type: "private", first_name: from.first_name },
+        text: "Your latest orders:",
+      },
+    },
+  } as QueuedUpdate;
+}
+
+/** A post in a channel the bot is in: no `from` at all. */
+export function channelPost(text: string): QueuedUpdate {
+  return {
+    channel_post: {
+      message_id: ++messageIds,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: -100123, type: "channel", title: "Store news" },
+      sender_chat: { id: -100123, type: "channel", title: "Store news" },
+      text,
+    },
+  } as QueuedUpdate;
+}
