@@ -105,11 +105,73 @@ async function bench(): Promise<void> {
     console.log(`| hello-world | ${Math.round(median(results.hello.map((r) => r.rps)))} | 1.00× | ${median(results.hello.map((r) => r.p99))} | - |`);
     console.log(`| POST /api/orders (201) | ${Math.round(median(results.place.map((r) => r.rps)))} | ${ratio.toFixed(2)}× | ${p99} | ≥ 0.15×, p99 < 50 ms |`);
     console.log(`\nfailed placements: ${errors}`);
+    await breakdown(1_000_000 / median(results.hello.map((r) => r.rps)), 1_000_000 / median(results.place.map((r) => r.rps)));
     const ok = ratio >= 0.15 && p99 < 50 && errors === 0;
     console.log(ok ? "\nGoals met." : "\nGoals NOT met.");
     process.exitCode = ok ? 0 : 1;
   } finally {
     child.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where a placement's time goes: the same steps timed one after another in this process, on a database
+ * set up as the server's (WAL, background checkpoints), with the figures of the HTTP runs beside them.
+ */
+async function breakdown(helloUs: number, placeUs: number): Promise<void> {
+  const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
+  const { seedDemo } = await import("../db/seed/demo");
+  const { findUserById } = await import("../db/repositories/users");
+  const { createAuth } = await import("../server/services/auth");
+  const { createLinkSigner } = await import("../server/services/links");
+  const { createOrders } = await import("../server/services/orders");
+  const { signInitData } = await import("../server/services/telegramInitData");
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-orders-steps-"));
+  const file = join(dataDir, "store.sqlite");
+  const db = openDatabase(file, { backgroundCheckpoints: true });
+  const stopCheckpointer = startCheckpointer(file, (error) => console.error(error));
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, { uploadsDir: null });
+    await db.updateTable("stock").set({ amount: 1_000_000_000 }).execute();
+    const auth = createAuth({
+      db,
+      config: { botToken: BOT_TOKEN, initDataMaxAgeS: 86_400, adminEmails: [], adminTelegramIds: [], allowlistEmails: [], homeIconUserId: null },
+      mailer: { send: async () => {} },
+      clock: Date.now,
+    });
+    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 77, first_name: "Steps" }) }, BOT_TOKEN);
+    const { token, user } = await auth.signInWithTelegram(initData);
+    const orders = createOrders({ db, clock: Date.now, links: createLinkSigner(db) });
+    const body = { shop_id: 2, items: [{ product_id: 1, option_id: 0, amount: 1 }, { product_id: 7, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
+    let n = 0;
+    const time = async (runs: number, step: () => Promise<unknown>) => {
+      for (let i = 0; i < 200; i++) await step();
+      const start = performance.now();
+      for (let i = 0; i < runs; i++) await step();
+      return ((performance.now() - start) * 1000) / runs;
+    };
+    const query = await time(5000, () => findUserById(db, user.userId));
+    const session = await time(5000, () => auth.authenticate(token));
+    await db.insertInto("settings").values({ key: "bench", value: "0" }).execute();
+    const commit = await time(3000, () =>
+      db.transaction().execute((trx) => trx.updateTable("settings").set({ value: String(++n) }).where("key", "=", "bench").execute()),
+    );
+    const placing = await time(3000, () => orders.placeOrder({ userId: user.userId, idempotencyKey: `steps-${++n}-key`, body }));
+    const view = await time(3000, () => orders.getOrder(user.userId, 1));
+    console.log("\nWhere a placement's time goes (µs, one step at a time in this process):\n");
+    console.log("| step | µs |\n|---|---|");
+    console.log(`| hello-world over HTTP (1 / its throughput) | ${helloUs.toFixed(0)} |`);
+    console.log(`| one Kysely point query (user by id) | ${query.toFixed(0)} |`);
+    console.log(`| session lookup (every authenticated call) | ${session.toFixed(0)} |`);
+    console.log(`| a write transaction of one small update (BEGIN IMMEDIATE … COMMIT to the WAL) | ${commit.toFixed(0)} |`);
+    console.log(`| placeOrder: one write transaction + the order view it answers with | ${placing.toFixed(0)} |`);
+    console.log(`|   of which the order view (3 reads + link signature) | ${view.toFixed(0)} |`);
+    console.log(`| placement over HTTP (1 / its throughput, 50 connections) | ${placeUs.toFixed(0)} |`);
+  } finally {
+    await stopCheckpointer();
+    await db.destroy();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
