@@ -3,19 +3,14 @@
  * request, a pickup order of two lines) against a hello-world route in the same server process, in
  * interleaved rounds. Prints the median of per-round ratios and p99 latency.
  * Goal (issue 5): ≥ 0.15× hello-world throughput, p99 under 50 ms at 50 connections.
- *
- *   BENCH_ROUNDS (default 5), BENCH_SECONDS per run (default 4), BENCH_CONNECTIONS (default 50)
+ * Settings: see scripts/benchHarness.ts.
  */
-import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
+import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run } from "./benchHarness";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
 
 async function serve(dataDir: string): Promise<void> {
@@ -31,88 +26,49 @@ async function serve(dataDir: string): Promise<void> {
   await seedDemo(db, { uploadsDir: null });
   // Stock that lasts the whole run: the benchmark measures placing, not running out.
   await db.updateTable("stock").set({ amount: 1_000_000_000 }).execute();
-  const app = await buildApp(config, { db });
-  app.get("/bench/hello", async () => ({ hello: "world" }));
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  process.send!({ port: typeof address === "object" && address ? address.port : 0 });
+  await serveForBench(await buildApp(config, { db }));
 }
 
-interface Run {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-function run(opts: autocannon.Options): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (error, result) => {
-      if (error) return reject(error);
-      resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors });
-    });
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-async function bench(): Promise<void> {
+async function bench(base: string): Promise<boolean> {
   const { signInitData } = await import("../server/services/telegramInitData");
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-orders-"));
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", dataDir], { execArgv: process.execArgv });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("message", (m) => resolve((m as { port: number }).port));
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 424242, first_name: "Bench" }) }, BOT_TOKEN);
+  const { token } = (await (await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) })).json()) as { token: string };
+  const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: number; shop_list: { store_id: number }[] }[] };
+  const shopId = products[0]!.shop_list[0]!.store_id;
+  const body = JSON.stringify({
+    shop_id: shopId,
+    items: products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2).map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
+    delivery_option: 1,
+    payment_option: 1,
   });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 424242, first_name: "Bench" }) }, BOT_TOKEN);
-    const { token } = (await (await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) })).json()) as { token: string };
-    const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: number; shop_list: { store_id: number }[] }[] };
-    const shopId = products[0]!.shop_list[0]!.store_id;
-    const body = JSON.stringify({
-      shop_id: shopId,
-      items: products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2).map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
-      delivery_option: 1,
-      payment_option: 1,
-    });
-    let sequence = 0;
-    const place: autocannon.Options = {
-      url: `${base}/api/orders`,
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body,
-      // A fresh Idempotency-Key per request: every request places a new order.
-      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++sequence}` } }) }],
-    };
-    console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections\n`);
-    const results = { hello: [] as Run[], place: [] as Run[] };
-    await run({ url: `${base}/bench/hello`, duration: 2 });
-    for (let round = 1; round <= ROUNDS; round++) {
-      const hello = await run({ url: `${base}/bench/hello` });
-      const placed = await run(place);
-      results.hello.push(hello);
-      results.place.push(placed);
-      console.log(`round ${round}: hello ${Math.round(hello.rps)}/s  place ${Math.round(placed.rps)}/s (p99 ${placed.p99} ms, ${placed.errors} errors)`);
-    }
-    const ratio = median(results.place.map((r, i) => r.rps / results.hello[i]!.rps));
-    const p99 = median(results.place.map((r) => r.p99));
-    const errors = results.place.reduce((n, r) => n + r.errors, 0);
-    console.log("\n| target | median req/s | ratio to hello-world (median of rounds) | median p99 (ms) | goal |\n|---|---|---|---|---|");
-    console.log(`| hello-world | ${Math.round(median(results.hello.map((r) => r.rps)))} | 1.00× | ${median(results.hello.map((r) => r.p99))} | - |`);
-    console.log(`| POST /api/orders (201) | ${Math.round(median(results.place.map((r) => r.rps)))} | ${ratio.toFixed(2)}× | ${p99} | ≥ 0.15×, p99 < 50 ms |`);
-    console.log(`\nfailed placements: ${errors}`);
-    await breakdown(1_000_000 / median(results.hello.map((r) => r.rps)), 1_000_000 / median(results.place.map((r) => r.rps)));
-    const ok = ratio >= 0.15 && p99 < 50 && errors === 0;
-    console.log(ok ? "\nGoals met." : "\nGoals NOT met.");
-    process.exitCode = ok ? 0 : 1;
-  } finally {
-    child.kill();
-    await rm(dataDir, { recursive: true, force: true });
+  let sequence = 0;
+  const place: autocannon.Options = {
+    url: `${base}/api/orders`,
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body,
+    // A fresh Idempotency-Key per request: every request places a new order.
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++sequence}` } }) }],
+  };
+  console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections\n`);
+  const results = { hello: [] as Run[], place: [] as Run[] };
+  await load({ url: `${base}/bench/hello`, duration: 2 });
+  for (let round = 1; round <= ROUNDS; round++) {
+    const hello = await load({ url: `${base}/bench/hello` });
+    const placed = await load(place);
+    results.hello.push(hello);
+    results.place.push(placed);
+    console.log(`round ${round}: hello ${Math.round(hello.rps)}/s  place ${Math.round(placed.rps)}/s (p99 ${placed.p99} ms, ${placed.non2xx} errors)`);
   }
+  const ratio = median(results.place.map((r, i) => r.rps / results.hello[i]!.rps));
+  const p99 = median(results.place.map((r) => r.p99));
+  const errors = results.place.reduce((n, r) => n + r.non2xx, 0);
+  console.log("\n| target | median req/s | ratio to hello-world (median of rounds) | median p99 (ms) | goal |\n|---|---|---|---|---|");
+  console.log(`| hello-world | ${Math.round(median(results.hello.map((r) => r.rps)))} | 1.00× | ${median(results.hello.map((r) => r.p99))} | - |`);
+  console.log(`| POST /api/orders (201) | ${Math.round(median(results.place.map((r) => r.rps)))} | ${ratio.toFixed(2)}× | ${p99} | ≥ 0.15×, p99 < 50 ms |`);
+  console.log(`\nfailed placements: ${errors}`);
+  await breakdown(1_000_000 / median(results.hello.map((r) => r.rps)), 1_000_000 / median(results.place.map((r) => r.rps)));
+  return ratio >= 0.15 && p99 < 50 && errors === 0;
 }
 
 /**
@@ -176,14 +132,4 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
   }
 }
 
-if (process.argv[2] === "--serve") {
-  serve(process.argv[3]!).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  bench().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runBenchmark(import.meta.url, serve, bench);
