@@ -2,7 +2,7 @@
 import { formatBaht } from "../server/domain/format";
 import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
 import { formatOrderDate, STATUS_LABELS } from "../server/domain/orders";
-import type { OrderDetails, OrderSummary } from "./customerOrders";
+import type { OrderDetails, OrderSummary } from "../db/repositories/customerOrders";
 
 export const STORE_NAME = "Koh Samui Store";
 export const OPEN_STORE = "Open Store";

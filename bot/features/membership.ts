@@ -4,7 +4,7 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
-import { markReachable, markUnreachable } from "../reachability";
+import { markReachable, markUnreachable } from "../../db/repositories/reachability";
 
 export const membership = new Composer<BotContext>();
 

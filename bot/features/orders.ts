@@ -7,7 +7,7 @@
 import { Composer, GrammyError, type InlineKeyboard } from "grammy";
 import { parseCallbackData } from "../callbackData";
 import type { BotContext } from "../context";
-import { latestOrders, orderOfCustomer } from "../customerOrders";
+import { latestOrders, orderOfCustomer } from "../../db/repositories/customerOrders";
 import { openStoreKeyboard, orderKeyboard, ordersKeyboard } from "../keyboards/store";
 import { orderDetails, ordersList, texts } from "../texts";
 

@@ -1,7 +1,7 @@
 /** Keyboards of the bot's own messages. */
 import { InlineKeyboard } from "grammy";
 import { callbackData } from "../callbackData";
-import type { OrderSummary } from "../customerOrders";
+import type { OrderSummary } from "../../db/repositories/customerOrders";
 import type { MiniApp } from "../miniApp";
 import { OPEN_STORE } from "../texts";
 

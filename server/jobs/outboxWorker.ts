@@ -20,7 +20,7 @@ import type { DB } from "../../db/connection";
 import { renderNotification } from "../../bot/notifications";
 import type { BotLog } from "../../bot/context";
 import type { MiniApp } from "../../bot/miniApp";
-import { claim, markUserUnreachable, nextDue, settle, type DueNotification, type Outcome } from "./outboxQueue";
+import { claim, markUserUnreachable, nextDue, settle, type DueNotification, type Outcome } from "../../db/repositories/outboxQueue";
 
 export interface OutboxWorkerOptions {
   /** Pause between ticks of start(). */

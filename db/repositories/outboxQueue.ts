@@ -4,7 +4,7 @@
  * worker whose lease ran out can no longer record an outcome over the one that took the row from it.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "../schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

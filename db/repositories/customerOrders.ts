@@ -2,8 +2,8 @@
  * What the bot reads about a customer's orders. Every query is scoped to the Telegram user who asked, so
  * an order id from a button or a forged callback never shows someone else's order.
  */
-import type { DB } from "../db/connection";
-import type { OrderStatus } from "../server/domain/orders";
+import type { DB } from "../connection";
+import type { OrderStatus } from "../../server/domain/orders";
 
 /** How many orders /orders lists: the latest ones; the mini-app has the full history. */
 export const LATEST_ORDERS = 10;

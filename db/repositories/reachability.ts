@@ -1,5 +1,5 @@
 /** Whether the bot can message a user: the outbox worker skips those marked unreachable. */
-import type { DB } from "../db/connection";
+import type { DB } from "../connection";
 
 /** A message from the user, or their unblocking the bot, proves deliveries may resume. */
 export async function markReachable(db: DB, telegramId: number): Promise<void> {
