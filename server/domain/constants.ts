@@ -23,3 +23,8 @@ export const QUERY_GC_MS = 60_000;
 export const COPYRIGHT_YEAR = 2025;
 export const AGE_LIMIT = 18;
 export const REFERRAL_RATE_PERCENT_DEFAULT = 3;
+
+/** Spec §9 "Gallery": the next image every 3000 ms, 3500 ms of rest after a touch, compact below 578 px. */
+export const GALLERY_AUTOPLAY_MS = 3_000;
+export const GALLERY_IDLE_AFTER_TOUCH_MS = 3_500;
+export const GALLERY_COMPACT_BELOW_PX = 578;

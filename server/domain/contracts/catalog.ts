@@ -94,6 +94,9 @@ export const ProductListResponse = Type.Object({ products: Type.Array(Product) }
 export type ProductListResponse = Static<typeof ProductListResponse>;
 export const ProductResponse = Type.Object({ product: Product });
 export type ProductResponse = Static<typeof ProductResponse>;
+/** The customer's wishlist: ids newest wish first, and those products as the catalogue shows them. */
+export const WishlistResponse = Type.Object({ product_ids: Type.Array(Type.Integer()), products: Type.Array(Product) });
+export type WishlistResponse = Static<typeof WishlistResponse>;
 export const ShopListResponse = Type.Object({ shops: Type.Array(Shop) });
 export type ShopListResponse = Static<typeof ShopListResponse>;
 

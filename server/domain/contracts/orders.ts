@@ -82,10 +82,13 @@ export const Order = Type.Object({
 export type Order = Static<typeof Order>;
 
 export const OrderResponse = Type.Object({ order: Order });
+export type OrderResponse = Static<typeof OrderResponse>;
 export const OrderListResponse = Type.Object({ orders: Type.Array(Order) });
+export type OrderListResponse = Static<typeof OrderListResponse>;
 export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const CartShopsResponse = Type.Object({
   /** Pickup shops holding every line of the cart in the asked amounts. */
   shops: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), district: Type.String() })),
 });
+export type CartShopsResponse = Static<typeof CartShopsResponse>;

@@ -1,11 +1,8 @@
 /** The signed-in customer's wishlist. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
-import { ApiError, Product, ProductParams } from "../../domain/contracts/catalog";
+import { ApiError, ProductParams, WishlistResponse } from "../../domain/contracts/catalog";
 import type { Wishlist } from "../../services/wishlist";
 import type { SessionGuards } from "../session";
-
-const WishlistResponse = Type.Object({ product_ids: Type.Array(Type.Integer()), products: Type.Array(Product) });
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<{ wishlist: Wishlist; guards: SessionGuards }> = async (app, { wishlist, guards }) => {
   const schema = { response: { 200: WishlistResponse, "4xx": ApiError } };

@@ -8,6 +8,8 @@ import { CartPage } from "./routes/CartPage";
 import { DocumentsPage } from "./routes/DocumentsPage";
 import { HomePage } from "./routes/HomePage";
 import { NotFoundPage } from "./routes/NotFoundPage";
+import { OrderListPage } from "./routes/OrderListPage";
+import { OrderPage } from "./routes/OrderPage";
 import { ProductPage } from "./routes/ProductPage";
 import { RequireAdmin } from "./routes/RequireAdmin";
 import { RequireToken } from "./routes/RequireToken";
@@ -30,6 +32,18 @@ export function AppRouter() {
           <Route path={paths.cabinet}>
             <RequireToken>
               <CabinetPage />
+            </RequireToken>
+          </Route>
+          <Route path={paths.orderPattern}>
+            {(params) => (
+              <RequireToken>
+                <OrderPage key={params.id} id={params.id} />
+              </RequireToken>
+            )}
+          </Route>
+          <Route path={paths.orderList}>
+            <RequireToken>
+              <OrderListPage />
             </RequireToken>
           </Route>
           <Route path={paths.adminCabinet}>

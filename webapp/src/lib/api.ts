@@ -37,6 +37,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Extra request headers, e.g. the Idempotency-Key of an order placement. */
+  headers?: Record<string, string>;
   /** The caller's own cancellation (React Query passes one); aborting it is not a failure. */
   signal?: AbortSignal;
 }
@@ -44,7 +46,7 @@ export interface RequestOptions {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? eitherSignal(options.signal, timeout) : timeout;
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";

@@ -6,12 +6,19 @@ export const paths = {
   wishlist: "/wishlist",
   cabinet: "/cabinet",
   cart: "/orders",
+  /** The customer's view of one order; `justPlaced` adds the spec's ?first=Y (OK instead of Cancel order). */
+  order: (id: number | string, { justPlaced = false } = {}) => `/order/${id}${justPlaced ? `?${JUST_PLACED_PARAM}=Y` : ""}`,
+  orderPattern: "/order/:id",
+  orderList: "/list/orders",
   documents: "/documents",
   notFound: "/404",
   adminCabinet: "/admin-cabinet",
   /** Every admin tool (/admin/products, /admin/stat …): the guard covers them all. */
   adminToolsPattern: "/admin/*",
 } as const;
+
+/** The query parameter the order page reads to tell an order placed a moment ago (spec §2: ?first=Y). */
+export const JUST_PLACED_PARAM = "first";
 
 /** A referral link: the store's address plus the user's own reflink (spec §9). */
 export function referralLink(ref: string): string {

@@ -95,6 +95,33 @@ export function hideBackButton(): void {
   WebApp.BackButton.hide();
 }
 
+export interface MainButtonState {
+  text: string;
+  /** Greyed out and deaf to taps while false. */
+  active: boolean;
+  /** A spinner on the button while the action it started runs. */
+  progress: boolean;
+}
+
+/**
+ * Telegram's MainButton, the big button under the mini-app, standing in for a page's main action (the cart's
+ * Place order). Shows it with `onPress` as its action; the returned function takes the action away and hides
+ * it. Call again with a new state whenever the page's state changes.
+ */
+export function showMainButton(state: MainButtonState, onPress: () => void): () => void {
+  if (!isInsideTelegram()) return () => undefined;
+  const button = WebApp.MainButton;
+  button.setParams({ text: state.text, is_active: state.active, is_visible: true });
+  if (state.progress) button.showProgress(false);
+  else button.hideProgress();
+  button.onClick(onPress);
+  return () => {
+    button.offClick(onPress);
+    button.hideProgress();
+    button.hide();
+  };
+}
+
 function hasNativePopups(): boolean {
   return isInsideTelegram() && WebApp.isVersionAtLeast(V_POPUPS_AND_CLOSING);
 }

@@ -1,10 +1,14 @@
 import { Link } from "wouter";
 import { REFERRAL_RATE_PERCENT_DEFAULT } from "@domain/constants";
 import { formatBaht } from "@domain/format";
-import { CopyIcon, ReceiptIcon, ShieldIcon, WalletIcon } from "../../components/icons";
+import { BagIcon, ChevronRightIcon, CopyIcon, ListIcon, ShieldIcon, WalletIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { paths, referralLink } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
+import { useOrders } from "../../features/orders/api/useOrders";
+import { OrderRow } from "../../features/orders/components/OrderRow";
+import { countOf } from "../../lib/format";
+import { useCartView } from "../storefront/useCartView";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
@@ -44,6 +48,8 @@ export function CabinetPage() {
         </span>
       </div>
 
+      <PendingOrderPlate />
+
       <div className="cabinet-box">
         <span className="cabinet-box__icon">
           <WalletIcon />
@@ -72,6 +78,8 @@ export function CabinetPage() {
         </div>
       </div>
 
+      <LatestOrders />
+
       {(isAdmin || isManager) && (
         <Link href={paths.adminCabinet} className="cabinet-box cabinet-box--link">
           <span className="cabinet-box__icon">
@@ -81,12 +89,67 @@ export function CabinetPage() {
         </Link>
       )}
 
-      <div className="cabinet-box cabinet-box--muted">
-        <span className="cabinet-box__icon">
-          <ReceiptIcon />
-        </span>
-        <span className="cabinet-box__hint">Your orders and bonus history will show here.</span>
-      </div>
     </section>
+  );
+}
+
+/** Spec §2 "Cabinet": the cart waiting to become an order, with its item count, total and a way to place it. */
+function PendingOrderPlate() {
+  const cart = useCartView();
+  if (cart.lines.length === 0) return null;
+  return (
+    <div className="pending-order" data-testid="pending-order">
+      <span className="cabinet-box__icon">
+        <BagIcon />
+      </span>
+      <span className="pending-order__text">
+        <span className="pending-order__title">Your order is waiting</span>
+        <span className="pending-order__sub" data-testid="pending-order-summary">
+          {countOf(cart.itemCount, "item")} · {formatBaht(cart.total)}
+        </span>
+      </span>
+      <Link href={paths.cart} className="button">
+        Place order
+      </Link>
+    </div>
+  );
+}
+
+/** How many orders the cabinet shows (spec §9). */
+const CABINET_ORDERS = 3;
+
+/** ORDERS: the latest few, then the box leading to all of them. */
+function LatestOrders() {
+  const orders = useOrders();
+  const latest = orders.data?.slice(0, CABINET_ORDERS);
+  return (
+    <>
+      <h2 className="cabinet-heading">ORDERS</h2>
+      {orders.isPending ? (
+        <PageLoading text="Loading orders..." />
+      ) : !latest || latest.length === 0 ? (
+        <p className="cabinet-empty" data-testid="cabinet-no-orders">
+          {latest ? "No orders yet: your orders will show here." : "Your orders could not be loaded."}
+        </p>
+      ) : (
+        <ul className="order-list" data-testid="cabinet-orders">
+          {latest.map((order) => (
+            <li key={order.id}>
+              <OrderRow order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link href={paths.orderList} className="cabinet-box cabinet-box--link" data-testid="all-orders">
+        <span className="cabinet-box__icon">
+          <ListIcon />
+        </span>
+        <span className="cabinet-box__text">
+          <span>All orders</span>
+          {orders.data && <span className="cabinet-box__hint">{countOf(orders.data.length, "order")}</span>}
+        </span>
+        <ChevronRightIcon className="cabinet-box__chevron" />
+      </Link>
+    </>
   );
 }

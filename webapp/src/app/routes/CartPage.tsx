@@ -1,92 +1,210 @@
-import { useQueries } from "@tanstack/react-query";
-import { Link } from "wouter";
-import type { Product } from "@domain/contracts/catalog";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
-import { formatBaht } from "@domain/format";
+import type { PlaceOrderBody } from "@domain/contracts/orders";
+import { formatAmount, formatBaht } from "@domain/format";
+import { DELIVERY_OPTIONS, settingsComplete } from "@domain/orders";
 import { BagIcon } from "../../components/icons";
+import { ApiRequestError } from "../../lib/api";
 import { countOf } from "../../lib/format";
 import { paths } from "../../lib/paths";
-import { productQuery } from "../../features/catalog/api/useProduct";
-import { offerFor } from "@domain/options";
-import { useCartStore, type CartLine } from "../../features/cart/stores/cartStore";
+import { useSessionTokenStore } from "../../lib/session";
+import { haptic, isInsideTelegram, showAlert, showConfirm, showMainButton } from "../../lib/telegram";
+import { refreshSessionUser } from "../../features/auth/api/useMe";
+import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
+import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
+import { amountLimits } from "@domain/amount";
+import { CartLineRow } from "../../features/cart/components/CartLineRow";
+import { DeliveryOptions, PaymentOptions } from "../../features/cart/components/OrderOptions";
+import { changeAmount, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
+import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
+import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
+import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+import { useCartView, type PricedCartLine } from "../storefront/useCartView";
 import "./pages.css";
 
+/** Spec §5 "Placing an order": the one alert for anything missing before an order can go out. */
+const CHOOSE_OPTIONS = "Please choose delivery and payment options!";
+
+/** /orders, the cart page (spec §2): lines, the pickup shop, delivery and payment, the total, Place order. */
 export function CartPage() {
-  const lines = useCartStore((state) => state.lines);
-  const stockId = useChosenShopStore((state) => state.chosenShopId);
-  const productIds = [...new Set(lines.map((line) => line.id))];
-  const products = useQueries({
-    queries: productIds.map((id) => productQuery(id, stockId)),
-    combine: (results) => new Map(results.flatMap((result, i) => (result.data ? [[productIds[i], result.data] as const] : []))),
-  });
+  const cart = useCartView();
+  if (cart.lines.length === 0) return <EmptyCart />;
+  return <FilledCart cart={cart} />;
+}
 
-  if (lines.length === 0) {
-    return (
-      <section className="page">
-        <h1 className="page__title">Cart</h1>
-        <div className="status-message" data-testid="cart-empty">
-          <span className="status-message__icon">
-            <BagIcon />
-          </span>
-          <p className="status-message__title">Your cart is empty.</p>
-          <p>Pick something you like in the store and it will wait for you here.</p>
-          <Link href={paths.home} className="button">
-            Browse products
-          </Link>
-        </div>
-      </section>
-    );
-  }
-
-  const priced = lines.map((line) => ({ line, product: products.get(line.id) }));
-  const total = priced.reduce((sum, { line, product }) => sum + (product ? lineTotal(product, line) : 0), 0);
-
+function EmptyCart() {
   return (
     <section className="page">
       <h1 className="page__title">Cart</h1>
-      <ul className="cart-lines">
-        {priced.map(({ line, product }) => (
-          <CartLineRow key={`${line.id}:${line.picked_option}`} line={line} product={product} />
-        ))}
-      </ul>
-      <div className="cart-total">
-        <span>Total · {countOf(lines.length, "item")}</span>
-        <strong data-testid="cart-total">{formatBaht(total)}</strong>
+      <div className="status-message" data-testid="cart-empty">
+        <span className="status-message__icon">
+          <BagIcon />
+        </span>
+        <p className="status-message__title">Your cart is empty.</p>
+        <p>Pick something you like in the store and it will wait for you here.</p>
+        <Link href={paths.home} className="button">
+          Browse products
+        </Link>
       </div>
     </section>
   );
 }
 
-function lineTotal(product: Product, line: CartLine): number {
-  return (offerFor(product, line.picked_option)?.per_price ?? 0) * line.amount;
+function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
+  const [, navigate] = useLocation();
+  const settings = useCartStore((state) => state.settings);
+  const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
+  const signedIn = useSessionTokenStore((state) => state.token !== null);
+  const requireLogin = useRequireLogin();
+  const placeOrder = usePlaceOrder();
+  const queryClient = useQueryClient();
+
+  // Spec §4 "Cart placement": which shops can serve the cart is asked again whenever the cart changes.
+  const shopLines = cart.lines.map(({ line }) => ({ product_id: line.id, option_id: Number(line.picked_option), amount: line.amount }));
+  const serving = useShopsForLines(shopLines);
+  const servingShopIds = serving.data?.map((shop) => shop.id);
+  const shopChosen = chosenShopId !== null && servingShopIds?.includes(chosenShopId) === true;
+
+  const place = () => {
+    if (placeOrder.isPending) return;
+    if (!signedIn) {
+      requireLogin(paths.cart);
+      return;
+    }
+    if (!settingsComplete(settings) || !shopChosen || chosenShopId === null) {
+      haptic("error");
+      void showAlert(CHOOSE_OPTIONS);
+      return;
+    }
+    const courier = settings.delivery_option === DELIVERY_OPTIONS.courier;
+    const body: PlaceOrderBody = {
+      shop_id: chosenShopId,
+      items: shopLines,
+      delivery_option: settings.delivery_option,
+      payment_option: settings.payment_option,
+      // Spec §5 "Order settings": sent blank for pickup.
+      phone: courier ? settings.phone : "",
+      delivery_address: courier ? settings.delivery_address : "",
+      delivery_address_link: courier ? settings.delivery_address_link : "",
+    };
+    placeOrder.mutate(
+      { body, idempotencyKey: placementKeyFor(JSON.stringify(body)) },
+      {
+        onSuccess: (order) => {
+          haptic("success");
+          emptyCartAfterPlacing();
+          useActiveOrderStore.setState({ hasActiveOrder: true });
+          // The session says so too from now on, and says otherwise once the order is done or canceled.
+          refreshSessionUser(queryClient);
+          navigate(paths.order(order.id, { justPlaced: true }));
+        },
+        onError: (error) => {
+          haptic("error");
+          // Stock moved under the cart: ask again which shops can serve it.
+          if (error instanceof ApiRequestError && error.failure === 409) void serving.refetch();
+        },
+      },
+    );
+  };
+
+  useTelegramPlaceButton(`Place order · ${formatBaht(cart.total)}`, placeOrder.isPending, place);
+
+  const remove = async ({ line }: PricedCartLine) => {
+    if (!(await showConfirm("Remove the product from the order?"))) return;
+    if (removeFromCart(line.id, line.picked_option)) haptic("warning");
+  };
+
+  return (
+    <section className="page cart-page">
+      <h1 className="page__title">
+        Cart <span className="page__count">{countOf(cart.lines.length, "product")}</span>
+      </h1>
+
+      <ul className="cart-lines">
+        {cart.lines.map((priced) => (
+          <PricedLineRow
+            key={`${priced.line.id}:${priced.line.picked_option}`}
+            priced={priced}
+            onRemove={() => void remove(priced)}
+          />
+        ))}
+      </ul>
+
+      <section className="cart-section">
+        <h2 className="cart-section__title">Pickup shop</h2>
+        <CartShopPicker
+          servingShopIds={servingShopIds}
+          checking={serving.isFetching}
+          failure={serving.error instanceof ApiRequestError && !serving.data ? serving.error.message : null}
+        />
+      </section>
+
+      <section className="cart-section">
+        <h2 className="cart-section__title">Delivery</h2>
+        <DeliveryOptions />
+      </section>
+
+      <section className="cart-section">
+        <h2 className="cart-section__title">Payment</h2>
+        <PaymentOptions />
+      </section>
+
+      <div className="cart-total">
+        <span>
+          Total · {countOf(cart.itemCount, "item")}
+        </span>
+        <strong data-testid="cart-total">{formatBaht(cart.total)}</strong>
+      </div>
+
+      {!isInsideTelegram() && (
+        <button type="button" className="button cart-page__place" onClick={place} disabled={placeOrder.isPending} data-testid="place-order">
+          {placeOrder.isPending && <span className="button__spinner" aria-hidden="true" />}
+          Place order
+        </button>
+      )}
+    </section>
+  );
 }
 
-function CartLineRow({ line, product }: { line: CartLine; product: Product | undefined }) {
-  if (!product) {
-    return (
-      <li className="cart-line cart-line--loading" data-testid="cart-line">
-        <span className="cart-line__thumb" />
-        <span className="cart-line__info">Loading product...</span>
-      </li>
-    );
-  }
-  const offer = offerFor(product, line.picked_option);
-  const image = product.images[0];
+function PricedLineRow({ priced, onRemove }: { priced: PricedCartLine; onRemove: () => void }) {
+  const { line, product, offer, gone } = priced;
+  const limits = product && offer ? amountLimits(product, offer.instock) : null;
+  const image = product ? [...product.images].sort((a, b) => a.position - b.position)[0] : undefined;
+  const problem = gone
+    ? "This product is no longer sold: take it out to place the order."
+    : limits && limits.max < 1
+      ? "Sold out at this shop."
+      : limits && line.amount > limits.max
+        ? `Only ${formatAmount(limits.max)} left at this shop.`
+        : null;
   return (
-    <li className="cart-line" data-testid="cart-line">
-      <Link href={paths.product(product.id)} className="cart-line__thumb">
-        {image && <img src={productImagePath(product.id, image.filename)} alt="" width={64} height={64} />}
-      </Link>
-      <span className="cart-line__info">
-        <Link href={paths.product(product.id)} className="cart-line__name">
-          {product.name}
-        </Link>
-        <span className="cart-line__option">
-          {offer ? `${offer.price_text} · ${line.amount} × ${formatBaht(offer.per_price)}` : "This option is no longer sold"}
-        </span>
-      </span>
-      <strong className="cart-line__sum">{formatBaht(lineTotal(product, line))}</strong>
-    </li>
+    <CartLineRow
+      line={
+        product && offer
+          ? {
+              name: product.name,
+              href: paths.product(product.id),
+              image: image ? productImagePath(product.id, image.filename) : null,
+              optionText: offer.price_text,
+              unitPrice: offer.per_price,
+              amount: line.amount,
+              limits,
+            }
+          : null
+      }
+      problem={problem}
+      onAmount={(amount) => changeAmount(line.id, line.picked_option, amount)}
+      onRemove={onRemove}
+    />
   );
+}
+
+/** Inside Telegram its MainButton is Place order (the page's own button is not shown there). */
+function useTelegramPlaceButton(text: string, pending: boolean, place: () => void): void {
+  const latestPlace = useRef(place);
+  latestPlace.current = place;
+  useEffect(() => showMainButton({ text, active: !pending, progress: pending }, () => latestPlace.current()), [text, pending]);
 }

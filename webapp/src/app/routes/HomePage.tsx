@@ -5,6 +5,7 @@ import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam"
 import { useListScrollMemory } from "../../features/catalog/hooks/useListScrollMemory";
 import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
 
 export function HomePage() {
   const [category, chooseCategory] = useCategoryParam();
@@ -22,7 +23,12 @@ export function HomePage() {
     <>
       <AllShopsBar />
       <CategoryTags selected={category} onSelect={onChooseCategory} />
-      <ProductList products={products.data} isPending={products.isPending} onRetry={() => void products.refetch()} />
+      <ProductList
+        products={products.data}
+        isPending={products.isPending}
+        onRetry={() => void products.refetch()}
+        renderProduct={(product) => <StorefrontProductCard product={product} />}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@ import { Redirect } from "wouter";
 import { isHttpFailure } from "../../lib/api";
 import { paths } from "../../lib/paths";
 import { useProduct } from "../../features/catalog/api/useProduct";
-import { ProductDetails } from "../../features/catalog/components/ProductDetails";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+import { StorefrontProductDetails } from "../storefront/StorefrontProductDetails";
 
 /** /products/{id}: anything but a positive whole id, or an id the store does not know, is the 404 page. */
 export function ProductPage({ id }: { id: string }) {
@@ -17,7 +17,7 @@ function LoadedProduct({ productId }: { productId: number }) {
   const product = useProduct(productId, stockId);
 
   if (isHttpFailure(product.error, 404)) return <Redirect to={paths.notFound} replace />;
-  if (product.data) return <ProductDetails product={product.data} />;
+  if (product.data) return <StorefrontProductDetails product={product.data} />;
   if (product.isPending) {
     return (
       <p className="status-message" role="status" data-testid="product-loading">

@@ -1,41 +1,40 @@
-import { useQueries } from "@tanstack/react-query";
 import { HeartIcon } from "../../components/icons";
-import { productQuery } from "../../features/catalog/api/useProduct";
-import { ProductCard } from "../../features/catalog/components/ProductCard";
-import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
-import { useWishlistStore } from "../../features/wishlist/stores/wishlistStore";
+import { useSession } from "../../features/auth/hooks/useSession";
+import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
+import { useCustomerWishlist } from "../storefront/useCustomerWishlist";
+import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
+/** /wishlist: the signed-in customer's wished products still on sale, newest wish first (GET /api/wishlist). */
 export function WishlistPage() {
-  const productIds = useWishlistStore((state) => state.productIds);
-  const stockId = useChosenShopStore((state) => state.chosenShopId);
-  const products = useQueries({
-    queries: productIds.map((id) => productQuery(id, stockId)),
-    combine: (results) => ({
-      pending: results.some((result) => result.isPending),
-      loaded: results.flatMap((result) => (result.data ? [result.data] : [])),
-    }),
-  });
+  const { isAdmin } = useSession();
+  const { canWish, wishlist } = useCustomerWishlist();
+  const products = wishlist.data?.products;
 
   return (
     <section className="page">
       <h1 className="page__title">Wishlist</h1>
-      {products.pending ? (
-        <p className="status-message" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading wishlist...
-        </p>
-      ) : products.loaded.length === 0 ? (
+      {canWish && wishlist.isPending ? (
+        <PageLoading text="Loading wishlist..." />
+      ) : canWish && wishlist.isError && !products ? (
+        <div className="status-message" data-testid="wishlist-failed">
+          <p>The wishlist could not be loaded.</p>
+          <button type="button" className="button button--ghost" onClick={() => void wishlist.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !products || products.length === 0 ? (
         <div className="status-message" data-testid="wishlist-empty">
           <span className="status-message__icon">
             <HeartIcon />
           </span>
           <p className="status-message__title">No products in wishlist</p>
+          <p>{isAdmin ? "Admins keep no wishlist." : "Tap the heart on a product to keep it here."}</p>
         </div>
       ) : (
         <div className="wishlist-list">
-          {products.loaded.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {products.map((product) => (
+            <StorefrontProductCard key={product.id} product={product} />
           ))}
         </div>
       )}

@@ -6,7 +6,7 @@ import { useSessionTokenStore } from "../../lib/session";
 import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { selectCabinetCount, useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { selectCartCount, useCartStore } from "../../features/cart/stores/cartStore";
-import { selectWishlistCount, useWishlistStore } from "../../features/wishlist/stores/wishlistStore";
+import { useCustomerWishlist } from "../storefront/useCustomerWishlist";
 
 interface NavEntry {
   name: "wishlist" | "cabinet" | "cart";
@@ -22,13 +22,14 @@ export function BottomNav() {
   const [pathname] = useLocation();
   const signedOut = useSessionTokenStore((state) => state.token === null);
   const requireLogin = useRequireLogin();
+  const wishlistCount = useCustomerWishlist().productIds.length;
   const entries: NavEntry[] = [
     {
       name: "wishlist",
       label: "Wishlist",
       to: paths.wishlist,
       Icon: HeartIcon,
-      count: useWishlistStore(selectWishlistCount),
+      count: wishlistCount,
       needsSession: true,
     },
     {

@@ -6,6 +6,8 @@ import { SessionModals } from "../../features/auth/components/SessionModals";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
 import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
+import { OptionPicker } from "../../features/catalog/components/OptionPicker";
+import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
 import { BottomNav } from "./BottomNav";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -16,6 +18,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   useSessionStartup();
   useActiveOrderFromSession();
+  useForgetGoneShop();
 
   // A new page starts at its top; the home page puts its own list position back afterwards.
   useLayoutEffect(() => {
@@ -28,6 +31,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main className="shell__main">{children}</main>
       <Footer />
       <BottomNav />
+      <OptionPicker />
       <SessionModals />
       <Notifications />
       <LoadingOverlay />

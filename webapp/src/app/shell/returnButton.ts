@@ -23,6 +23,7 @@ interface ReturnRule {
 const RETURN_RULES: readonly ReturnRule[] = [
   { path: paths.home, button: null },
   { path: "/list/*", button: TO_CABINET },
+  { path: "/order/*", button: TO_CABINET },
   { path: "/refstat*", button: TO_CABINET },
   { path: "/shop/*", button: TO_CABINET },
   { path: "/admin/*", button: TO_ADMIN_CABINET },

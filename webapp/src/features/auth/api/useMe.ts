@@ -40,3 +40,8 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
 export function forgetSessionUser(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: ME_KEY });
 }
+
+/** Asks /api/me again, e.g. after an order changed whether the user has an active one. */
+export function refreshSessionUser(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ME_KEY });
+}

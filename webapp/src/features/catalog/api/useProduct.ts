@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProductResponse } from "@domain/contracts/catalog";
 import { apiRequest } from "../../../lib/api";
 
@@ -15,6 +15,7 @@ export function productQuery(id: number, stockId: number | null) {
   });
 }
 
+/** Choosing another shop asks for the product again: the page keeps showing it meanwhile. */
 export function useProduct(id: number, stockId: number | null) {
-  return useQuery(productQuery(id, stockId));
+  return useQuery({ ...productQuery(id, stockId), placeholderData: keepPreviousData });
 }

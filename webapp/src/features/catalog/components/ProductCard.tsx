@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { categoryColour } from "@domain/catalog";
 import { CITY_NAME } from "@domain/constants";
@@ -6,21 +7,39 @@ import { formatBaht } from "@domain/format";
 import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../../../components/icons";
 import { countOf } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { defaultOffer } from "@domain/options";
+import { shopsHolding } from "../shopsHolding";
+import { usePickedOffer } from "../stores/pickedOptionStore";
+import { OptionChip } from "./OptionChip";
 import { ProductGallery } from "./ProductGallery";
 import { ProductLabel } from "./ProductLabel";
 import { ProductStats } from "./ProductStats";
 import "./productParts.css";
 import "./ProductCard.css";
 
-/** One product of the listing (spec §2 "Product card"), shown with its default option. */
-export function ProductCard({ product }: { product: Product }) {
+interface ProductCardProps {
+  product: Product;
+  /** The wishlist heart on the image, for customers who have a wishlist. */
+  wishlistControl?: ReactNode;
+  /** The order button beside 'More details'. */
+  orderControl?: ReactNode;
+  /** The shop count is a button when given (spec §2: it opens the shop picker or the shops holding it). */
+  onShopCountClick?: () => void;
+}
+
+/** One product of the listing (spec §2 "Product card"), shown with the option the customer picked. */
+export function ProductCard({ product, wishlistControl, orderControl, onShopCountClick }: ProductCardProps) {
   const [, navigate] = useLocation();
-  const offer = defaultOffer(product);
+  const offer = usePickedOffer(product);
   const detailsPath = paths.product(product.id);
+  const shopCount = countOf(shopsHolding(product, offer.id).length, "shop");
 
   return (
-    <article className="product-card" data-testid="product-card" data-colour={categoryColour(product.category_id) ?? undefined}>
+    <article
+      className="product-card"
+      data-testid="product-card"
+      data-product-id={product.id}
+      data-colour={categoryColour(product.category_id) ?? undefined}
+    >
       <div className="product-card__media">
         <ProductGallery
           productId={product.id}
@@ -35,6 +54,7 @@ export function ProductCard({ product }: { product: Product }) {
             Hot
           </span>
         )}
+        {wishlistControl}
       </div>
 
       <div className="product-card__body">
@@ -56,22 +76,34 @@ export function ProductCard({ product }: { product: Product }) {
             <MapPinIcon />
             {CITY_NAME}
           </span>
-          <span data-testid="shop-count">
-            <StoreIcon />
-            {countOf(product.shop_list.length, "shop")}
-          </span>
+          {onShopCountClick ? (
+            <button type="button" className="product-card__shops" onClick={onShopCountClick} data-testid="shop-count">
+              <StoreIcon />
+              {shopCount}
+            </button>
+          ) : (
+            <span data-testid="shop-count">
+              <StoreIcon />
+              {shopCount}
+            </span>
+          )}
         </div>
 
-        <div className="product-card__buy">
+        <div className="product-card__price-row">
           <p className="price">
             <span className="price__value" data-testid="product-price">
               {formatBaht(offer.per_price)}
             </span>
             {offer.price_text && <span className="price__text">/ {offer.price_text}</span>}
           </p>
-          <Link href={detailsPath} className="button product-card__details">
+          <OptionChip product={product} offer={offer} />
+        </div>
+
+        <div className="product-card__actions">
+          <Link href={detailsPath} className="button button--ghost product-card__details">
             More details
           </Link>
+          {orderControl}
         </div>
       </div>
     </article>

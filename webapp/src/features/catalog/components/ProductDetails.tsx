@@ -1,36 +1,50 @@
-import { useState } from "react";
-import { categoryColour, productImagePath } from "@domain/catalog";
+import { useState, type ReactNode } from "react";
+import { categoryColour } from "@domain/catalog";
 import { CITY_NAME } from "@domain/constants";
 import type { Product, ShopListItem } from "@domain/contracts/catalog";
 import { formatAmount, formatBaht } from "@domain/format";
-import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../../../components/icons";
+import { offersOf, shopStockKey, type OptionOffer } from "@domain/options";
+import { CheckIcon, FlameIcon, GiftIcon } from "../../../components/icons";
 import { Modal } from "../../../components/Modal";
 import { countOf } from "../../../lib/format";
-import { defaultOffer, offersOf, shopStockKey, type OptionOffer } from "@domain/options";
+import { shopsHolding } from "../shopsHolding";
+import { pickOption, usePickedOffer } from "../stores/pickedOptionStore";
+import { OptionChip } from "./OptionChip";
 import { ProductGallery } from "./ProductGallery";
 import { ProductLabel } from "./ProductLabel";
+import { ProductPicture } from "./ProductPicture";
 import { ProductStats } from "./ProductStats";
 import "./productParts.css";
 import "./ProductDetails.css";
 
-/** The product page's content (spec §2 "/products/{id}"), shown with the default option. */
-export function ProductDetails({ product }: { product: Product }) {
+interface ProductDetailsProps {
+  product: Product;
+  /** The wishlist heart on the image, for customers who have a wishlist. */
+  wishlistControl?: ReactNode;
+  /** The pickup shop row, the amount picker and the order button, under the price. */
+  buyControls?: ReactNode;
+}
+
+/** The product page's content (spec §2 "/products/{id}"), shown with the option the customer picked. */
+export function ProductDetails({ product, wishlistControl, buyControls }: ProductDetailsProps) {
   const [viewedImage, setViewedImage] = useState<number | null>(null);
-  const offer = defaultOffer(product);
+  const offer = usePickedOffer(product);
   const offers = offersOf(product);
   const images = [...product.images].sort((a, b) => a.position - b.position);
   const viewed = viewedImage === null ? undefined : images[viewedImage];
+  const holding = shopsHolding(product, offer.id);
 
   return (
     <article className="product-details" data-testid="product-details" data-colour={categoryColour(product.category_id) ?? undefined}>
       <div className="product-details__media">
-        <ProductGallery productId={product.id} name={product.name} images={images} variant="page" onImageClick={setViewedImage} />
+        <ProductGallery productId={product.id} name={product.name} images={images} variant="page" autoplay onImageClick={setViewedImage} />
         {product.hot_deal === "1" && (
           <span className="hot-badge" data-testid="hot-badge">
             <FlameIcon />
             Hot deal
           </span>
         )}
+        {wishlistControl}
       </div>
 
       <div className="product-details__head">
@@ -53,6 +67,8 @@ export function ProductDetails({ product }: { product: Product }) {
             {offer.gift_text}
           </p>
         )}
+        <OptionChip product={product} offer={offer} wide />
+        {buyControls}
       </div>
 
       {offers.length > 1 && (
@@ -60,7 +76,7 @@ export function ProductDetails({ product }: { product: Product }) {
           <h2 className="product-section__title">Options</h2>
           <ul className="option-list">
             {offers.map((option) => (
-              <OptionRow key={option.id} option={option} isDefault={option.id === offer.id} />
+              <OptionRow key={option.id} option={option} picked={option.id === offer.id} onPick={() => pickOption(product.id, option.id)} />
             ))}
           </ul>
         </section>
@@ -75,13 +91,13 @@ export function ProductDetails({ product }: { product: Product }) {
 
       <section className="product-section">
         <h2 className="product-section__title">
-          Available in {CITY_NAME} · {countOf(product.shop_list.length, "shop")}
+          In stock at {countOf(holding.length, "shop")} in {CITY_NAME}
         </h2>
-        {product.shop_list.length === 0 ? (
+        {holding.length === 0 ? (
           <p className="product-section__empty">No pickup shop holds it right now.</p>
         ) : (
           <ul className="shop-stock-list">
-            {product.shop_list.map((shop) => (
+            {holding.map((shop) => (
               <ShopStockRow key={shop.store_id} shop={shop} optionId={offer.id} />
             ))}
           </ul>
@@ -89,22 +105,27 @@ export function ProductDetails({ product }: { product: Product }) {
       </section>
 
       <Modal active={viewed !== undefined} onClose={() => setViewedImage(null)} className="modal__content--image">
-        {viewed && <img src={productImagePath(product.id, viewed.filename)} alt={product.name} className="image-viewer" />}
+        {viewed && <ProductPicture productId={product.id} filename={viewed.filename} alt={product.name} className="image-viewer" eager />}
       </Modal>
     </article>
   );
 }
 
-function OptionRow({ option, isDefault }: { option: OptionOffer; isDefault: boolean }) {
+function OptionRow({ option, picked, onPick }: { option: OptionOffer; picked: boolean; onPick: () => void }) {
   const soldOut = option.instock <= 0;
   return (
-    <li className="option-row" aria-disabled={soldOut || undefined} data-default={isDefault || undefined}>
-      <span className="option-row__name">
-        {option.price_text || "Standard"}
-        {option.gift_text && <span className="option-row__gift">{option.gift_text}</span>}
-      </span>
-      <span className="option-row__stock">{soldOut ? "Sold out" : `${formatAmount(option.instock)} left`}</span>
-      <strong className="option-row__price">{formatBaht(option.per_price)}</strong>
+    <li>
+      <button type="button" className="option-row" onClick={onPick} disabled={soldOut} aria-pressed={picked} data-testid="option-row">
+        <span className="option-row__mark" aria-hidden="true">
+          {picked && <CheckIcon />}
+        </span>
+        <span className="option-row__name">
+          {option.price_text || "Standard"}
+          {option.gift_text && <span className="option-row__gift">{option.gift_text}</span>}
+        </span>
+        <span className="option-row__stock">{soldOut ? "Sold out" : `${formatAmount(option.instock)} left`}</span>
+        <strong className="option-row__price">{formatBaht(option.per_price)}</strong>
+      </button>
     </li>
   );
 }
@@ -113,17 +134,12 @@ function ShopStockRow({ shop, optionId }: { shop: ShopListItem; optionId: string
   const amount = shop.options[shopStockKey(optionId)]?.amount ?? 0;
   return (
     <li className="shop-stock">
-      <span className="shop-stock__logo">{shop.path ? <img src={shop.path} alt="" width={40} height={40} /> : <StoreIcon />}</span>
+      <span className="shop-stock__logo">{shop.path && <img src={shop.path} alt="" width={40} height={40} />}</span>
       <span className="shop-stock__info">
         <span className="shop-stock__name">{shop.name}</span>
-        <span className="shop-stock__district">
-          <MapPinIcon />
-          {shop.district}
-        </span>
+        <span className="shop-stock__district">{shop.district}</span>
       </span>
-      <span className="shop-stock__amount" data-empty={amount <= 0 || undefined}>
-        {amount > 0 ? `${formatAmount(amount)} in stock` : "Other options"}
-      </span>
+      <span className="shop-stock__amount">{formatAmount(amount)} in stock</span>
     </li>
   );
 }

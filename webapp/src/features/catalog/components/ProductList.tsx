@@ -1,15 +1,17 @@
+import { Fragment, type ReactNode } from "react";
 import type { Product } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
-import { ProductCard } from "./ProductCard";
 import "./ProductList.css";
 
 interface ProductListProps {
   products: Product[] | undefined;
   isPending: boolean;
   onRetry: () => void;
+  /** One card per product; the page decides what a card can do (order, wish, pick a shop). */
+  renderProduct: (product: Product) => ReactNode;
 }
 
-export function ProductList({ products, isPending, onRetry }: ProductListProps) {
+export function ProductList({ products, isPending, onRetry, renderProduct }: ProductListProps) {
   if (isPending) {
     return (
       <p className="status-message" role="status" data-testid="products-loading">
@@ -41,7 +43,7 @@ export function ProductList({ products, isPending, onRetry }: ProductListProps) 
   return (
     <div className="product-list">
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+        <Fragment key={product.id}>{renderProduct(product)}</Fragment>
       ))}
     </div>
   );

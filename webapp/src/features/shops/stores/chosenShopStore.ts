@@ -2,9 +2,13 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { onSignOut } from "../../../lib/session";
 
-/** The pickup shop the customer shops at; null means every pickup shop. The shop picker sets it. */
+/**
+ * The pickup shop the customer shops at; null means every pickup shop. The store picker sets it; it filters
+ * the home list, prices stock for that shop and is the shop the cart is ordered from.
+ */
 interface ChosenShopState {
   chosenShopId: number | null;
+  chooseShop: (shopId: number) => void;
   clearShop: () => void;
 }
 
@@ -12,6 +16,7 @@ export const useChosenShopStore = create<ChosenShopState>()(
   persist(
     (set) => ({
       chosenShopId: null,
+      chooseShop: (shopId) => set({ chosenShopId: shopId }),
       clearShop: () => set({ chosenShopId: null }),
     }),
     {

@@ -1,0 +1,176 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Redirect, useLocation, useSearchParams } from "wouter";
+import type { Order } from "@domain/contracts/orders";
+import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS, formatOrderDate } from "@domain/orders";
+import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
+import { notify } from "../../components/notificationStore";
+import { isHttpFailure } from "../../lib/api";
+import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
+import { haptic, showConfirm } from "../../lib/telegram";
+import { refreshSessionUser } from "../../features/auth/api/useMe";
+import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
+import { useOrder } from "../../features/orders/api/useOrder";
+import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
+import { OrderLines, OrderTotal } from "../../features/orders/components/OrderLines";
+import { OrderStatusBadge } from "../../features/orders/components/OrderStatusBadge";
+import { PickupPass } from "../../features/orders/components/PickupPass";
+import { PageLoading } from "./PageLoading";
+import "./pages.css";
+
+/** /order/{id}: anything but a positive whole id is the 404 page. */
+export function OrderPage({ id }: { id: string }) {
+  const orderId = Number(id);
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return <Redirect to={paths.notFound} replace />;
+  return <LoadedOrder orderId={orderId} />;
+}
+
+function LoadedOrder({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId);
+  // Someone else's order answers 404 like a missing one: the not-found page either way.
+  if (isHttpFailure(order.error, 404)) return <Redirect to={paths.notFound} replace />;
+  if (order.data) {
+    // Spec §2: an order without a store has nothing to show.
+    if (!order.data.store?.id) return <Redirect to={paths.home} replace />;
+    return <OrderView order={order.data} measuredAt={order.dataUpdatedAt} />;
+  }
+  if (order.isPending) return <PageLoading text="Loading your order..." />;
+  return (
+    <div className="status-message" data-testid="order-failed">
+      <p>The order could not be loaded.</p>
+      <button type="button" className="button button--ghost" onClick={() => void order.refetch()}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const cancel = useCancelOrder();
+  const justPlaced = params.get(JUST_PLACED_PARAM) === "Y";
+  const pickup = order.delivery_option === DELIVERY_OPTIONS.selfPickup;
+  const showPass = pickup && (order.status === "N" || order.status === "W");
+
+  const onCancel = async () => {
+    if (!(await showConfirm(`Cancel order #${order.id}? Its products go back on the shelf.`))) return;
+    cancel.mutate(order.id, {
+      onSuccess: () => {
+        haptic("warning");
+        notify("Your order was canceled", "N");
+        refreshSessionUser(queryClient);
+      },
+      onError: () => haptic("error"),
+    });
+  };
+
+  return (
+    <section className="page order-page" data-testid="order-page" data-order-id={order.id}>
+      {justPlaced && (
+        <div className="order-placed" data-testid="order-placed">
+          <span className="order-placed__icon">
+            <CheckIcon />
+          </span>
+          <span>
+            <strong>Your order is placed.</strong>
+            {pickup && order.status === "N" ? ` ${order.store.name} keeps it for you for 3 hours.` : " The shop has it now."}
+          </span>
+        </div>
+      )}
+
+      <header className="order-head">
+        <h1 className="page__title">Order #{order.id}</h1>
+        <OrderStatusBadge status={order.status} />
+        <span className="order-head__date">{formatOrderDate(order.created)}</span>
+      </header>
+
+      {showPass && (
+        <div className="order-card order-card--pass">
+          {order.status === "N" && <HoldCountdown remaining={order.remaining_time} measuredAt={measuredAt} />}
+          <PickupPass managePath={order.manage_path} />
+        </div>
+      )}
+
+      <div className="order-card">
+        <div className="order-store" data-testid="order-store">
+          <span className="order-store__logo">{order.store.path ? <img src={order.store.path} alt="" width={48} height={48} /> : <StoreIcon />}</span>
+          <span className="order-store__who">
+            <span className="order-store__name" data-testid="order-store-name">
+              {order.store.name}
+            </span>
+            <span className="order-store__district">{order.store.district}</span>
+          </span>
+        </div>
+        <div className="order-store__where">
+          <span className="order-store__address" data-testid="order-store-address">
+            <MapPinIcon />
+            {order.store.address}
+          </span>
+          {order.store.map_link && (
+            <a className="order-store__map" href={order.store.map_link} target="_blank" rel="noopener noreferrer" data-testid="order-store-map">
+              Map
+              <ExternalLinkIcon />
+            </a>
+          )}
+        </div>
+      </div>
+
+      <div className="order-card order-facts">
+        <span className="order-facts__item">
+          <span className="order-facts__label">Delivery</span>
+          <span data-testid="order-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</span>
+        </span>
+        <span className="order-facts__item">
+          <span className="order-facts__label">Payment</span>
+          <span data-testid="order-payment">{PAYMENT_OPTION_LABELS[order.payment_option] ?? "Not chosen"}</span>
+        </span>
+        {order.delivery_option === DELIVERY_OPTIONS.courier && (
+          <span className="order-facts__courier">
+            {order.phone && (
+              <span>
+                <PhoneIcon />
+                {order.phone}
+              </span>
+            )}
+            {(order.delivery_address || order.delivery_address_link) && (
+              <span>
+                <MapPinIcon />
+                {[order.delivery_address, order.delivery_address_link].filter(Boolean).join(" · ")}
+              </span>
+            )}
+          </span>
+        )}
+      </div>
+
+      <div className="order-card">
+        <OrderLines order={order} />
+        <OrderTotal order={order} />
+      </div>
+
+      <div className="order-actions">
+        {justPlaced ? (
+          // Spec §2: OK closes the just-placed state; from then on the order offers what its status allows.
+          <button type="button" className="button" onClick={() => navigate(paths.order(order.id), { replace: true })} data-testid="order-ok">
+            OK
+          </button>
+        ) : order.can_cancel ? (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void onCancel()}
+            disabled={cancel.isPending}
+            data-testid="cancel-order"
+          >
+            {cancel.isPending && <span className="button__spinner" aria-hidden="true" />}
+            Cancel order
+          </button>
+        ) : order.status === "S" ? (
+          <button type="button" className="button button--ghost" data-testid="leave-review">
+            Leave review
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

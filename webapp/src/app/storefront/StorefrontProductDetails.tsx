@@ -1,0 +1,78 @@
+import { useState } from "react";
+import type { Product } from "@domain/contracts/catalog";
+import { AmountPicker } from "../../components/AmountPicker";
+import { amountLimits, clampAmount } from "@domain/amount";
+import { ProductDetails } from "../../features/catalog/components/ProductDetails";
+import { usePickedOffer } from "../../features/catalog/stores/pickedOptionStore";
+import { AddToOrderButton } from "../../features/cart/components/AddToOrderButton";
+import { changeAmount, useCartStore } from "../../features/cart/stores/cartStore";
+import { ChosenShopButton } from "../../features/shops/components/ChosenShopButton";
+import { StorePicker } from "../../features/shops/components/StorePicker";
+import { WishlistButton } from "../../features/wishlist/components/WishlistButton";
+import { useCustomerWishlist } from "./useCustomerWishlist";
+import { useOrderToggle } from "./useOrderToggle";
+import "./storefront.css";
+
+/** Why the store picker is open: to change the shop, or to choose one and then order. */
+type Picking = "shop" | "shop-then-order" | null;
+
+/** The product page with what a customer can do on it: wish, pick an option, an amount and a shop, order. */
+export function StorefrontProductDetails({ product }: { product: Product }) {
+  const offer = usePickedOffer(product);
+  const { canWish, productIds } = useCustomerWishlist();
+  const order = useOrderToggle(product, offer);
+  const [picking, setPicking] = useState<Picking>(null);
+
+  // The amount to order; once ordered, the amount in the cart (changing it changes the cart).
+  const cartAmount = useCartStore((state) => state.lines.find((line) => line.id === product.id && line.picked_option === offer.id)?.amount);
+  const [draftAmount, setDraftAmount] = useState(1);
+  const limits = amountLimits(product, offer.instock);
+  const inStock = limits.max >= limits.min;
+  const amount = cartAmount ?? clampAmount(draftAmount, limits);
+  const onAmount = (next: number) => {
+    if (cartAmount === undefined) setDraftAmount(next);
+    else changeAmount(product.id, offer.id, next);
+  };
+
+  return (
+    <>
+      <ProductDetails
+        product={product}
+        wishlistControl={
+          canWish && <WishlistButton productId={product.id} productName={product.name} inWishlist={productIds.includes(product.id)} />
+        }
+        buyControls={
+          <>
+            <ChosenShopButton onChange={() => setPicking("shop")} />
+            <div className="buy-row">
+              {inStock && (
+                <AmountPicker
+                  value={amount}
+                  onChange={onAmount}
+                  min={limits.min}
+                  max={Math.max(limits.max, amount)}
+                  step={limits.step}
+                  label={`Amount of ${product.name}`}
+                />
+              )}
+              <AddToOrderButton
+                ordered={order.ordered}
+                soldOut={!inStock}
+                onPress={() => void order.press(amount, () => setPicking("shop-then-order"))}
+              />
+            </div>
+          </>
+        }
+      />
+      <StorePicker
+        active={picking !== null}
+        onClose={() => setPicking(null)}
+        product={product}
+        optionId={offer.id}
+        optionLabel={offer.price_text}
+        amount={picking === "shop-then-order" ? amount : 1}
+        onChosen={picking === "shop-then-order" ? () => order.add(amount) : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, type MouseEvent, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { CloseIcon } from "./icons";
+import "./BottomSheet.css";
+
+interface BottomSheetProps {
+  /** Slid up while true; slid away (but still mounted, so it can animate out) while false. */
+  visible: boolean;
+  onClose: () => void;
+  title: string;
+  /** A line under the title. */
+  subtitle?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A panel rising from the bottom of the screen; the backdrop and the close button close it. */
+export function BottomSheet({ visible, onClose, title, subtitle, children, testId }: BottomSheetProps) {
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    window.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = overflow;
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [visible, onClose]);
+
+  const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return createPortal(
+    <div className="sheet" data-visible={visible || undefined} onClick={onBackdrop} aria-hidden={!visible}>
+      <div className="sheet__panel" role="dialog" aria-modal="true" aria-label={title} data-testid={testId} inert={!visible}>
+        <span className="sheet__grip" aria-hidden="true" />
+        <div className="sheet__head">
+          <div className="sheet__titles">
+            <h2 className="sheet__title">{title}</h2>
+            {subtitle && <div className="sheet__subtitle">{subtitle}</div>}
+          </div>
+          <button type="button" className="sheet__close" aria-label="Close" onClick={onClose} data-testid="sheet-close">
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="sheet__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from "wouter";
+import { formatAmount, formatBaht } from "@domain/format";
+import { AmountPicker } from "../../../components/AmountPicker";
+import { LeafIcon, TrashIcon } from "../../../components/icons";
+import "./CartLineRow.css";
+
+export interface CartLineView {
+  name: string;
+  href: string;
+  /** The image's URL, or null for none. */
+  image: string | null;
+  /** The option's name ("3.5 g"). */
+  optionText: string;
+  unitPrice: number;
+  amount: number;
+  /** Amount limits of this option where the cart is ordered from; null while unknown. */
+  limits: { min: number; step: number; max: number } | null;
+}
+
+interface CartLineRowProps {
+  line: CartLineView | null;
+  /** Why the line cannot be ordered, when it cannot. */
+  problem: string | null;
+  onAmount: (amount: number) => void;
+  onRemove: () => void;
+}
+
+/** One line of the cart page: what, how many (changeable), the line total, and removal. */
+export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowProps) {
+  return (
+    <li className="cart-line" data-testid="cart-line" data-problem={problem ? true : undefined}>
+      <div className="cart-line__main">
+        {line ? (
+          <Link href={line.href} className="cart-line__thumb">
+            {line.image ? <img src={line.image} alt="" width={64} height={64} /> : <LeafIcon />}
+          </Link>
+        ) : (
+          <span className="cart-line__thumb" />
+        )}
+        <div className="cart-line__info">
+          {line ? (
+            <>
+              <Link href={line.href} className="cart-line__name" data-testid="cart-line-name">
+                {line.name}
+              </Link>
+              <span className="cart-line__option">
+                {line.optionText && <span data-testid="cart-line-option">{line.optionText}</span>}
+                <span>{formatBaht(line.unitPrice)} each</span>
+              </span>
+            </>
+          ) : (
+            <span className="cart-line__option">{problem ?? "Loading product..."}</span>
+          )}
+        </div>
+        <button type="button" className="cart-line__remove" onClick={onRemove} aria-label="Remove from the order" data-testid="cart-line-remove">
+          <TrashIcon />
+        </button>
+      </div>
+      {line && (
+        <div className="cart-line__foot">
+          {line.limits && line.limits.max >= line.limits.min ? (
+            <AmountPicker
+              value={line.amount}
+              onChange={onAmount}
+              min={line.limits.min}
+              max={Math.max(line.limits.max, line.amount)}
+              step={line.limits.step}
+              label={`Amount of ${line.name}`}
+              size="small"
+            />
+          ) : (
+            <span className="cart-line__amount">× {formatAmount(line.amount)}</span>
+          )}
+          <strong className="cart-line__sum" data-testid="cart-line-total">
+            {formatBaht(line.unitPrice * line.amount)}
+          </strong>
+        </div>
+      )}
+      {line && problem && (
+        <p className="cart-line__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "../../../components/icons";
+import { Modal } from "../../../components/Modal";
+import { saveAddress, savePhone, useCartStore } from "../stores/cartStore";
+import "./OrderOptions.css";
+
+type Editing = "phone" | "address" | null;
+
+/** Spec §2: the courier needs a phone ('Your phone number') and an address or a maps link ('Where are you?'). */
+export function CourierDetails() {
+  const settings = useCartStore((state) => state.settings);
+  const [editing, setEditing] = useState<Editing>(null);
+  const close = () => setEditing(null);
+  const where = [settings.delivery_address, settings.delivery_address_link].filter(Boolean).join(" · ");
+
+  return (
+    <div className="courier-details">
+      <DetailRow icon={<PhoneIcon />} label="Phone" value={settings.phone} empty="Add your phone number" onEdit={() => setEditing("phone")} testId="courier-phone" />
+      <DetailRow icon={<MapPinIcon />} label="Address" value={where} empty="Add your address or a maps link" onEdit={() => setEditing("address")} testId="courier-address" />
+
+      <Modal active={editing === "phone"} onClose={close} title="Your phone number">
+        <PhoneForm initial={settings.phone} onSaved={close} />
+      </Modal>
+      <Modal active={editing === "address"} onClose={close} title="Where are you?">
+        <AddressForm initialAddress={settings.delivery_address} initialLink={settings.delivery_address_link} onSaved={close} />
+      </Modal>
+    </div>
+  );
+}
+
+interface DetailRowProps {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  empty: string;
+  onEdit: () => void;
+  testId: string;
+}
+
+function DetailRow({ icon, label, value, empty, onEdit, testId }: DetailRowProps) {
+  return (
+    <button type="button" className="detail-row" onClick={onEdit} data-missing={value === "" || undefined} data-testid={testId}>
+      <span className="detail-row__icon">{icon}</span>
+      <span className="detail-row__text">
+        <span className="detail-row__label">{label}</span>
+        <span className="detail-row__value">{value || empty}</span>
+      </span>
+      <ChevronRightIcon />
+    </button>
+  );
+}
+
+function PhoneForm({ initial, onSaved }: { initial: string; onSaved: () => void }) {
+  const [phone, setPhone] = useState(initial);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (phone.trim() === "") return;
+    savePhone(phone);
+    onSaved();
+  };
+  return (
+    <form className="detail-form" onSubmit={onSubmit} noValidate>
+      <p className="detail-form__lead">The courier calls this number when on the way.</p>
+      <label className="field">
+        <span className="field__label">Phone</span>
+        <input
+          className="field__input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+66 81 234 5678"
+          maxLength={40}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          autoFocus
+          data-testid="phone-input"
+        />
+      </label>
+      <button type="submit" className="button" disabled={phone.trim() === ""}>
+        Save phone
+      </button>
+    </form>
+  );
+}
+
+function AddressForm({ initialAddress, initialLink, onSaved }: { initialAddress: string; initialLink: string; onSaved: () => void }) {
+  const [address, setAddress] = useState(initialAddress);
+  const [link, setLink] = useState(initialLink);
+  const blank = address.trim() === "" && link.trim() === "";
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank) return;
+    saveAddress(address, link);
+    onSaved();
+  };
+  return (
+    <form className="detail-form" onSubmit={onSubmit} noValidate>
+      <p className="detail-form__lead">Write the address, paste a maps link, or both.</p>
+      <label className="field">
+        <span className="field__label">Address</span>
+        <textarea
+          className="field__input field__input--area"
+          autoComplete="street-address"
+          placeholder="Hotel, villa or street, house number"
+          maxLength={300}
+          rows={3}
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          autoFocus
+          data-testid="address-input"
+        />
+      </label>
+      <label className="field">
+        <span className="field__label">Maps link</span>
+        <input
+          className="field__input"
+          type="url"
+          inputMode="url"
+          placeholder="https://maps.app.goo.gl/…"
+          maxLength={500}
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          data-testid="address-link-input"
+        />
+      </label>
+      <button type="submit" className="button" disabled={blank}>
+        Save address
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import { useLocation } from "wouter";
+import type { Product } from "@domain/contracts/catalog";
+import { productImagePath } from "@domain/catalog";
+import { formatAmount, formatBaht } from "@domain/format";
+import { offersOf, type OptionOffer } from "@domain/options";
+import { BottomSheet } from "../../../components/BottomSheet";
+import { CheckIcon, FlameIcon, GiftIcon, LeafIcon } from "../../../components/icons";
+import { haptic } from "../../../lib/telegram";
+import { closeOptionPicker, useOptionPickerStore } from "../stores/optionPickerStore";
+import { pickOption, usePickedOptionStore, pickedOffer } from "../stores/pickedOptionStore";
+import "./OptionPicker.css";
+
+/** The option picker sheet (spec §2, §4), mounted once by the shell and opened with openOptionPicker(). */
+export function OptionPicker() {
+  const visible = useOptionPickerStore((state) => state.visible);
+  const product = useOptionPickerStore((state) => state.product);
+  const [pathname] = useLocation();
+  // Leaving the page (the back gesture, a link) takes the sheet along.
+  useEffect(() => {
+    if (useOptionPickerStore.getState().visible) closeOptionPicker();
+  }, [pathname]);
+  if (!product) return null;
+  return (
+    <BottomSheet
+      visible={visible}
+      onClose={closeOptionPicker}
+      title={product.name}
+      subtitle={
+        <span className="option-picker__subtitle">
+          Choose an option
+          {product.hot_deal === "1" && (
+            <span className="option-picker__hot" data-testid="option-picker-hot">
+              <FlameIcon />
+              Hot deal
+            </span>
+          )}
+        </span>
+      }
+      testId="option-picker"
+    >
+      <OptionList product={product} />
+    </BottomSheet>
+  );
+}
+
+function OptionList({ product }: { product: Product }) {
+  const picked = usePickedOptionStore((state) => pickedOffer(product, state.picked).id);
+  const onPick = (offer: OptionOffer) => {
+    pickOption(product.id, offer.id);
+    haptic("rigid");
+    closeOptionPicker();
+  };
+  return (
+    <ul className="option-picker">
+      {offersOf(product).map((offer) => (
+        <li key={offer.id}>
+          <OptionButton product={product} offer={offer} picked={offer.id === picked} onPick={() => onPick(offer)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OptionButton({ product, offer, picked, onPick }: { product: Product; offer: OptionOffer; picked: boolean; onPick: () => void }) {
+  const soldOut = offer.instock <= 0;
+  const image = optionImage(product, offer.id);
+  return (
+    <button
+      type="button"
+      className="option-choice"
+      onClick={onPick}
+      disabled={soldOut}
+      aria-pressed={picked}
+      data-testid="option-choice"
+      data-option-id={offer.id}
+    >
+      <span className="option-choice__image">
+        {image ? <img src={productImagePath(product.id, image)} alt="" width={56} height={56} loading="lazy" /> : <LeafIcon />}
+        {product.hot_deal === "1" && (
+          <span className="option-choice__flame" aria-label="Hot deal">
+            <FlameIcon />
+          </span>
+        )}
+      </span>
+      <span className="option-choice__text">
+        <span className="option-choice__name" data-testid="option-price-text">
+          {offer.price_text || "Standard"}
+        </span>
+        {offer.gift_text && (
+          <span className="option-choice__gift">
+            <GiftIcon />
+            {offer.gift_text}
+          </span>
+        )}
+        <span className="option-choice__stock" data-sold-out={soldOut || undefined} data-testid="option-stock">
+          {soldOut ? "Sold out" : `${formatAmount(offer.instock)} in stock`}
+        </span>
+      </span>
+      <strong className="option-choice__price" data-testid="option-price">
+        {formatBaht(offer.per_price)}
+      </strong>
+      <span className="option-choice__mark" aria-hidden="true">
+        {picked && <CheckIcon />}
+      </span>
+    </button>
+  );
+}
+
+/** An option shows the product image its img_index names; the base option and the rest show the first. */
+function optionImage(product: Product, optionId: string): string | null {
+  const images = [...product.images].sort((a, b) => a.position - b.position);
+  const index = product.options?.[optionId]?.img_index ?? 0;
+  return (images[index] ?? images[0])?.filename ?? null;
+}

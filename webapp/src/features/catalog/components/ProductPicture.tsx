@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { productImagePath } from "@domain/catalog";
+import { ImageOffIcon } from "../../../components/icons";
+
+/** Spec §8: what an image that cannot be shown says instead. */
+type Failure = "not-found" | "failed";
+
+interface ProductPictureProps {
+  productId: number;
+  filename: string;
+  alt: string;
+  className?: string;
+  /** Load at once (the first image); the others wait until they are near the screen. */
+  eager?: boolean;
+  /** A loop copy: seen while swiping, skipped by screen readers. */
+  hidden?: boolean;
+  onClick?: () => void;
+}
+
+/** One product image; when it fails to load, the spec's texts in its place. */
+export function ProductPicture({ productId, filename, alt, className, eager = false, hidden = false, onClick }: ProductPictureProps) {
+  const src = productImagePath(productId, filename);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  // The element's error event does not say why: ask the server once, so a missing image reads as such.
+  const onError = () => {
+    fetch(src, { method: "HEAD" }).then(
+      (answer) => setFailure(answer.status === 404 ? "not-found" : "failed"),
+      () => setFailure("failed"),
+    );
+  };
+
+  if (failure) {
+    return (
+      <div className={`${className ?? ""} image-failure`} role="img" aria-label={alt} aria-hidden={hidden || undefined} onClick={onClick}>
+        <ImageOffIcon />
+        {failure === "not-found" ? (
+          <span className="image-failure__title" data-testid="image-failure">
+            Image Not Found
+          </span>
+        ) : (
+          <>
+            <span className="image-failure__title" data-testid="image-failure">
+              Something Went Wrong
+            </span>
+            <span className="image-failure__hint">Please Try Again Later</span>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={hidden ? "" : alt}
+      aria-hidden={hidden || undefined}
+      width={600}
+      height={600}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      draggable={false}
+      onError={onError}
+      onClick={onClick}
+    />
+  );
+}

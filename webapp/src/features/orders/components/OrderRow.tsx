@@ -1,0 +1,33 @@
+import { Link } from "wouter";
+import type { Order } from "@domain/contracts/orders";
+import { formatBaht } from "@domain/format";
+import { formatOrderDate } from "@domain/orders";
+import { ChevronRightIcon } from "../../../components/icons";
+import { countOf } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { OrderStatusBadge } from "./OrderStatusBadge";
+import "./orders.css";
+
+/** One order in a list (cabinet, /list/orders): number, date DD.M.YYYY H:M, status, shop, total. */
+export function OrderRow({ order }: { order: Order }) {
+  const items = order.products.reduce((sum, line) => sum + line.amount, 0);
+  return (
+    <Link href={paths.order(order.id)} className="order-row" data-testid="order-row" data-order-id={order.id}>
+      <span className="order-row__main">
+        <span className="order-row__head">
+          <span className="order-row__number">Order #{order.id}</span>
+          <OrderStatusBadge status={order.status} />
+        </span>
+        <span className="order-row__meta">
+          <span data-testid="order-date">{formatOrderDate(order.created)}</span>
+          <span>{order.store.name}</span>
+          <span>{countOf(items, "item")}</span>
+        </span>
+      </span>
+      <strong className="order-row__total" data-testid="order-total">
+        {formatBaht(order.discounted_price)}
+      </strong>
+      <ChevronRightIcon className="order-row__chevron" />
+    </Link>
+  );
+}

@@ -1,0 +1,11 @@
+import { STATUS_LABELS, type OrderStatus } from "@domain/orders";
+import "./orders.css";
+
+/** The order's status in the spec's words (N New, W In progress, P Pending, C Canceled, S Done). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className="status-badge" data-status={status} data-testid="order-status">
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

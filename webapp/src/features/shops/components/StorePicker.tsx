@@ -1,0 +1,91 @@
+import type { Product } from "@domain/contracts/catalog";
+import { WAREHOUSE_SHOP_ID } from "@domain/constants";
+import { formatAmount } from "@domain/format";
+import { shopStockKey } from "@domain/options";
+import { CheckIcon } from "../../../components/icons";
+import { Modal } from "../../../components/Modal";
+import { haptic } from "../../../lib/telegram";
+import { useShopsForLines } from "../api/useShopsForLines";
+import { useChosenShopStore } from "../stores/chosenShopStore";
+import { ShopRow } from "./ShopRow";
+import "./ShopRow.css";
+
+interface StorePickerProps {
+  active: boolean;
+  onClose: () => void;
+  product: Product;
+  optionId: string;
+  /** What the option is called ("3.5 g"), for the lead line. */
+  optionLabel: string;
+  /** The amount the customer wants: a shop holding less is not offered. */
+  amount: number;
+  /** After the shop is chosen (and the picker closed): e.g. go on adding the product to the order. */
+  onChosen?: (shopId: number) => void;
+}
+
+/**
+ * The store picker (spec §2, §5): only pickup shops holding the picked option in the wanted amount, never the
+ * warehouse. The product's own shop list says which; the server's cart-and-shops check confirms it, since
+ * stock may have moved since the product was loaded.
+ */
+export function StorePicker({ active, ...props }: StorePickerProps) {
+  return (
+    <Modal active={active} onClose={props.onClose} title="Choose your shop" className="shop-picker">
+      {active && <StoreChoices {...props} />}
+    </Modal>
+  );
+}
+
+function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChosen }: Omit<StorePickerProps, "active">) {
+  const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
+  const chooseShop = useChosenShopStore((state) => state.chooseShop);
+  const stockAt = (shop: Product["shop_list"][number]) => shop.options[shopStockKey(optionId)]?.amount ?? 0;
+  const holding = product.shop_list.filter((shop) => shop.store_id !== WAREHOUSE_SHOP_ID && stockAt(shop) >= amount);
+  const confirmed = useShopsForLines(
+    holding.length > 0 ? [{ product_id: product.id, option_id: Number(optionId), amount }] : [],
+  );
+  // Without the server's word (no connection) the product's own list is the best there is.
+  const shops = confirmed.data ? holding.filter((shop) => confirmed.data.some((served) => served.id === shop.store_id)) : holding;
+
+  const choose = (shopId: number) => {
+    chooseShop(shopId);
+    haptic("rigid");
+    onClose();
+    onChosen?.(shopId);
+  };
+
+  return (
+    <div data-testid="store-picker">
+      <p className="shop-picker__lead">
+        {product.name}
+        {optionLabel && ` · ${optionLabel}`}
+        {amount > 1 && ` × ${formatAmount(amount)}`}. Pick the shop you will collect it from.
+      </p>
+      {confirmed.isFetching && !confirmed.data ? (
+        <div className="shop-picker__loading" role="status" aria-label="Checking the shops">
+          <span className="spinner" />
+        </div>
+      ) : shops.length === 0 ? (
+        <p className="shop-picker__empty" data-testid="store-picker-empty">
+          No pickup shop holds this option right now.
+        </p>
+      ) : (
+        <ul className="shop-rows">
+          {shops.map((shop) => (
+            <li key={shop.store_id}>
+              <ShopRow
+                name={shop.name}
+                district={shop.district}
+                logo={shop.path}
+                chosen={shop.store_id === chosenShopId}
+                onChoose={() => choose(shop.store_id)}
+                aside={shop.store_id === chosenShopId ? <CheckIcon /> : `${formatAmount(stockAt(shop))} in stock`}
+                testId="store-choice"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
