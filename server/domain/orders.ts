@@ -67,6 +67,14 @@ export function settingsComplete(s: OrderSettings): boolean {
   return false;
 }
 
+/**
+ * Courier delivery chosen without the phone or the address it needs: a request to refuse (spec §5), unlike
+ * settings not chosen yet (0), which make a pending order.
+ */
+export function courierDetailsMissing(s: OrderSettings): boolean {
+  return s.delivery_option === DELIVERY_OPTIONS.courier && !(s.phone.trim() !== "" && (s.delivery_address.trim() !== "" || s.delivery_address_link.trim() !== ""));
+}
+
 /** A pickup order is held for 3 hours from the moment its stock is reserved; courier orders are not. */
 export function holdUntil(deliveryOption: number, reservedAtMs: number): number | null {
   return deliveryOption === DELIVERY_OPTIONS.selfPickup ? reservedAtMs + PICKUP_HOLD_MS : null;

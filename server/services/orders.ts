@@ -31,6 +31,7 @@ import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contra
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
 import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey, type NotificationKind, type OrderNotificationPayload } from "../domain/notifications";
 import {
+  courierDetailsMissing,
   customerMayCancel,
   holdUntil,
   mergeLines,
@@ -199,6 +200,7 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         .map(({ product_id, option_id, amount }) => ({ product_id, option_id, amount }))
         .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
       const settings = normaliseSettings(input.body);
+      if (courierDetailsMissing(settings)) throw new ValidationError("phone", CHOOSE_OPTIONS);
       const requestHash = createHash("sha256").update(JSON.stringify({ shop_id: input.body.shop_id, lines, settings })).digest("hex");
 
       const outcome = await db.transaction().execute(async (trx) => {

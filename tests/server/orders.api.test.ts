@@ -109,9 +109,9 @@ describe("placing an order", () => {
     expect(later.remaining_time).toBe("01:58:59");
   });
 
-  it("makes a courier order without phone or address Pending and reserves nothing, until the settings are saved", async () => {
+  it("makes an order whose delivery and payment are not chosen yet Pending and reserves nothing, until the settings are saved", async () => {
     const before = await stockOf("Lamai Night Market", "Northern Lights");
-    const res = await place(alice, { shop_id: shops["Lamai Night Market"], items: [{ product_id: products["Northern Lights"], option_id: 0, amount: 3 }], delivery_option: 2, payment_option: 1 });
+    const res = await place(alice, { shop_id: shops["Lamai Night Market"], items: [{ product_id: products["Northern Lights"], option_id: 0, amount: 3 }], delivery_option: 0, payment_option: 0 });
     const { order } = res.json();
     expect([res.statusCode, order.status, order.is_reserved, order.hold_until]).toEqual([201, "P", 0, null]);
     expect(await stockOf("Lamai Night Market", "Northern Lights")).toBe(before);
@@ -190,6 +190,8 @@ describe("placing an order", () => {
       ["the warehouse as shop", () => ({ shop_id: 1, items: [line()], ...pickupCash }), 400, /warehouse is not a pickup shop/],
       ["an unknown shop", () => ({ shop_id: 999, items: [line()], ...pickupCash }), 404, "Shop 999 not found"],
       ["a shop that does not hold it", () => ({ shop_id: shops["Nathon Pier"], items: [line()], ...pickupCash }), 409, "Not enough products in stock"],
+      ["courier without a phone", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 2, payment_option: 1, delivery_address: "Villa 3" }), 400, "Please choose delivery and payment options!"],
+      ["courier without an address or link", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 2, payment_option: 1, phone: "+66 81 234 5678" }), 400, "Please choose delivery and payment options!"],
       ["a payment option out of range", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 1, payment_option: 7 }), 400, /payment_option/],
     ];
     it.each(cases)("%s", async (_name, body, status, message) => {
