@@ -103,14 +103,16 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
 function checkpointLoop(require: NodeJS.Require): void {
   const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
   const { file, intervalMs, driver } = workerData as { file: string; intervalMs: number; driver: string };
+  const RESTART_AFTER_FRAMES = 4096; // about 16 MB of WAL
   const Driver = require(driver) as typeof SQLite;
   const sqlite = new Driver(file);
   sqlite.pragma("busy_timeout = 5000");
   const timer = setInterval(() => {
-    // PASSIVE copies the bulk without blocking anyone. Under steady writes it never catches the writer,
-    // so the WAL would never start over: a RESTART then waits the moment it takes to copy the last frames.
-    sqlite.pragma("wal_checkpoint(PASSIVE)");
-    sqlite.pragma("wal_checkpoint(RESTART)");
+    // PASSIVE copies what it can without blocking anyone, and normally the writer starts the WAL over by
+    // itself afterwards. Under steady writes PASSIVE never catches the writer and the WAL keeps growing:
+    // only then a RESTART waits the moment it takes to copy the last frames (new writes wait meanwhile).
+    const [result] = sqlite.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];
+    if (result && result.log >= RESTART_AFTER_FRAMES) sqlite.pragma("wal_checkpoint(RESTART)");
   }, intervalMs);
   parentPort!.on("message", () => {
     clearInterval(timer);
