@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@domain": fileURLToPath(new URL("./server/domain", import.meta.url)) } },
   test: {
     include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/setup/buildWebapp.ts"],
     environment: "node",
     // Browser tests sign in by mail and drive Chromium; on a loaded 2-core CI machine that takes its time.
     testTimeout: 60_000,
