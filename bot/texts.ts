@@ -1,7 +1,7 @@
 /** What the bot says. Plain text (no parse mode): shop and product names need no escaping. */
 import { formatBaht } from "../server/domain/format";
 import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
-import { formatOrderDate, STATUS_LABELS } from "../server/domain/orders";
+import { formatOrderDate, lineTotal, STATUS_LABELS } from "../server/domain/orders";
 import type { OrderDetails, OrderSummary } from "../db/repositories/customerOrders";
 
 export const STORE_NAME = "Koh Samui Store";
@@ -42,7 +42,7 @@ export function ordersList(orders: readonly OrderSummary[]): string {
 }
 
 export function orderDetails(order: OrderDetails): string {
-  const lines = order.lines.map((l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(l.per_price * l.amount)}`);
+  const lines = order.lines.map((l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(lineTotal(l))}`);
   const hold = order.status === "N" && order.hold_until ? [`Please pick it up before ${bangkokTime(order.hold_until)}.`] : [];
   return [
     `Order #${order.id} · ${STATUS_LABELS[order.status]}`,

@@ -34,6 +34,11 @@ export function defaultOffer(product: Product): OptionOffer {
   return offerFor(product, product.default_option) ?? offerOf(BASE_OPTION, product);
 }
 
+/** Spec §5: an option with stock at or below 0 cannot be picked or ordered (it is shown disabled). */
+export function isSoldOut(offer: { instock: number }): boolean {
+  return offer.instock <= 0;
+}
+
 /** The key of an option's stock in a Shop_list item: `opt_{optionId}`. */
 export function shopStockKey(optionId: number | string): `opt_${string}` {
   return `opt_${optionId}`;

@@ -80,12 +80,26 @@ export function holdUntil(deliveryOption: number, reservedAtMs: number): number 
   return deliveryOption === DELIVERY_OPTIONS.selfPickup ? reservedAtMs + PICKUP_HOLD_MS : null;
 }
 
-/** Integer Baht: per_price × amount per line, summed. */
+/** Spec §9: a line's total is its unit price times its quantity, integer Baht. */
+export function lineTotal(line: { per_price: number; amount: number }): number {
+  return line.per_price * line.amount;
+}
+
+/** Integer Baht: every line's total, summed (cart and order alike). */
+export function linesTotal(lines: readonly { per_price: number; amount: number }[]): number {
+  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
+}
+
 export function orderTotals(lines: readonly { per_price: number; cost_price: number; amount: number }[]) {
-  return lines.reduce(
-    (t, l) => ({ total_price: t.total_price + l.per_price * l.amount, total_cost_price: t.total_cost_price + l.cost_price * l.amount }),
-    { total_price: 0, total_cost_price: 0 },
-  );
+  return {
+    total_price: linesTotal(lines),
+    total_cost_price: linesTotal(lines.map((l) => ({ per_price: l.cost_price, amount: l.amount }))),
+  };
+}
+
+/** A pickup order that waits at or is being handed over by the shop shows its pickup pass (QR). */
+export function showsPickupPass(order: { status: OrderStatus; delivery_option: number }): boolean {
+  return order.delivery_option === DELIVERY_OPTIONS.selfPickup && (order.status === "N" || order.status === "W");
 }
 
 export function discountedPrice(totalPrice: number, discountPercent: number): number {

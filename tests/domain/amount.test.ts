@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amountLimits, clampAmount } from "../../server/domain/amount";
+import { isSoldOut } from "../../server/domain/options";
 
 describe("amount limits (spec §5 Quantity)", () => {
   it("start at 1, step by the product's step, stop at the stock", () => {
@@ -22,5 +23,11 @@ describe("amount limits (spec §5 Quantity)", () => {
   it("say an option out of stock cannot be ordered: max below min", () => {
     const limits = amountLimits({ step: 1, max_amount: null }, 0);
     expect(limits.max).toBeLessThan(limits.min);
+  });
+});
+
+describe("sold-out options (spec §5)", () => {
+  it("are those with stock at or below 0", () => {
+    expect([3, 1, 0, -2].map((instock) => isSoldOut({ instock }))).toEqual([false, false, true, true]);
   });
 });

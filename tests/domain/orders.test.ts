@@ -6,7 +6,10 @@ import {
   discountedPrice,
   formatOrderDate,
   holdUntil,
+  lineTotal,
+  linesTotal,
   mergeLines,
+  showsPickupPass,
   orderTotals,
   remainingTime,
   settingsComplete,
@@ -45,6 +48,17 @@ describe("order rules", () => {
     expect(orderTotals([{ per_price: 450, cost_price: 180, amount: 2 }, { per_price: 1400, cost_price: 600, amount: 1 }])).toEqual({ total_price: 2300, total_cost_price: 960 });
     expect(discountedPrice(2300, 10)).toBe(2070);
     expect(discountedPrice(999, 0)).toBe(999);
+  });
+
+  it("total a line as unit price × quantity and lines as the sum", () => {
+    expect(lineTotal({ per_price: 1400, amount: 2 })).toBe(2800);
+    expect(linesTotal([{ per_price: 1400, amount: 2 }, { per_price: 550, amount: 1 }])).toBe(3350);
+    expect(linesTotal([])).toBe(0);
+  });
+
+  it("show the pickup pass only for pickup orders waiting at or being handed over by the shop", () => {
+    expect((["P", "N", "W", "S", "C"] as const).filter((status) => showsPickupPass({ status, delivery_option: 1 }))).toEqual(["N", "W"]);
+    expect(showsPickupPass({ status: "N", delivery_option: 2 })).toBe(false);
   });
 
   it("count the hold down as HH:MM:SS with a minus once past", () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
-import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS, formatOrderDate } from "@domain/orders";
+import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS, formatOrderDate, showsPickupPass } from "@domain/orders";
 import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { isHttpFailure } from "../../lib/api";
@@ -51,7 +51,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
   const cancel = useCancelOrder();
   const justPlaced = params.get(JUST_PLACED_PARAM) === "Y";
   const pickup = order.delivery_option === DELIVERY_OPTIONS.selfPickup;
-  const showPass = pickup && (order.status === "N" || order.status === "W");
+  const showPass = showsPickupPass(order);
 
   const onCancel = async () => {
     if (!(await showConfirm(`Cancel order #${order.id}? Its products go back on the shelf.`))) return;

@@ -1,3 +1,4 @@
+import { linesTotal } from "@domain/orders";
 import { keepPreviousData, useQueries } from "@tanstack/react-query";
 import type { Product } from "@domain/contracts/catalog";
 import { offerFor, type OptionOffer } from "@domain/options";
@@ -41,7 +42,7 @@ export function useCartView() {
   return {
     lines: priced,
     /** Integer Baht. */
-    total: priced.reduce((sum, { line, offer }) => sum + (offer ? offer.per_price * line.amount : 0), 0),
+    total: linesTotal(priced.flatMap(({ line, offer }) => (offer ? [{ per_price: offer.per_price, amount: line.amount }] : []))),
     /** Units over all lines. */
     itemCount: lines.reduce((sum, line) => sum + line.amount, 0),
     /** Every line is priced (or known to be gone). */

@@ -1,5 +1,5 @@
 import type { Product } from "@domain/contracts/catalog";
-import type { OptionOffer } from "@domain/options";
+import { isSoldOut, type OptionOffer } from "@domain/options";
 import { haptic, showConfirm } from "../../lib/telegram";
 import { addToCart, isInCart, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
@@ -31,5 +31,5 @@ export function useOrderToggle(product: Product, offer: OptionOffer) {
     add(amount);
   };
 
-  return { ordered, soldOut: offer.instock <= 0, press, add };
+  return { ordered, soldOut: isSoldOut(offer), press, add };
 }

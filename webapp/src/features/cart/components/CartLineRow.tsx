@@ -1,3 +1,4 @@
+import { lineTotal } from "@domain/orders";
 import { Link } from "wouter";
 import { formatAmount, formatBaht } from "@domain/format";
 import { AmountPicker } from "../../../components/AmountPicker";
@@ -72,7 +73,7 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
             <span className="cart-line__amount">× {formatAmount(line.amount)}</span>
           )}
           <strong className="cart-line__sum" data-testid="cart-line-total">
-            {formatBaht(line.unitPrice * line.amount)}
+            {formatBaht(lineTotal({ per_price: line.unitPrice, amount: line.amount }))}
           </strong>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { isSoldOut } from "@domain/options";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import type { Product } from "@domain/contracts/catalog";
@@ -63,7 +64,7 @@ function OptionList({ product }: { product: Product }) {
 }
 
 function OptionButton({ product, offer, picked, onPick }: { product: Product; offer: OptionOffer; picked: boolean; onPick: () => void }) {
-  const soldOut = offer.instock <= 0;
+  const soldOut = isSoldOut(offer);
   const image = optionImage(product, offer.id);
   return (
     <button

@@ -3,7 +3,7 @@ import { categoryColour } from "@domain/catalog";
 import { CITY_NAME } from "@domain/constants";
 import type { Product, ShopListItem } from "@domain/contracts/catalog";
 import { formatAmount, formatBaht } from "@domain/format";
-import { offersOf, shopStockKey, type OptionOffer } from "@domain/options";
+import { isSoldOut, offersOf, shopStockKey, type OptionOffer } from "@domain/options";
 import { CheckIcon, FlameIcon, GiftIcon } from "../../../components/icons";
 import { Modal } from "../../../components/Modal";
 import { countOf } from "../../../lib/format";
@@ -112,7 +112,7 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
 }
 
 function OptionRow({ option, picked, onPick }: { option: OptionOffer; picked: boolean; onPick: () => void }) {
-  const soldOut = option.instock <= 0;
+  const soldOut = isSoldOut(option);
   return (
     <li>
       <button type="button" className="option-row" onClick={onPick} disabled={soldOut} aria-pressed={picked} data-testid="option-row">

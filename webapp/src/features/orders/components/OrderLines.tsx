@@ -1,3 +1,4 @@
+import { lineTotal } from "@domain/orders";
 import { Link } from "wouter";
 import type { Order } from "@domain/contracts/orders";
 import { productImagePath } from "@domain/catalog";
@@ -29,7 +30,7 @@ export function OrderLines({ order }: { order: Order }) {
               </span>
             </span>
             <strong className="order-line__total" data-testid="order-line-total">
-              {formatBaht(line.per_price * line.amount)}
+              {formatBaht(lineTotal(line))}
             </strong>
           </li>
         );
