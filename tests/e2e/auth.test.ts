@@ -2,61 +2,28 @@
  * Sign-in in Chromium against the real store: e-mail codes read from a real SMTP server on loopback, and
  * messenger mode with launch data signed the way Telegram signs it.
  */
-import { createHmac } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, PHONE } from "../helpers/browser";
-import { startStore } from "../helpers/server";
-import { startSmtpServer } from "../helpers/smtp";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signInitData } from "../../server/services/telegramInitData";
+import { useBrowserStore } from "../helpers/browserStore";
 
 /** A published example token: the server only checks its form. */
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
 const ADMIN_EMAIL = "boss@samui.example";
 const DANGER_RGB = "rgb(240, 98, 79)"; // --danger in theme.css
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let store: Awaited<ReturnType<typeof startStore>>;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  // BOT_MODE off: sign-in needs the token, not a bot polling a Telegram these machines cannot reach.
-  store = await startStore({ SMTP_URL: smtp.url, BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  await smtp?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
-/** A fresh browser profile; `ageConfirmed` answers the age gate before the first page loads. */
-async function newPage({ ageConfirmed = true } = {}): Promise<Page> {
-  context = await browser.newContext(PHONE);
-  if (ageConfirmed) {
-    await context.addInitScript(() => {
-      if (!sessionStorage.getItem("age-preset")) {
-        sessionStorage.setItem("age-preset", "1");
-        localStorage.setItem("year_confirm_fr", "1");
-      }
-    });
-  }
-  return context.newPage();
-}
+const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL }));
+const newPage = web.newPage;
 
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 const cellValues = (page: Page) => page.getByTestId("code-cell").evaluateAll((cells) => cells.map((c) => (c as HTMLInputElement).value));
 
 /** The code of the newest mail to `email`, waiting for it to arrive. */
 async function mailedCode(email: string, after: number): Promise<string> {
-  await expect.poll(() => smtp.received.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBeGreaterThan(after);
-  return smtp.lastCodeFor(email);
+  await expect.poll(() => web.smtp.received.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBeGreaterThan(after);
+  return web.smtp.lastCodeFor(email);
 }
-const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).length;
+const mailsTo = (email: string) => web.smtp.received.filter((m) => m.to.includes(email)).length;
 
 async function pasteInto(page: Page, testId: string, text: string): Promise<void> {
   await page.getByTestId(testId).first().evaluate((cell, pasted) => {
@@ -81,7 +48,7 @@ async function signInByEmail(page: Page, email: string): Promise<void> {
 describe("age gate", () => {
   it("asks until YES is stored; NO only closes it", async () => {
     const page = await newPage({ ageConfirmed: false });
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     const gate = page.getByRole("dialog", { name: "Smokers Area" });
     await gate.waitFor();
     expect(await gate.getByRole("button", { name: "NO", exact: true }).isVisible()).toBe(true);
@@ -107,7 +74,7 @@ describe("e-mail login", () => {
   it("prompts a visitor tapping Cabinet, rejects a wrong code, signs in with the mailed one and survives a reload", async () => {
     const email = "buyer@samui.example";
     const page = await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await page.getByTestId("product-card").first().waitFor();
 
     // A visitor is asked to log in instead of being sent to the cabinet.
@@ -158,16 +125,16 @@ describe("e-mail login", () => {
 
     // Signed in: the modal closes, the cabinet that asked for the login opens, the chip shows the balance.
     await modal.waitFor({ state: "detached" });
-    await page.waitForURL(`${store.url}/cabinet`);
+    await page.waitForURL(`${web.store.url}/cabinet`);
     expect((await page.getByTestId("balance-chip").textContent())?.trim()).toBe("0 ฿");
     expect(await page.getByTestId("cabinet-user").textContent()).toContain(email);
     expect(await page.getByTestId("cabinet-balance").textContent()).toBe("0 ฿");
     const token = await stored(page, "token");
     expect(token).toBeTruthy();
-    const { user } = (await (await fetch(`${store.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const { user } = (await (await fetch(`${web.store.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       user: { ref: string };
     };
-    expect(await page.getByTestId("cabinet-reflink").textContent()).toBe(`${store.url}/${user.ref}`);
+    expect(await page.getByTestId("cabinet-reflink").textContent()).toBe(`${web.store.url}/${user.ref}`);
     expect(await page.getByTestId("header-login").count()).toBe(0);
 
     // A reload re-verifies the stored session with /api/me.
@@ -181,7 +148,7 @@ describe("e-mail login", () => {
   it("shows the server's message for a malformed e-mail and for too many codes", async () => {
     const email = "eager@samui.example";
     const page = await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await page.getByTestId("header-login").click();
     const modal = page.getByRole("dialog", { name: "Log in" });
 
@@ -212,8 +179,8 @@ describe("e-mail login", () => {
 
   it("keeps pages of a session away from visitors", async () => {
     const page = await newPage();
-    await page.goto(`${store.url}/cabinet`);
-    await page.waitForURL(`${store.url}/`);
+    await page.goto(`${web.store.url}/cabinet`);
+    await page.waitForURL(`${web.store.url}/`);
     await page.getByTestId("nav-wishlist").click();
     await page.getByRole("dialog", { name: "Log in" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
@@ -224,7 +191,7 @@ describe("balance chip and logout", () => {
   it("lists the menu, asks before logging out and clears the session", async () => {
     const email = "leaver@samui.example";
     const page = await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await signInByEmail(page, email);
     const token = await stored(page, "token");
 
@@ -232,7 +199,7 @@ describe("balance chip and logout", () => {
     const items = await page.getByTestId("balance-menu").getByRole("menuitem").allTextContents();
     expect(items.map((t) => t.trim())).toEqual(["Cabinet", "Cart", "Wishlist", "Support", "Log out"]);
     await page.getByRole("menuitem", { name: "Cart" }).click();
-    await page.waitForURL(`${store.url}/orders`);
+    await page.waitForURL(`${web.store.url}/orders`);
 
     await page.getByTestId("balance-chip").click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
@@ -249,7 +216,7 @@ describe("balance chip and logout", () => {
     const loggedOut = page.waitForResponse((r) => r.url().endsWith("/api/auth/logout"));
     await confirm.getByRole("button", { name: "Logout", exact: true }).click();
     expect((await loggedOut).status()).toBe(204);
-    await page.waitForURL(`${store.url}/`);
+    await page.waitForURL(`${web.store.url}/`);
     expect(await stored(page, "token")).toBeNull();
     expect(await stored(page, "year_confirm_fr")).toBeNull();
     await page.getByTestId("header-login").waitFor();
@@ -257,19 +224,19 @@ describe("balance chip and logout", () => {
     // The age is asked again for whoever uses the browser next.
     await page.getByRole("dialog", { name: "Smokers Area" }).waitFor();
     // The server ended the session too.
-    expect((await fetch(`${store.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await fetch(`${web.store.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
   it("drops a dead stored token quietly on start", async () => {
     const page = await newPage();
-    await context.addInitScript(() => {
+    await web.context.addInitScript(() => {
       if (!sessionStorage.getItem("dead-preset")) {
         sessionStorage.setItem("dead-preset", "1");
         localStorage.setItem("token", "no-such-session");
       }
     });
     const checked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/me");
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     expect((await checked).status()).toBe(401);
     await page.getByTestId("header-login").waitFor();
     expect(await stored(page, "token")).toBeNull();
@@ -281,37 +248,26 @@ describe("balance chip and logout", () => {
 describe("admin pages", () => {
   it("refuses visitors and customers, and opens the admin cabinet for an admin", async () => {
     const page = await newPage();
-    await page.goto(`${store.url}/admin-cabinet`);
+    await page.goto(`${web.store.url}/admin-cabinet`);
     await expect.poll(() => page.getByTestId("access-denied").textContent()).toBe("Отказано в доступе.");
 
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await signInByEmail(page, "customer@samui.example");
-    await page.goto(`${store.url}/admin-cabinet`);
+    await page.goto(`${web.store.url}/admin-cabinet`);
     await expect.poll(() => page.getByTestId("access-denied").textContent()).toBe("Отказано в доступе.");
-    await page.goto(`${store.url}/admin/products`);
+    await page.goto(`${web.store.url}/admin/products`);
     await expect.poll(() => page.getByTestId("access-denied").textContent()).toBe("Отказано в доступе.");
-    await context.close();
+    await web.context.close();
 
     const adminPage = await newPage();
-    await adminPage.goto(store.url);
+    await adminPage.goto(web.store.url);
     await signInByEmail(adminPage, ADMIN_EMAIL);
-    await adminPage.goto(`${store.url}/admin-cabinet`);
+    await adminPage.goto(`${web.store.url}/admin-cabinet`);
     await expect.poll(() => adminPage.getByTestId("admin-title").textContent()).toBe("ADMIN PAGE");
     expect(await adminPage.getByTestId("admin-name").textContent()).toBe(ADMIN_EMAIL);
     expect(await adminPage.getByTestId("access-denied").count()).toBe(0);
   });
 });
-
-/** Launch data as Telegram signs it: HMAC-SHA256 over the sorted fields, keyed by the bot token. */
-function signInitData(fields: Record<string, string>, botToken: string): string {
-  const checkString = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join("\n");
-  const secret = createHmac("sha256", "WebAppData").update(botToken).digest();
-  const hash = createHmac("sha256", secret).update(checkString).digest("hex");
-  return new URLSearchParams({ ...fields, hash }).toString();
-}
 
 describe("inside Telegram", () => {
   it("signs in from the launch data with no login modal and drives Telegram's own controls", async () => {
@@ -324,7 +280,7 @@ describe("inside Telegram", () => {
       BOT_TOKEN,
     );
     const page = await newPage();
-    await context.addInitScript(() => {
+    await web.context.addInitScript(() => {
       const events: { type: string; data: unknown }[] = [];
       (window as unknown as { tgEvents: typeof events }).tgEvents = events;
       (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
@@ -335,7 +291,7 @@ describe("inside Telegram", () => {
     });
     const events = () => page.evaluate(() => (window as unknown as { tgEvents: { type: string; data: unknown }[] }).tgEvents);
     const signedIn = page.waitForResponse((r) => r.url().endsWith("/api/auth/telegram"));
-    await page.goto(`${store.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
+    await page.goto(`${web.store.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
     expect((await signedIn).status()).toBe(200);
 
     await page.getByTestId("balance-chip").waitFor();
@@ -349,7 +305,7 @@ describe("inside Telegram", () => {
     const items = await page.getByTestId("balance-menu").getByRole("menuitem").allTextContents();
     expect(items.map((t) => t.trim())).toEqual(["Cabinet", "Cart", "Wishlist", "Support"]);
     await page.getByRole("menuitem", { name: "Cabinet" }).click();
-    await page.waitForURL(`${store.url}/cabinet`);
+    await page.waitForURL(`${web.store.url}/cabinet`);
     expect(await page.getByTestId("cabinet-user").textContent()).toContain("Somchai Jaidee");
 
     // Telegram's Back button replaces 'Return to store', with the same rules.
@@ -369,7 +325,7 @@ describe("inside Telegram", () => {
 
     // Never a login modal inside Telegram.
     await page.getByTestId("nav-wishlist").click();
-    await page.waitForURL(`${store.url}/wishlist`);
+    await page.waitForURL(`${web.store.url}/wishlist`);
     expect(await page.getByRole("dialog", { name: "Log in" }).count()).toBe(0);
   });
 });

@@ -3,51 +3,31 @@
  * the cart's rules, Place order's checks, Telegram's MainButton, and the whole way from browsing to a
  * canceled order with its stock back on the shelf.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Product } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { CENTRAL_STATION_ADDRESS } from "../../server/domain/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { qrModules, qrPath } from "../../webapp/src/lib/qr";
-import { launchChromium, PHONE } from "../helpers/browser";
-import { startStore } from "../helpers/server";
-import { startSmtpServer } from "../helpers/smtp";
+import { useBrowserStore } from "../helpers/browserStore";
 import { completeEmailLogin, storedToken } from "../helpers/webSignIn";
 
 /** A published example token: the server only checks its form. */
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let store: Awaited<ReturnType<typeof startStore>>;
-let browser: Browser;
-let context: BrowserContext;
+// BOT_MODE off: Telegram sign-in needs the token, not a bot polling a Telegram these machines cannot reach.
+const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
 let page: Page;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  // BOT_MODE off: Telegram sign-in needs the token, not a bot polling a Telegram these machines cannot reach.
-  store = await startStore({ SMTP_URL: smtp.url, BOT_TOKEN, BOT_MODE: "off" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  await smtp?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
+/** A fresh profile of an adult who answered the age gate before (tests/e2e/auth.test.ts covers the gate). */
 async function newPage(): Promise<Page> {
-  context = await browser.newContext(PHONE);
-  await context.addInitScript(() => localStorage.setItem("year_confirm_fr", "1"));
-  page = await context.newPage();
+  page = await web.newPage();
   return page;
 }
 
 async function api<T>(path: string, token?: string): Promise<T> {
-  const answer = await fetch(`${store.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const answer = await fetch(`${web.store.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
   return (await answer.json()) as T;
 }
@@ -76,7 +56,7 @@ const cartLine = (name: string) => page.getByTestId("cart-line").filter({ hasTex
 
 /** Signs a Telegram user in over the API, as the mini-app does at launch; the session token. */
 async function telegramToken(initData: string): Promise<string> {
-  const answer = await fetch(`${store.url}/api/auth/telegram`, {
+  const answer = await fetch(`${web.store.url}/api/auth/telegram`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ initData }),
@@ -108,7 +88,7 @@ function answerNextDialog(accept: boolean): Promise<string> {
 describe("the cart", () => {
   it("adds, reads 'Ordered', asks before removing, clamps amounts and keeps the cart over a reload", async () => {
     await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await card("Gelato #41").waitFor();
 
     // No shop chosen yet: the store picker comes first, then the product goes in.
@@ -140,7 +120,7 @@ describe("the cart", () => {
 
     // The product page: an option, an amount that stops at the option's stock at the shop (Lamai holds 4).
     const jack = await productNamed("Jack Herer");
-    await page.goto(`${store.url}/products/${jack.id}`);
+    await page.goto(`${web.store.url}/products/${jack.id}`);
     await page.getByTestId("option-chip").click();
     await page.getByTestId("option-picker").getByTestId("option-choice").filter({ hasText: "3.5 g" }).click();
     await expect.poll(() => page.getByTestId("option-chip-value").textContent()).toBe("3.5 g");
@@ -155,14 +135,14 @@ describe("the cart", () => {
 
     // A product with a maximum per order (5 packs) stops there, however much is in stock.
     const gummies = await productNamed("Mango Sticky Gummies");
-    await page.goto(`${store.url}/products/${gummies.id}`);
+    await page.goto(`${web.store.url}/products/${gummies.id}`);
     await page.getByTestId("amount-picker").waitFor();
     expect(await tapMoreUntilStopped()).toBe(4);
     expect(await page.getByTestId("amount-value").textContent()).toBe("5");
 
     // The cart page: per_price × amount per line, summed; changing an amount changes the total.
     await page.getByTestId("nav-cart").click();
-    await page.waitForURL(`${store.url}/orders`);
+    await page.waitForURL(`${web.store.url}/orders`);
     await expect.poll(() => page.getByTestId("cart-line-name").allTextContents()).toEqual(["Gelato #41", "Jack Herer"]);
     expect(await cartLine("Jack Herer").getByTestId("cart-line-total").textContent()).toBe("2,800 ฿");
     expect(await page.getByTestId("cart-total").textContent()).toBe("3,350 ฿");
@@ -188,7 +168,7 @@ describe("the cart", () => {
 
   it("asks a visitor to log in, then blocks a courier order until the phone and the address are there", async () => {
     await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await card("Blue Dream").getByTestId("add-to-order").click();
     await page.getByTestId("store-choice").filter({ hasText: "Chaweng Beach Store" }).click();
     await expect.poll(() => card("Blue Dream").getByTestId("add-to-order").textContent()).toBe("Ordered");
@@ -203,7 +183,7 @@ describe("the cart", () => {
     // A visitor pressing Place order gets the login modal, and comes back to the cart signed in.
     await page.getByTestId("place-order").click();
     await page.getByRole("dialog", { name: "Log in" }).waitFor();
-    await completeEmailLogin(page, smtp, "courier-buyer@samui.example");
+    await completeEmailLogin(page, web.smtp, "courier-buyer@samui.example");
     expect(new URL(page.url()).pathname).toBe("/orders");
 
     // Courier without a phone and an address: the spec's alert, and no order.
@@ -249,7 +229,7 @@ describe("the cart", () => {
       BOT_TOKEN,
     );
     await newPage();
-    await context.addInitScript((launch) => {
+    await web.context.addInitScript((launch) => {
       // Signed in before: the token from an earlier visit.
       if (!localStorage.getItem("token")) localStorage.setItem("token", launch);
     }, await telegramToken(initData));
@@ -264,7 +244,7 @@ describe("the cart", () => {
       }
       return route.continue();
     });
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await card("King Size Rolling Papers").getByTestId("add-to-order").click();
     await page.getByTestId("store-choice").filter({ hasText: "Lamai Night Market" }).click();
     await page.getByTestId("nav-cart").click();
@@ -290,7 +270,7 @@ describe("the cart", () => {
       BOT_TOKEN,
     );
     await newPage();
-    await context.addInitScript(() => {
+    await web.context.addInitScript(() => {
       const events: { type: string; data: unknown }[] = [];
       (window as unknown as { tgEvents: typeof events }).tgEvents = events;
       (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
@@ -304,7 +284,7 @@ describe("the cart", () => {
         .filter((event) => event.type === "web_app_setup_main_button")
         .at(-1)?.data as { is_visible: boolean; text?: string; is_active?: boolean } | undefined;
 
-    await page.goto(`${store.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
+    await page.goto(`${web.store.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
     await page.getByTestId("balance-chip").waitFor();
     await card("Durban Poison").getByTestId("add-to-order").click();
     await page.getByTestId("store-choice").filter({ hasText: "Nathon Pier" }).click();
@@ -336,8 +316,8 @@ describe("checkout end to end", () => {
     const before = { jack: await stockAt(jack.id, String(threeAndHalf.id), lamai), gelato: await stockAt(gelato.id, "0", lamai) };
 
     await newPage();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: store.url });
-    await page.goto(store.url);
+    await web.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: web.store.url });
+    await page.goto(web.store.url);
 
     // Browse: Jack Herer in its 3.5 g option, and Gelato #41.
     await card("Jack Herer").getByTestId("option-chip").click();
@@ -352,7 +332,7 @@ describe("checkout end to end", () => {
 
     // The cart: the shops that hold both, Lamai picked with its address and map.
     await page.getByTestId("nav-cart").click();
-    await page.waitForURL(`${store.url}/orders`);
+    await page.waitForURL(`${web.store.url}/orders`);
     const shops = page.getByTestId("cart-shop");
     await shops.first().waitFor();
     expect(await shops.getByTestId("shop-row-name").allTextContents()).toEqual(["Chaweng Beach Store", "Lamai Night Market"]);
@@ -368,7 +348,7 @@ describe("checkout end to end", () => {
     // Place order: first the login (code read from the mail), then the order.
     await page.getByTestId("place-order").click();
     await page.getByRole("dialog", { name: "Log in" }).waitFor();
-    await completeEmailLogin(page, smtp, "pickup-buyer@samui.example");
+    await completeEmailLogin(page, web.smtp, "pickup-buyer@samui.example");
     await page.getByTestId("place-order").click();
     await page.waitForURL(/\/order\/\d+\?first=Y$/);
     const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
@@ -381,7 +361,7 @@ describe("checkout end to end", () => {
     expect(await page.getByTestId("order-total").textContent()).toBe("1,950 ฿");
     expect(await page.getByTestId("hold-countdown").textContent()).toMatch(/^0[23]:\d\d$/);
     const { order } = await api<{ order: Order }>(`/api/orders/${orderId}`, token);
-    const link = `${store.url}${order.manage_path}`;
+    const link = `${web.store.url}${order.manage_path}`;
     expect(order.manage_path).toMatch(new RegExp(`^/order/manage/${orderId}\\?`));
     // The QR drawn is the QR of the signed hand-over link, module for module.
     expect(await page.getByTestId("qr-path").getAttribute("d")).toBe(qrPath(qrModules(link)));
@@ -403,7 +383,7 @@ describe("checkout end to end", () => {
 
     // The cabinet lists it under ORDERS, with no pending plate now that the cart is empty.
     await page.getByTestId("nav-cabinet").click();
-    await page.waitForURL(`${store.url}/cabinet`);
+    await page.waitForURL(`${web.store.url}/cabinet`);
     const row = page.getByTestId("cabinet-orders").getByTestId("order-row").first();
     await row.waitFor();
     expect(await row.getAttribute("data-order-id")).toBe(String(orderId));
@@ -412,12 +392,12 @@ describe("checkout end to end", () => {
     expect(await row.getByTestId("order-date").textContent()).toMatch(/^\d{2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}$/);
     expect(await page.getByTestId("pending-order").count()).toBe(0);
     await page.getByTestId("all-orders").click();
-    await page.waitForURL(`${store.url}/list/orders`);
+    await page.waitForURL(`${web.store.url}/list/orders`);
     expect(await page.getByTestId("orders-done-count").textContent()).toBe("0");
 
     // Cancel it from its page: the stock is back.
     await page.getByTestId("order-row").filter({ hasText: `Order #${orderId}` }).click();
-    await page.waitForURL(`${store.url}/order/${orderId}`);
+    await page.waitForURL(`${web.store.url}/order/${orderId}`);
     const asked = answerNextDialog(true);
     await page.getByTestId("cancel-order").click();
     expect(await asked).toMatch(/^Cancel order #\d+\?/);
@@ -439,7 +419,7 @@ describe("checkout end to end", () => {
     const token = await telegramToken(initData);
     const papers = await productNamed("King Size Rolling Papers");
     const place = async (key: string, amount: number) => {
-      const answer = await fetch(`${store.url}/api/orders`, {
+      const answer = await fetch(`${web.store.url}/api/orders`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": key },
         body: JSON.stringify({
@@ -454,26 +434,26 @@ describe("checkout end to end", () => {
     };
     const discounted = await place("e2e-discounted-order", 10);
     const done = await place("e2e-done-order-0001", 2);
-    await store.db.updateTable("orders").set({ discount_percent: 10, discounted_price: 1080 }).where("id", "=", discounted.id).execute();
-    await store.db.updateTable("orders").set({ status: "S", payment_status: "S", delivery_status: "S" }).where("id", "=", done.id).execute();
+    await web.store.db.updateTable("orders").set({ discount_percent: 10, discounted_price: 1080 }).where("id", "=", discounted.id).execute();
+    await web.store.db.updateTable("orders").set({ status: "S", payment_status: "S", delivery_status: "S" }).where("id", "=", done.id).execute();
 
     await newPage();
-    await context.addInitScript((stored) => localStorage.setItem("token", stored), token);
-    await page.goto(`${store.url}/order/${discounted.id}`);
+    await web.context.addInitScript((stored) => localStorage.setItem("token", stored), token);
+    await page.goto(`${web.store.url}/order/${discounted.id}`);
     await page.getByTestId("order-total-box").waitFor();
     expect(await page.getByTestId("order-total-full").textContent()).toBe("1,200 ฿");
     expect(await page.getByTestId("order-total").textContent()).toBe("1,080 ฿");
     expect(await page.getByTestId("order-line-quantity").textContent()).toBe("120 ฿ × 10");
     expect(await page.getByTestId("order-line-total").textContent()).toBe("1,200 ฿");
 
-    await page.goto(`${store.url}/order/${done.id}`);
+    await page.goto(`${web.store.url}/order/${done.id}`);
     await expect.poll(() => page.getByTestId("order-status").textContent()).toBe("Done");
     expect(await page.getByTestId("leave-review").textContent()).toBe("Leave review");
     expect(await page.getByTestId("cancel-order").count()).toBe(0);
     expect(await page.getByTestId("pickup-pass").count()).toBe(0);
     expect(await page.getByTestId("order-total-full").count()).toBe(0);
 
-    await page.goto(`${store.url}/list/orders`);
+    await page.goto(`${web.store.url}/list/orders`);
     await expect.poll(() => page.getByTestId("orders-done-count").textContent()).toBe("1");
     expect(await page.getByTestId("order-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-order-id")))).toEqual([
       String(done.id),
@@ -481,7 +461,7 @@ describe("checkout end to end", () => {
     ]);
 
     // Someone else's order (or none) is the not-found page.
-    await page.goto(`${store.url}/order/99999`);
-    await page.waitForURL(`${store.url}/404`);
+    await page.goto(`${web.store.url}/order/99999`);
+    await page.waitForURL(`${web.store.url}/404`);
   });
 });

@@ -3,46 +3,25 @@
  * page, the option picker, the store picker, the list's scroll position, and the wishlist of a customer
  * signed in by an e-mail code read from a real SMTP server on loopback.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Product } from "../../server/domain/contracts/catalog";
-import { launchChromium, PHONE } from "../helpers/browser";
-import { startStore } from "../helpers/server";
-import { startSmtpServer } from "../helpers/smtp";
+import { useBrowserStore } from "../helpers/browserStore";
 import { signInByEmail, storedToken } from "../helpers/webSignIn";
 
 const ADMIN_EMAIL = "boss@samui.example";
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let store: Awaited<ReturnType<typeof startStore>>;
-let browser: Browser;
-let context: BrowserContext;
+const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL }));
 let page: Page;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  store = await startStore({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-  await smtp?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
-/** A fresh browser profile of an adult who confirmed the age gate before (tests/e2e/auth.test.ts covers it). */
+/** A fresh profile of an adult who answered the age gate before (tests/e2e/auth.test.ts covers the gate). */
 async function newPage(): Promise<Page> {
-  context = await browser.newContext(PHONE);
-  await context.addInitScript(() => localStorage.setItem("year_confirm_fr", "1"));
-  page = await context.newPage();
+  page = await web.newPage();
   return page;
 }
 
 async function apiProducts(query = ""): Promise<Product[]> {
-  return ((await (await fetch(`${store.url}/api/products${query}`)).json()) as { products: Product[] }).products;
+  return ((await (await fetch(`${web.store.url}/api/products${query}`)).json()) as { products: Product[] }).products;
 }
 
 async function productNamed(name: string): Promise<Product> {
@@ -52,7 +31,7 @@ async function productNamed(name: string): Promise<Product> {
 }
 
 async function shopId(name: string): Promise<number> {
-  const { shops } = (await (await fetch(`${store.url}/api/shops`)).json()) as { shops: { id: number; name: string }[] };
+  const { shops } = (await (await fetch(`${web.store.url}/api/shops`)).json()) as { shops: { id: number; name: string }[] };
   const shop = shops.find((s) => s.name === name);
   if (!shop) throw new Error(`no shop ${name}`);
   return shop.id;
@@ -68,7 +47,7 @@ const choiceNames = (testId: string) => page.getByTestId(testId).getByTestId("sh
 describe("browsing the storefront", () => {
   it("filters, opens a product, picks an option and a shop, and comes back to the list where it was", async () => {
     await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await page.getByTestId("product-card").first().waitFor();
     expect(await cardNames()).toEqual((await apiProducts()).map((p) => p.name));
 
@@ -86,7 +65,7 @@ describe("browsing the storefront", () => {
     await page.waitForTimeout(100);
     const listY = await scrollY();
     await card("Northern Lights").getByRole("link", { name: "More details" }).click();
-    await page.waitForURL(`${store.url}/products/${northernLights.id}`);
+    await page.waitForURL(`${web.store.url}/products/${northernLights.id}`);
     await page.getByTestId("product-details").waitFor();
     expect(await page.getByTestId("product-price").textContent()).toBe("480 ฿");
 
@@ -118,7 +97,7 @@ describe("browsing the storefront", () => {
 
     // Back on the list: where the customer left it, the card showing the picked option.
     await page.getByTestId("return-button").click();
-    await page.waitForURL(`${store.url}/`);
+    await page.waitForURL(`${web.store.url}/`);
     await expect.poll(scrollY).toBe(listY);
     expect(await card("Northern Lights").getByTestId("option-chip-value").textContent()).toBe("3.5 g");
     expect(await card("Northern Lights").getByTestId("product-price").textContent()).toBe("1,500 ฿");
@@ -169,7 +148,7 @@ describe("the product page gallery", () => {
     // The second image is gone from the server, the third fails there.
     await page.route(`**/assets/product/${jack.id}/${second!.filename}`, (route) => route.fulfill({ status: 404, body: "" }));
     await page.route(`**/assets/product/${jack.id}/${third!.filename}`, (route) => route.fulfill({ status: 500, body: "" }));
-    await page.goto(`${store.url}/products/${jack.id}`);
+    await page.goto(`${web.store.url}/products/${jack.id}`);
     const gallery = page.getByTestId("product-details").getByTestId("gallery");
     await gallery.waitFor();
     expect(await gallery.getAttribute("data-current")).toBe("0");
@@ -191,12 +170,12 @@ describe("the product page gallery", () => {
 describe("the wishlist", () => {
   it("is there for a signed-in customer: add, then remove after the confirmation", async () => {
     await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await page.getByTestId("product-card").first().waitFor();
     // A visitor has no wishlist control.
     expect(await page.getByTestId("wishlist-button").count()).toBe(0);
 
-    await signInByEmail(page, smtp, "wisher@samui.example");
+    await signInByEmail(page, web.smtp, "wisher@samui.example");
     const jack = card("Jack Herer");
     await jack.getByTestId("wishlist-button").waitFor();
     expect(await jack.getByTestId("wishlist-button").getAttribute("aria-pressed")).toBe("false");
@@ -209,13 +188,13 @@ describe("the wishlist", () => {
     // Kept by the server for this customer.
     const token = await storedToken(page);
     const fromServer = async () =>
-      ((await (await fetch(`${store.url}/api/wishlist`, { headers: { authorization: `Bearer ${token}` } })).json()) as { product_ids: number[] })
+      ((await (await fetch(`${web.store.url}/api/wishlist`, { headers: { authorization: `Bearer ${token}` } })).json()) as { product_ids: number[] })
         .product_ids;
     expect(await fromServer()).toEqual([(await productNamed("Jack Herer")).id]);
 
     // The wishlist page lists it.
     await page.getByTestId("nav-wishlist").click();
-    await page.waitForURL(`${store.url}/wishlist`);
+    await page.waitForURL(`${web.store.url}/wishlist`);
     await expect.poll(cardNames).toEqual(["Jack Herer"]);
 
     // Removing asks first; saying no keeps it.
@@ -243,9 +222,9 @@ describe("the wishlist", () => {
 
   it("has no control for an admin", async () => {
     await newPage();
-    await page.goto(store.url);
+    await page.goto(web.store.url);
     await page.getByTestId("product-card").first().waitFor();
-    await signInByEmail(page, smtp, ADMIN_EMAIL);
+    await signInByEmail(page, web.smtp, ADMIN_EMAIL);
     await page.reload();
     await page.getByTestId("balance-chip").waitFor();
     await page.getByTestId("product-card").first().waitFor();
