@@ -3,7 +3,7 @@
  * migrations. Updates are queued on the fake; assertions are on the calls the bot makes back.
  */
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createBot, type StoreBot } from "../../bot/bot";
 import { callbackData } from "../../bot/callbackData";
 import { startPolling, type RunningTelegram } from "../../bot/launch";

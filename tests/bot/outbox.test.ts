@@ -3,7 +3,7 @@
  * the fake Bot API, and a clock the test moves.
  */
 import { Api } from "grammy";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "../../server/domain/contracts/orders";
 import { createLinkSigner } from "../../server/services/links";
 import { createOrders } from "../../server/services/orders";

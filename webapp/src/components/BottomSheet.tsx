@@ -1,6 +1,7 @@
-import { useEffect, type MouseEvent, type ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
+import { useOverlayOpen } from "./useOverlayOpen";
 import "./BottomSheet.css";
 
 interface BottomSheetProps {
@@ -16,19 +17,7 @@ interface BottomSheetProps {
 
 /** A panel rising from the bottom of the screen; the backdrop and the close button close it. */
 export function BottomSheet({ visible, onClose, title, subtitle, children, testId }: BottomSheetProps) {
-  useEffect(() => {
-    if (!visible) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    window.addEventListener("keydown", onKey);
-    return () => {
-      document.body.style.overflow = overflow;
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [visible, onClose]);
+  useOverlayOpen(visible, onClose);
 
   const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) onClose();

@@ -1,6 +1,7 @@
-import { useEffect, type MouseEvent, type ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
+import { useOverlayOpen } from "./useOverlayOpen";
 import "./Modal.css";
 
 interface ModalProps {
@@ -15,19 +16,7 @@ interface ModalProps {
 
 /** The backdrop and the close icon close it; clicks inside the content do not. */
 export function Modal({ active, onClose, title, children, className }: ModalProps) {
-  useEffect(() => {
-    if (!active) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    window.addEventListener("keydown", onKey);
-    return () => {
-      document.body.style.overflow = overflow;
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [active, onClose]);
+  useOverlayOpen(active, onClose);
 
   if (!active) return null;
 

@@ -3,13 +3,13 @@ import { Link, useLocation } from "wouter";
 import { categoryColour } from "@domain/catalog";
 import { CITY_NAME } from "@domain/constants";
 import type { Product } from "@domain/contracts/catalog";
-import { formatBaht } from "@domain/format";
 import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../../../components/icons";
 import { countOf } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { shopsHolding } from "../shopsHolding";
 import { usePickedOffer } from "../stores/pickedOptionStore";
 import { OptionChip } from "./OptionChip";
+import { Price } from "./Price";
 import { ProductGallery } from "./ProductGallery";
 import { ProductLabel } from "./ProductLabel";
 import { ProductStats } from "./ProductStats";
@@ -90,12 +90,7 @@ export function ProductCard({ product, wishlistControl, orderControl, onShopCoun
         </div>
 
         <div className="product-card__price-row">
-          <p className="price">
-            <span className="price__value" data-testid="product-price">
-              {formatBaht(offer.per_price)}
-            </span>
-            {offer.price_text && <span className="price__text">/ {offer.price_text}</span>}
-          </p>
+          <Price offer={offer} />
           <OptionChip product={product} offer={offer} />
         </div>
 

@@ -10,6 +10,7 @@ import { countOf } from "../../../lib/format";
 import { shopsHolding } from "../shopsHolding";
 import { pickOption, usePickedOffer } from "../stores/pickedOptionStore";
 import { OptionChip } from "./OptionChip";
+import { Price } from "./Price";
 import { ProductGallery } from "./ProductGallery";
 import { ProductLabel } from "./ProductLabel";
 import { ProductPicture } from "./ProductPicture";
@@ -54,12 +55,7 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
       </div>
 
       <div className="product-details__buy">
-        <p className="price">
-          <span className="price__value" data-testid="product-price">
-            {formatBaht(offer.per_price)}
-          </span>
-          {offer.price_text && <span className="price__text">/ {offer.price_text}</span>}
-        </p>
+        <Price offer={offer} />
         <ProductStats instock={offer.instock} orders={product.stats.orders} wishlist={product.stats.wishlist} />
         {offer.gift_text && (
           <p className="gift-text">
