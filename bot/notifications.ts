@@ -4,11 +4,10 @@
  * the worker marks the row failed instead of sending half a message.
  */
 import type { InlineKeyboard } from "grammy";
-import { formatBaht } from "../server/domain/format";
+import { countOf, formatBaht, formatIslandTime } from "../server/domain/format";
 import { HOLD_REMINDER_BEFORE_MS, NOTIFICATION_KINDS, type NotificationKind, type OrderNotificationPayload } from "../server/domain/notifications";
 import { notificationKeyboard } from "./keyboards/store";
 import type { MiniApp } from "./miniApp";
-import { bangkokTime } from "./texts";
 
 export interface RenderedNotification {
   text: string;
@@ -19,10 +18,10 @@ const TEXTS: Record<NotificationKind, (p: OrderNotificationPayload) => string[]>
   order_placed: (p) => [
     `Your order #${p.order_id} is placed.`,
     shopLine(p),
-    `${itemsWord(p.item_count)} · total ${formatBaht(p.total)}`,
-    ...(p.hold_until ? [`Please pick it up before ${bangkokTime(p.hold_until)}.`] : []),
+    `${countOf(p.item_count, "item")} · total ${formatBaht(p.total)}`,
+    ...(p.hold_until ? [`Please pick it up before ${formatIslandTime(p.hold_until)}.`] : []),
   ],
-  order_canceled: (p) => [`Your order #${p.order_id} is canceled.`, shopLine(p), `${itemsWord(p.item_count)} · total ${formatBaht(p.total)}`],
+  order_canceled: (p) => [`Your order #${p.order_id} is canceled.`, shopLine(p), `${countOf(p.item_count, "item")} · total ${formatBaht(p.total)}`],
   order_expired: (p) => [
     `The hold on your order #${p.order_id} has ended, the items went back on the shelf.`,
     shopLine(p),
@@ -31,16 +30,12 @@ const TEXTS: Record<NotificationKind, (p: OrderNotificationPayload) => string[]>
   hold_reminder: (p) => [
     `${HOLD_REMINDER_BEFORE_MS / 60_000} minutes left to pick up your order #${p.order_id}.`,
     shopLine(p),
-    ...(p.hold_until ? [`It is held for you until ${bangkokTime(p.hold_until)}.`] : []),
+    ...(p.hold_until ? [`It is held for you until ${formatIslandTime(p.hold_until)}.`] : []),
   ],
 };
 
 function shopLine(p: OrderNotificationPayload): string {
   return p.shop_address ? `Shop: ${p.shop_name}, ${p.shop_address}` : `Shop: ${p.shop_name}`;
-}
-
-function itemsWord(count: number): string {
-  return count === 1 ? "1 item" : `${count} items`;
 }
 
 export function renderNotification(kind: string, payloadJson: string, miniApp: MiniApp): RenderedNotification | null {

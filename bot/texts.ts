@@ -1,5 +1,5 @@
 /** What the bot says. Plain text (no parse mode): shop and product names need no escaping. */
-import { formatBaht } from "../server/domain/format";
+import { formatBaht, formatIslandTime } from "../server/domain/format";
 import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
 import { formatOrderDate, lineTotal, STATUS_LABELS } from "../server/domain/orders";
 import type { OrderDetails, OrderSummary } from "../db/repositories/customerOrders";
@@ -43,7 +43,7 @@ export function ordersList(orders: readonly OrderSummary[]): string {
 
 export function orderDetails(order: OrderDetails): string {
   const lines = order.lines.map((l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(lineTotal(l))}`);
-  const hold = order.status === "N" && order.hold_until ? [`Please pick it up before ${bangkokTime(order.hold_until)}.`] : [];
+  const hold = order.status === "N" && order.hold_until ? [`Please pick it up before ${formatIslandTime(order.hold_until)}.`] : [];
   return [
     `Order #${order.id} · ${STATUS_LABELS[order.status]}`,
     `${formatOrderDate(order.created_at)} · ${order.shop_name}${order.shop_address ? `, ${order.shop_address}` : ""}`,
@@ -55,9 +55,3 @@ export function orderDetails(order: OrderDetails): string {
   ].join("\n");
 }
 
-const BANGKOK_TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-/** "17:05": the island's clock (Asia/Bangkok), whatever the server's time zone. */
-export function bangkokTime(iso: string): string {
-  return BANGKOK_TIME.format(new Date(iso));
-}

@@ -3,6 +3,7 @@
  * status, when settings are complete, totals and the hold countdown. Every order change is checked here.
  */
 import { PICKUP_HOLD_HOURS } from "./constants";
+import { islandClock } from "./format";
 
 export type OrderStatus = "P" | "N" | "W" | "S" | "C";
 export type PaymentStatus = "P" | "S";
@@ -117,7 +118,7 @@ export function remainingTime(holdUntilMs: number, nowMs: number): string {
 
 /** Spec §9: dates as DD.M.YYYY with optional H:M, in the island's time. */
 export function formatOrderDate(iso: string, withTime = true): string {
-  const d = new Date(new Date(iso).getTime() + 7 * 3600_000); // Asia/Bangkok, UTC+7, no daylight saving
+  const d = islandClock(iso);
   const date = `${String(d.getUTCDate()).padStart(2, "0")}.${d.getUTCMonth() + 1}.${d.getUTCFullYear()}`;
   return withTime ? `${date} ${d.getUTCHours()}:${String(d.getUTCMinutes()).padStart(2, "0")}` : date;
 }

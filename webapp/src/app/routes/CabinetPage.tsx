@@ -1,13 +1,12 @@
 import { Link } from "wouter";
 import { REFERRAL_RATE_PERCENT_DEFAULT } from "@domain/constants";
-import { formatBaht } from "@domain/format";
+import { countOf, formatBaht } from "@domain/format";
 import { BagIcon, ChevronRightIcon, CopyIcon, ListIcon, ShieldIcon, WalletIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { paths, referralLink } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
 import { useOrders } from "../../features/orders/api/useOrders";
 import { OrderRow } from "../../features/orders/components/OrderRow";
-import { countOf } from "../../lib/format";
 import { useCartView } from "../storefront/useCartView";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";

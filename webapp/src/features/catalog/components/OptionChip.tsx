@@ -1,7 +1,7 @@
 import type { Product } from "@domain/contracts/catalog";
 import { offersOf, type OptionOffer } from "@domain/options";
 import { ChevronDownIcon } from "../../../components/icons";
-import { countOf } from "../../../lib/format";
+import { countOf } from "@domain/format";
 import { openOptionPicker } from "../stores/optionPickerStore";
 import "./OptionChip.css";
 

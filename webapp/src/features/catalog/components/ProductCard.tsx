@@ -4,7 +4,7 @@ import { categoryColour } from "@domain/catalog";
 import { CITY_NAME } from "@domain/constants";
 import type { Product } from "@domain/contracts/catalog";
 import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../../../components/icons";
-import { countOf } from "../../../lib/format";
+import { countOf } from "@domain/format";
 import { paths } from "../../../lib/paths";
 import { shopsHolding } from "../shopsHolding";
 import { usePickedOffer } from "../stores/pickedOptionStore";

@@ -1,6 +1,5 @@
-import { formatAmount } from "@domain/format";
+import { countOf, formatAmount } from "@domain/format";
 import { BoxIcon, HeartIcon, ReceiptIcon } from "../../../components/icons";
-import { countOf } from "../../../lib/format";
 import "./ProductStats.css";
 
 interface ProductStatsProps {

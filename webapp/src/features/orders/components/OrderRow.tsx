@@ -1,9 +1,8 @@
 import { Link } from "wouter";
 import type { Order } from "@domain/contracts/orders";
-import { formatBaht } from "@domain/format";
+import { countOf, formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
 import { ChevronRightIcon } from "../../../components/icons";
-import { countOf } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 import "./orders.css";
