@@ -52,7 +52,9 @@ async function bench(base: string): Promise<boolean> {
   };
   console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections\n`);
   const results = { hello: [] as Run[], place: [] as Run[] };
+  // Warm-up of both targets: the JIT, and the database file and its WAL grown to their working size.
   await load({ url: `${base}/bench/hello`, duration: 2 });
+  await load({ ...place, duration: 2 });
   for (let round = 1; round <= ROUNDS; round++) {
     const hello = await load({ url: `${base}/bench/hello` });
     const placed = await load(place);
@@ -72,13 +74,13 @@ async function bench(base: string): Promise<boolean> {
 }
 
 /**
- * Where a placement's time goes: the same steps timed one after another in this process, on a database
- * set up as the server's (WAL, background checkpoints), with the figures of the HTTP runs beside them.
+ * Where a placement's time goes: the same steps timed in this process, on a database set up as the
+ * server's (WAL, background checkpoints), with the figures of the HTTP runs beside them.
  */
 async function breakdown(helloUs: number, placeUs: number): Promise<void> {
   const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
   const { seedDemo } = await import("../db/seed/demo");
-  const { findUserById } = await import("../db/repositories/users");
+  const { prepared, writerOf } = await import("../db/writer");
   const { createAuth } = await import("../server/services/auth");
   const { createLinkSigner } = await import("../server/services/links");
   const { createOrders } = await import("../server/services/orders");
@@ -100,31 +102,33 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 77, first_name: "Steps" }) }, BOT_TOKEN);
     const { token, user } = await auth.signInWithTelegram(initData);
     const orders = createOrders({ db, clock: Date.now, links: createLinkSigner(db) });
+    const writer = writerOf(db);
     const body = { shop_id: 2, items: [{ product_id: 1, option_id: 0, amount: 1 }, { product_id: 7, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
     let n = 0;
-    const time = async (runs: number, step: () => Promise<unknown>) => {
-      for (let i = 0; i < 200; i++) await step();
+    /** µs per call of `step`, run `runs` times in groups of `together` awaited at once. */
+    const time = async (runs: number, together: number, step: () => Promise<unknown>) => {
+      const round = () => Promise.all(Array.from({ length: together }, step));
+      for (let i = 0; i < 200 / together; i++) await round();
       const start = performance.now();
-      for (let i = 0; i < runs; i++) await step();
+      for (let i = 0; i < runs / together; i++) await round();
       return ((performance.now() - start) * 1000) / runs;
     };
-    const query = await time(5000, () => findUserById(db, user.userId));
-    const session = await time(5000, () => auth.authenticate(token));
+    const place = () => orders.placeOrder({ userId: user.userId, idempotencyKey: `steps-${++n}-key`, body });
     await db.insertInto("settings").values({ key: "bench", value: "0" }).execute();
-    const commit = await time(3000, () =>
-      db.transaction().execute((trx) => trx.updateTable("settings").set({ value: String(++n) }).where("key", "=", "bench").execute()),
-    );
-    const placing = await time(3000, () => orders.placeOrder({ userId: user.userId, idempotencyKey: `steps-${++n}-key`, body }));
-    const view = await time(3000, () => orders.getOrder(user.userId, 1));
-    console.log("\nWhere a placement's time goes (µs, one step at a time in this process):\n");
+    const session = await time(5000, 1, () => auth.authenticate(token));
+    const commit = await time(3000, 1, () => writer.write((tx) => prepared(tx, "update settings set value = ? where key = 'bench'").run(String(++n))));
+    const alone = await time(3000, 1, place);
+    const together = await time(6000, CONNECTIONS, place);
+    const view = await time(3000, 1, () => orders.getOrder(user.userId, 1));
+    console.log("\nWhere a placement's time goes (µs, timed in this process):\n");
     console.log("| step | µs |\n|---|---|");
     console.log(`| hello-world over HTTP (1 / its throughput) | ${helloUs.toFixed(0)} |`);
-    console.log(`| one Kysely point query (user by id) | ${query.toFixed(0)} |`);
     console.log(`| session lookup (every authenticated call) | ${session.toFixed(0)} |`);
-    console.log(`| a write transaction of one small update (BEGIN IMMEDIATE … COMMIT to the WAL) | ${commit.toFixed(0)} |`);
-    console.log(`| placeOrder: one write transaction + the order view it answers with | ${placing.toFixed(0)} |`);
-    console.log(`|   of which the order view (3 reads + link signature) | ${view.toFixed(0)} |`);
-    console.log(`| placement over HTTP (1 / its throughput, 50 connections) | ${placeUs.toFixed(0)} |`);
+    console.log(`| a unit of one small update, committed alone (a turn of the event loop, BEGIN IMMEDIATE … COMMIT) | ${commit.toFixed(0)} |`);
+    console.log(`| placeOrder, one at a time (its own commit) | ${alone.toFixed(0)} |`);
+    console.log(`| placeOrder, ${CONNECTIONS} at once (one group commit) | ${together.toFixed(0)} |`);
+    console.log(`| reading an order (GET /api/orders/:id without HTTP) | ${view.toFixed(0)} |`);
+    console.log(`| placement over HTTP (1 / its throughput, ${CONNECTIONS} connections) | ${placeUs.toFixed(0)} |`);
   } finally {
     await stopCheckpointer();
     await db.destroy();

@@ -1,23 +1,12 @@
-/** The notification outbox: rows written inside the transaction of the change they tell of. */
-import type { Kysely, Transaction } from "kysely";
+/** The notification outbox: rows written inside the unit of work of the change they tell of. */
 import type { OutboxMessage } from "../../server/domain/notifications";
-import type { Database } from "../schema";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { prepared, type Tx } from "../writer";
 
 /** Queues a message; a second message with the same dedupe key is ignored. */
-export async function enqueueNotification(db: Db, message: OutboxMessage, now: string): Promise<void> {
-  await db
-    .insertInto("outbox")
-    .values({
-      kind: message.kind,
-      user_id: message.user_id,
-      order_id: message.order_id,
-      payload: JSON.stringify(message.payload),
-      dedupe_key: message.dedupe_key,
-      created_at: now,
-      next_attempt_at: now,
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .execute();
+export function enqueueNotification(tx: Tx, message: OutboxMessage, now: string): void {
+  prepared(
+    tx,
+    `insert into outbox (kind, user_id, order_id, payload, dedupe_key, created_at, next_attempt_at) values (?, ?, ?, ?, ?, ?, ?)
+     on conflict (dedupe_key) do nothing`,
+  ).run(message.kind, message.user_id, message.order_id, JSON.stringify(message.payload), message.dedupe_key, now, now);
 }

@@ -1,6 +1,7 @@
 /** Users, their sessions and one-time login codes. The caller owns the transaction. */
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "../schema";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import type { Database, SessionsTable } from "../schema";
+import { prepared, type Tx } from "../writer";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -64,13 +65,11 @@ export async function insertSession(
   await db.insertInto("sessions").values({ ...values, last_seen_at: values.created_at }).execute();
 }
 
-export function findLiveSession(db: Db, tokenHash: string, now: string) {
-  return db
-    .selectFrom("sessions")
-    .select(["id", "user_id", "auth_type", "expires_at"])
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
+export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at">;
+
+/** Every authenticated request asks this: a statement prepared once (db/writer.ts), not a built query. */
+export function findLiveSession(tx: Tx, tokenHash: string, now: string): LiveSession | undefined {
+  return prepared(tx, "select id, user_id, auth_type, expires_at from sessions where token_hash = ? and expires_at > ?").get<LiveSession>(tokenHash, now);
 }
 
 export async function extendSession(db: Db, id: number, now: string, expiresAt: string): Promise<void> {

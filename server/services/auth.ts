@@ -2,8 +2,9 @@
  * Sign-in and sessions (design §2): Telegram initData, e-mail one-time codes, opaque session tokens stored
  * hashed with a sliding 30-day expiry, and the session user every screen starts from.
  */
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { DB } from "../../db/connection";
+import { writerOf } from "../../db/writer";
 import {
   bonusBalance,
   countCodesSince,
@@ -70,10 +71,11 @@ export type Auth = ReturnType<typeof createAuth>;
 const REFLINK_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789";
 
 function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 export function createAuth({ db, config, mailer, clock }: AuthDeps) {
+  const reader = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
   const sendsPerIp = createWindowLimiter(LOGIN_CODE_SENDS_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
   const verifiesPerIp = createWindowLimiter(LOGIN_VERIFIES_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
@@ -238,7 +240,7 @@ export function createAuth({ db, config, mailer, clock }: AuthDeps) {
     /** The session behind a bearer token, sliding its expiry forward; null when dead or unknown. */
     async authenticate(token: string): Promise<Session | null> {
       const now = clock();
-      const session = await findLiveSession(db, hashToken(token), iso(now));
+      const session = await reader.read((tx) => findLiveSession(tx, hashToken(token), iso(now)));
       if (!session) return null;
       if (shouldSlideSession(Date.parse(session.expires_at), now)) {
         await extendSession(db, session.id, iso(now), iso(now + SESSION_TTL_MS));

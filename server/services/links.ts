@@ -1,13 +1,14 @@
 /** Signed links: the pickup QR opens the hand-over screen only for the order it was made for. */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
 import type { DB } from "../../db/connection";
 import { ensureSetting } from "../../db/repositories/users";
 
 export type LinkSigner = ReturnType<typeof createLinkSigner>;
 
 export function createLinkSigner(db: DB) {
-  let secret: Promise<string> | null = null;
-  const key = () => (secret ??= ensureSetting(db, "link_secret", randomBytes(32).toString("hex")));
+  let secret: Promise<KeyObject> | null = null;
+  const key = () =>
+    (secret ??= ensureSetting(db, "link_secret", randomBytes(32).toString("hex")).then((value) => createSecretKey(Buffer.from(value, "utf8"))));
   const signature = async (orderId: number) =>
     createHmac("sha256", await key()).update(`manage:${orderId}`).digest("base64url").slice(0, 22);
 

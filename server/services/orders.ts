@@ -4,7 +4,7 @@
  * by conditional decrements inside it, so an order never exists without its stock nor stock without its
  * order, and no unit is ever sold twice.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
 import {
   findOrderByIdempotencyKey,
@@ -17,15 +17,19 @@ import {
   returnStock,
   selectExpiredHolds,
   selectHoldsToRemind,
-  selectImageNames,
-  selectLinePrices,
+  selectOrderImages,
+  productOnSale,
+  selectLinePrice,
   selectLines,
-  selectOrderRows,
+  selectOrderRow,
+  selectOrderRowsOfUser,
   selectShop,
   selectStockFor,
+  type LineRow,
   type OrderRow,
 } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
+import { writerOf, type Tx } from "../../db/writer";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
@@ -69,125 +73,137 @@ function normaliseSettings(input: OrderSettingsInput): OrderSettings {
 }
 
 /** Prices every line from the catalogue; an unknown, inactive or deleted product or option is a 404. */
-async function priceLines(db: DB, lines: LineInput[]): Promise<PricedLine[]> {
-  const rows = await selectLinePrices(db, [...new Set(lines.map((l) => l.product_id))]);
+function priceLines(tx: Tx, lines: readonly LineInput[]): PricedLine[] {
   return lines.map((line) => {
-    const ofProduct = rows.filter((r) => r.product_id === line.product_id);
-    const product = ofProduct[0];
-    if (!product || product.is_deleted === 1 || product.is_inactive === 1) {
+    const price = selectLinePrice(tx, line);
+    if (!price ? !productOnSale(tx, line.product_id) : price.is_deleted === 1 || price.is_inactive === 1) {
       throw new NotFoundError("Product", `Product ${line.product_id} not found`);
     }
-    const option = ofProduct.find((r) => r.option_id === line.option_id);
-    if (!option || option.option_deleted === 1) {
+    if (!price || price.option_deleted === 1) {
       throw new NotFoundError("Option", `Product ${line.product_id} has no option ${line.option_id}`);
     }
-    return { ...line, product_name: product.name, price_text: option.price_text, per_price: option.per_price, cost_price: option.cost_price };
+    return { ...line, product_name: price.name, price_text: price.price_text, per_price: price.per_price, cost_price: price.cost_price };
   });
 }
 
+/**
+ * Reads an order as its customer sees it from the connection it is given (committed data, or the unit's
+ * own writes); `lines` when the caller has just written them. `manage_path` stays empty until `signed`
+ * fills it in.
+ */
+function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly LineRow[] = selectLines(tx, row.id)): Order {
+  const images = new Map<number, string[]>();
+  for (const { product_id, filename } of selectOrderImages(tx, row.id)) {
+    const names = images.get(product_id);
+    if (names) names.push(filename);
+    else images.set(product_id, [filename]);
+  }
+  return {
+    id: row.id,
+    status: row.status,
+    payment_status: row.payment_status,
+    delivery_status: row.delivery_status,
+    payment_option: row.payment_option,
+    delivery_option: row.delivery_option,
+    delivery_address: row.delivery_address,
+    delivery_address_link: row.delivery_address_link,
+    phone: row.phone,
+    map_html: row.map_html,
+    discount_percent: row.discount_percent,
+    total_price: row.total_price,
+    discounted_price: row.discounted_price,
+    is_reserved: row.is_reserved,
+    created: row.created_at,
+    hold_until: row.hold_until,
+    remaining_time: row.status === "N" && row.hold_until ? remainingTime(Date.parse(row.hold_until), nowMs) : null,
+    can_cancel: customerMayCancel(row.status),
+    store: {
+      id: row.shop_id,
+      name: row.shop_name,
+      path: row.shop_logo ? `/assets/shop/${row.shop_id}/${encodeURIComponent(row.shop_logo)}` : "",
+      address: row.shop_address,
+      district: row.shop_district,
+      map_link: row.shop_map_link,
+    },
+    products: lines.map((l) => ({
+      id: l.id,
+      product_id: l.product_id,
+      option_id: l.option_id,
+      product_name: l.product_name,
+      per_price: l.per_price,
+      amount: l.amount,
+      price_text: l.price_text,
+      images: images.get(l.product_id) ?? [],
+    })),
+    manager_id: row.manager_id,
+    user_data: { email: row.user_email, reflink: row.user_reflink },
+    manage_path: "",
+  };
+}
+
+/**
+ * Every use case that changes an order is one unit of work of the store's writer (db/writer.ts): it runs
+ * synchronously in its own savepoint of a group commit, and its caller hears of it once it is committed.
+ */
 export function createOrders({ db, clock, links }: OrdersDeps) {
+  const writer = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  async function pickupShop(trx: DB, shopId: number) {
+  function pickupShop(tx: Tx, shopId: number) {
     if (shopId === WAREHOUSE_SHOP_ID) throw new ValidationError("shop_id", "The central warehouse is not a pickup shop: choose a shop");
-    const shop = await selectShop(trx, shopId);
+    const shop = selectShop(tx, shopId);
     if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
     return shop;
   }
 
-  /** Takes the stock of every line at the shop, or throws (and the transaction takes nothing). */
-  async function reserveAll(trx: DB, shopId: number, lines: LineInput[], now: string): Promise<void> {
+  /** Takes the stock of every line at the shop, or throws (and the unit takes nothing). */
+  function reserveAll(tx: Tx, shopId: number, lines: readonly LineInput[], now: string): void {
     for (const line of lines) {
-      if (!(await reserveStock(trx, { shop_id: shopId, ...line }, now))) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
+      if (!reserveStock(tx, { shop_id: shopId, ...line }, now)) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
     }
   }
 
-  async function enqueueNotice(trx: DB, kind: NotificationKind, userId: number, payload: OrderNotificationPayload): Promise<void> {
-    await enqueueNotification(trx, { kind, user_id: userId, order_id: payload.order_id, dedupe_key: orderDedupeKey(kind, payload.order_id), payload }, iso(clock()));
+  function enqueueNotice(tx: Tx, kind: NotificationKind, userId: number, payload: OrderNotificationPayload): void {
+    enqueueNotification(tx, { kind, user_id: userId, order_id: payload.order_id, dedupe_key: orderDedupeKey(kind, payload.order_id), payload }, iso(clock()));
   }
 
-  /** Tells the customer of a change to an order, as the order stands inside this transaction. */
-  async function notify(trx: DB, kind: NotificationKind, orderId: number): Promise<void> {
-    const [row] = await selectOrderRows(trx, { id: orderId });
+  /** Tells the customer of a change to an order, as the order stands inside this unit. */
+  function notify(tx: Tx, kind: NotificationKind, orderId: number): void {
+    const row = selectOrderRow(tx, orderId);
     if (!row) return;
-    const lines = await selectLines(trx, [orderId]);
-    await enqueueNotice(trx, kind, row.user_id, {
+    enqueueNotice(tx, kind, row.user_id, {
       order_id: orderId,
       shop_name: row.shop_name,
       shop_address: row.shop_address,
       total: row.discounted_price,
-      item_count: lines.reduce((n, l) => n + l.amount, 0),
+      item_count: selectLines(tx, orderId).reduce((n, l) => n + l.amount, 0),
       hold_until: row.hold_until,
     });
   }
 
-  async function views(rows: OrderRow[]): Promise<Order[]> {
-    const lines = await selectLines(db, rows.map((r) => r.id));
-    const images = await selectImageNames(db, [...new Set(lines.map((l) => l.product_id))]);
-    const now = clock();
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        status: row.status,
-        payment_status: row.payment_status,
-        delivery_status: row.delivery_status,
-        payment_option: row.payment_option,
-        delivery_option: row.delivery_option,
-        delivery_address: row.delivery_address,
-        delivery_address_link: row.delivery_address_link,
-        phone: row.phone,
-        map_html: row.map_html,
-        discount_percent: row.discount_percent,
-        total_price: row.total_price,
-        discounted_price: row.discounted_price,
-        is_reserved: row.is_reserved,
-        created: row.created_at,
-        hold_until: row.hold_until,
-        remaining_time: row.status === "N" && row.hold_until ? remainingTime(Date.parse(row.hold_until), now) : null,
-        can_cancel: customerMayCancel(row.status),
-        store: {
-          id: row.shop_id,
-          name: row.shop_name,
-          path: row.shop_logo ? `/assets/shop/${row.shop_id}/${encodeURIComponent(row.shop_logo)}` : "",
-          address: row.shop_address,
-          district: row.shop_district,
-          map_link: row.shop_map_link,
-        },
-        products: lines
-          .filter((l) => l.order_id === row.id)
-          .map((l) => ({
-            id: l.id,
-            product_id: l.product_id,
-            option_id: l.option_id,
-            product_name: l.product_name,
-            per_price: l.per_price,
-            amount: l.amount,
-            price_text: l.price_text,
-            images: images.filter((i) => i.product_id === l.product_id).map((i) => i.filename),
-          })),
-        manager_id: row.manager_id,
-        user_data: { email: row.user_email, reflink: row.user_reflink },
-        manage_path: await links.managePath(row.id),
-      })),
-    );
-  }
-
   /** The customer's own order; anyone else's is a 404, so ids reveal nothing. */
-  async function ownOrder(trx: DB, userId: number, orderId: number): Promise<OrderRow> {
-    const [row] = await selectOrderRows(trx, { id: orderId });
+  function ownOrder(tx: Tx, userId: number, orderId: number): OrderRow {
+    const row = selectOrderRow(tx, orderId);
     if (!row || row.user_id !== userId) throw new NotFoundError("Order", `Order ${orderId} not found`);
     return row;
   }
 
-  async function giveBackStock(trx: DB, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string): Promise<void> {
+  function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string): void {
     if (row.is_reserved !== 1) return;
-    for (const line of await selectLines(trx, [row.id])) {
-      await returnStock(trx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id, amount: line.amount }, now);
+    for (const line of selectLines(tx, row.id)) {
+      returnStock(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id, amount: line.amount }, now);
     }
   }
 
-  async function viewOf(orderId: number): Promise<Order> {
-    return (await views(await selectOrderRows(db, { id: orderId })))[0]!;
+  /** The order as it stands inside the unit, for the answer. */
+  function viewOf(tx: Tx, orderId: number, lines?: readonly LineRow[]): Order {
+    return readView(tx, selectOrderRow(tx, orderId)!, clock(), lines);
+  }
+
+  /** Adds the signed hand-over link (its key is read once, outside any unit). */
+  async function signed(view: Order): Promise<Order> {
+    view.manage_path = await links.managePath(view.id);
+    return view;
   }
 
   return {
@@ -201,25 +217,25 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
       const settings = normaliseSettings(input.body);
       if (courierDetailsMissing(settings)) throw new ValidationError("phone", CHOOSE_OPTIONS);
-      const requestHash = createHash("sha256").update(JSON.stringify({ shop_id: input.body.shop_id, lines, settings })).digest("hex");
+      const requestHash = hash("sha256", JSON.stringify({ shop_id: input.body.shop_id, lines, settings }), "hex");
 
-      const outcome = await db.transaction().execute(async (trx) => {
-        const earlier = await findOrderByIdempotencyKey(trx, input.userId, key);
+      const outcome = await writer.write((tx) => {
+        const earlier = findOrderByIdempotencyKey(tx, input.userId, key);
         if (earlier) {
           if (earlier.request_hash !== requestHash) {
             throw new UnprocessableError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order.");
           }
-          return { orderId: earlier.id, replayed: true };
+          return { view: viewOf(tx, earlier.id), replayed: true };
         }
-        const shop = await pickupShop(trx, input.body.shop_id);
-        const priced = await priceLines(trx, lines);
+        const shop = pickupShop(tx, input.body.shop_id);
+        const priced = priceLines(tx, lines);
         const nowMs = clock();
         const now = iso(nowMs);
         const complete = settingsComplete(settings);
-        if (complete) await reserveAll(trx, shop.id, lines, now);
+        if (complete) reserveAll(tx, shop.id, lines, now);
         const totals = orderTotals(priced);
         const hold = complete ? holdUntil(settings.delivery_option, nowMs) : null;
-        const orderId = await insertOrder(trx, {
+        const orderId = insertOrder(tx, {
           user_id: input.userId,
           shop_id: shop.id,
           status: complete ? "N" : "P",
@@ -234,10 +250,10 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
           created_at: now,
           updated_at: now,
         });
-        await insertOrderLines(trx, orderId, priced);
-        await insertOrderEvent(trx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
+        const written = insertOrderLines(tx, orderId, priced);
+        insertOrderEvent(tx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
         if (complete) {
-          await enqueueNotice(trx, "order_placed", input.userId, {
+          enqueueNotice(tx, "order_placed", input.userId, {
             order_id: orderId,
             shop_name: shop.name,
             shop_address: shop.address,
@@ -246,101 +262,107 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
             hold_until: hold === null ? null : iso(hold),
           });
         }
-        return { orderId, replayed: false };
+        return { view: viewOf(tx, orderId, written), replayed: false };
       });
-      return { order: await viewOf(outcome.orderId), replayed: outcome.replayed };
+      return { order: await signed(outcome.view), replayed: outcome.replayed };
     },
 
     async listOrders(userId: number): Promise<Order[]> {
-      return views(await selectOrderRows(db, { userId }));
+      const views = await writer.read((tx) => selectOrderRowsOfUser(tx, userId).map((row) => readView(tx, row, clock())));
+      return Promise.all(views.map(signed));
     },
 
     async getOrder(userId: number, orderId: number): Promise<Order> {
-      await ownOrder(db, userId, orderId);
-      return viewOf(orderId);
+      return signed(await writer.read((tx) => readView(tx, ownOrder(tx, userId, orderId), clock())));
     },
 
-    /** Spec §4: only a new order; its stock goes back to the shop in the same transaction. */
+    /** Spec §4: only a new order; its stock goes back to the shop in the same unit. */
     async cancelOrder(userId: number, orderId: number): Promise<Order> {
-      await db.transaction().execute(async (trx) => {
-        const row = await ownOrder(trx, userId, orderId);
+      const view = await writer.write((tx) => {
+        const row = ownOrder(tx, userId, orderId);
         const now = iso(clock());
-        if (!customerMayCancel(row.status) || !(await moveOrderIf(trx, orderId, row.status, { status: "C", is_reserved: 0 }, now))) {
+        if (!customerMayCancel(row.status) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
           throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
         }
-        await giveBackStock(trx, row, now);
-        await insertOrderEvent(trx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: userId, created_at: now });
-        await notify(trx, "order_canceled", orderId);
+        giveBackStock(tx, row, now);
+        insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: userId, created_at: now });
+        notify(tx, "order_canceled", orderId);
+        return viewOf(tx, orderId);
       });
-      return viewOf(orderId);
+      return signed(view);
     },
 
     /** Saving the settings of a pending order (is_reserved 1) reserves its stock and makes it new. */
     async saveSettings(userId: number, orderId: number, input: OrderSettingsInput): Promise<Order> {
       const settings = normaliseSettings(input);
       if (!settingsComplete(settings)) throw new ValidationError("settings", CHOOSE_OPTIONS);
-      await db.transaction().execute(async (trx) => {
-        const row = await ownOrder(trx, userId, orderId);
+      const view = await writer.write((tx) => {
+        const row = ownOrder(tx, userId, orderId);
         if (row.status !== "P") throw new ConflictError("ORDER_NOT_PENDING", "Only a pending order takes new settings.");
         const nowMs = clock();
         const now = iso(nowMs);
-        const lines = await selectLines(trx, [orderId]);
-        await reserveAll(trx, row.shop_id, lines, now);
+        reserveAll(tx, row.shop_id, selectLines(tx, orderId), now);
         const hold = holdUntil(settings.delivery_option, nowMs);
-        await moveOrderIf(trx, orderId, "P", { status: "N", is_reserved: 1, hold_until: hold === null ? null : iso(hold), ...settings }, now);
-        await insertOrderEvent(trx, { order_id: orderId, type: "reserved", from_status: "P", to_status: "N", actor_user_id: userId, created_at: now });
-        await notify(trx, "order_placed", orderId);
+        moveOrderIf(tx, orderId, "P", { status: "N", is_reserved: 1, hold_until: hold === null ? null : iso(hold), ...settings }, now);
+        insertOrderEvent(tx, { order_id: orderId, type: "reserved", from_status: "P", to_status: "N", actor_user_id: userId, created_at: now });
+        notify(tx, "order_placed", orderId);
+        return viewOf(tx, orderId);
       });
-      return viewOf(orderId);
+      return signed(view);
     },
 
     /** The cart-and-shops check: pickup shops that hold every line in the asked amount. */
     async shopsForCart(items: LineInput[]): Promise<{ id: number; name: string; district: string }[]> {
       const lines = mergeLines(items);
-      await priceLines(db, lines);
-      const stock = await selectStockFor(db, [...new Set(lines.map((l) => l.product_id))]);
-      const shops = new Map<number, { id: number; name: string; district: string }>();
-      for (const s of stock) if (s.shop_id !== WAREHOUSE_SHOP_ID) shops.set(s.shop_id, { id: s.shop_id, name: s.name, district: s.district });
-      const holds = (shopId: number, line: LineInput) =>
-        stock.some((s) => s.shop_id === shopId && s.product_id === line.product_id && s.option_id === line.option_id && s.amount >= line.amount);
-      return [...shops.values()].filter((shop) => lines.every((line) => holds(shop.id, line))).sort((a, b) => a.id - b.id);
+      return writer.read((tx) => {
+        priceLines(tx, lines);
+        const stock = [...new Set(lines.map((l) => l.product_id))].flatMap((productId) => selectStockFor(tx, productId));
+        const shops = new Map<number, { id: number; name: string; district: string }>();
+        for (const s of stock) if (s.shop_id !== WAREHOUSE_SHOP_ID) shops.set(s.shop_id, { id: s.shop_id, name: s.name, district: s.district });
+        const holds = (shopId: number, line: LineInput) =>
+          stock.some((s) => s.shop_id === shopId && s.product_id === line.product_id && s.option_id === line.option_id && s.amount >= line.amount);
+        return [...shops.values()].filter((shop) => lines.every((line) => holds(shop.id, line))).sort((a, b) => a.id - b.id);
+      });
     },
 
-    /** Releases pickup holds that have ended: canceled, stock back, customer told. Returns how many. */
+    /**
+     * Releases pickup holds that have ended: canceled, stock back, customer told. One unit per order, so
+     * one that fails leaves the others done. Returns how many were released.
+     */
     async expireHolds(): Promise<number> {
-      const due = await selectExpiredHolds(db, iso(clock()));
-      let expired = 0;
-      for (const { id } of due) {
-        const done = await db.transaction().execute(async (trx) => {
-          const now = iso(clock());
-          const [row] = await selectOrderRows(trx, { id });
-          // Only the run (or cancel) that moves it out of N gives the stock back.
-          if (!row || row.status !== "N" || !row.hold_until || row.hold_until > now) return false;
-          if (!(await moveOrderIf(trx, id, "N", { status: "C", is_reserved: 0 }, now))) return false;
-          await giveBackStock(trx, row, now);
-          await insertOrderEvent(trx, { order_id: id, type: "expired", from_status: "N", to_status: "C", actor_user_id: null, created_at: now });
-          await notify(trx, "order_expired", id);
-          return true;
-        });
-        if (done) expired++;
-      }
-      return expired;
+      const due = await writer.read((tx) => selectExpiredHolds(tx, iso(clock())));
+      const done = await Promise.all(
+        due.map((id) =>
+          writer.write((tx) => {
+            const now = iso(clock());
+            const row = selectOrderRow(tx, id);
+            // Only the run (or cancel) that moves it out of N gives the stock back.
+            if (!row || row.status !== "N" || !row.hold_until || row.hold_until > now) return false;
+            if (!moveOrderIf(tx, id, "N", { status: "C", is_reserved: 0 }, now)) return false;
+            giveBackStock(tx, row, now);
+            insertOrderEvent(tx, { order_id: id, type: "expired", from_status: "N", to_status: "C", actor_user_id: null, created_at: now });
+            notify(tx, "order_expired", id);
+            return true;
+          }),
+        ),
+      );
+      return done.filter(Boolean).length;
     },
 
     /** Queues the reminder for holds ending within 30 minutes, once per order. */
     async remindHolds(): Promise<number> {
       const nowMs = clock();
-      const due = await selectHoldsToRemind(db, iso(nowMs), iso(nowMs + HOLD_REMINDER_BEFORE_MS));
-      let reminded = 0;
-      for (const { id } of due) {
-        const done = await db.transaction().execute(async (trx) => {
-          if (!(await markReminded(trx, id, iso(clock())))) return false;
-          await notify(trx, "hold_reminder", id);
-          return true;
-        });
-        if (done) reminded++;
-      }
-      return reminded;
+      const due = await writer.read((tx) => selectHoldsToRemind(tx, iso(nowMs), iso(nowMs + HOLD_REMINDER_BEFORE_MS)));
+      const done = await Promise.all(
+        due.map((id) =>
+          writer.write((tx) => {
+            if (!markReminded(tx, id, iso(clock()))) return false;
+            notify(tx, "hold_reminder", id);
+            return true;
+          }),
+        ),
+      );
+      return done.filter(Boolean).length;
     },
   };
 }

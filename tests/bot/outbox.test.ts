@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";
+import { writerOf } from "../../db/writer";
 import { orderDedupeKey, type NotificationKind } from "../../server/domain/notifications";
 import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS, type OutboxWorker, type OutboxWorkerOptions } from "../../server/jobs/outboxWorker";
 import { testDatabase } from "../helpers/app";
@@ -44,16 +45,18 @@ beforeEach(async () => {
 async function notify(userId: number, kind: NotificationKind = "order_placed", extra: { total?: number; hold_until?: string | null } = {}) {
   const hold_until = extra.hold_until === undefined ? iso(START + 3 * 3600_000) : extra.hold_until;
   const orderId = await addOrder(db, { user_id: userId, shop_id: shop, total: extra.total ?? 12_450, hold_until });
-  await enqueueNotification(
-    db,
-    {
-      kind,
-      user_id: userId,
-      order_id: orderId,
-      dedupe_key: orderDedupeKey(kind, orderId),
-      payload: { order_id: orderId, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: extra.total ?? 12_450, item_count: 3, hold_until },
-    },
-    iso(now),
+  await writerOf(db).write((tx) =>
+    enqueueNotification(
+      tx,
+      {
+        kind,
+        user_id: userId,
+        order_id: orderId,
+        dedupe_key: orderDedupeKey(kind, orderId),
+        payload: { order_id: orderId, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: extra.total ?? 12_450, item_count: 3, hold_until },
+      },
+      iso(now),
+    ),
   );
   return orderId;
 }

@@ -114,4 +114,28 @@ describe("reliability", () => {
     expect((await placeOverHttp(customer.token, "injected-failure-1", "King Size Rolling Papers", "Nathon Pier")).status).toBe(201);
     expect(await stock("King Size Rolling Papers", "Nathon Pier")).toBe(19);
   });
+
+  it("lets placements committed together with a failing one go through untouched", async () => {
+    // Placements arriving together share one commit (db/writer.ts); each is still all-or-nothing alone.
+    await setStock("King Size Rolling Papers", "Nathon Pier", 20);
+    await setStock("Aluminium Grinder", "Nathon Pier", 20);
+    await sql
+      .raw(
+        `create trigger fail_lines before insert on order_lines when new.product_id = ${products["King Size Rolling Papers"]}
+         begin select raise(abort, 'disk full (injected)'); end`,
+      )
+      .execute(store.db);
+    try {
+      const customers = await Promise.all(Array.from({ length: 9 }, (_, i) => signInCustomer(store.app, 50_000 + i)));
+      const answers = await Promise.all(
+        customers.map((c, i) => placeOverHttp(c.token, `batch-mate-${i}-key`, i === 4 ? "King Size Rolling Papers" : "Aluminium Grinder", "Nathon Pier")),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 500, 201, 201, 201, 201]);
+      expect(await stock("Aluminium Grinder", "Nathon Pier")).toBe(12);
+      expect(await stock("King Size Rolling Papers", "Nathon Pier")).toBe(20);
+      expect(await store.db.selectFrom("orders").select("id").where("idempotency_key", "=", "batch-mate-4-key").execute()).toEqual([]);
+    } finally {
+      await sql`drop trigger fail_lines`.execute(store.db);
+    }
+  });
 });
