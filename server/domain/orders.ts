@@ -68,6 +68,21 @@ export function settingsComplete(s: OrderSettings): boolean {
   return false;
 }
 
+/** Spec §8: Place order (or saving a pending order's settings) with settings that are not complete. */
+export const CHOOSE_OPTIONS = "Please choose delivery and payment options!";
+
+/** Spec §5 "Order settings": the phone and address go with courier delivery only; pickup sends them blank. */
+export function settingsToSend(s: OrderSettings): OrderSettings {
+  const courier = s.delivery_option === DELIVERY_OPTIONS.courier;
+  return {
+    delivery_option: s.delivery_option,
+    payment_option: s.payment_option,
+    phone: courier ? s.phone : "",
+    delivery_address: courier ? s.delivery_address : "",
+    delivery_address_link: courier ? s.delivery_address_link : "",
+  };
+}
+
 /**
  * Courier delivery chosen without the phone or the address it needs: a request to refuse (spec §5), unlike
  * settings not chosen yet (0), which make a pending order.

@@ -35,6 +35,7 @@ import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contra
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
 import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey, type NotificationKind, type OrderNotificationPayload } from "../domain/notifications";
 import {
+  CHOOSE_OPTIONS,
   courierDetailsMissing,
   customerMayCancel,
   holdUntil,
@@ -47,7 +48,6 @@ import {
 import type { LinkSigner } from "./links";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
-export const CHOOSE_OPTIONS = "Please choose delivery and payment options!";
 
 export interface OrdersDeps {
   db: DB;

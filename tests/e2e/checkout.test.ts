@@ -464,4 +464,74 @@ describe("checkout end to end", () => {
     await page.goto(`${web.store.url}/order/99999`);
     await page.waitForURL(`${web.store.url}/404`);
   });
+
+  it("lets a pending order get its delivery and payment on its page, which reserves its stock, or says the stock is gone", async () => {
+    // Orders placed without delivery and payment (over the API) are Pending and hold nothing.
+    const token = await telegramToken(
+      signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 727272, first_name: "Malee" }) }, BOT_TOKEN),
+    );
+    const grinder = await productNamed("Aluminium Grinder");
+    const chaweng = await shopId("Chaweng Beach Store");
+    const placePending = async (key: string) => {
+      const answer = await fetch(`${web.store.url}/api/orders`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": key },
+        body: JSON.stringify({ shop_id: chaweng, items: [{ product_id: grinder.id, option_id: 0, amount: 2 }], delivery_option: 0, payment_option: 0 }),
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { order: Order }).order;
+    };
+    const pending = await placePending("e2e-pending-order-1");
+    expect(pending.status).toBe("P");
+    const before = await stockAt(grinder.id, "0", chaweng);
+
+    await newPage();
+    await web.context.addInitScript((stored) => localStorage.setItem("token", stored), token);
+    await page.goto(`${web.store.url}/order/${pending.id}`);
+    const form = page.getByTestId("pending-settings");
+    await form.waitFor();
+    expect(await page.getByTestId("order-status").textContent()).toBe("Pending");
+    expect(await page.getByTestId("pickup-pass").count()).toBe(0);
+
+    // Nothing chosen yet: Place order says what is missing and sends nothing.
+    let said = answerNextDialog(true);
+    await form.getByTestId("save-order-settings").click();
+    expect(await said).toBe("Please choose delivery and payment options!");
+
+    // A courier needs the phone and the address first.
+    await form.getByTestId("delivery-options").getByRole("radio", { name: "Courier" }).click();
+    await form.getByTestId("payment-options").getByRole("radio", { name: "Bank card" }).click();
+    said = answerNextDialog(true);
+    await form.getByTestId("save-order-settings").click();
+    expect(await said).toBe("Please choose delivery and payment options!");
+    await form.getByTestId("courier-phone").click();
+    await page.getByRole("dialog", { name: "Your phone number" }).getByTestId("phone-input").fill("+66 81 234 5678");
+    await page.getByRole("button", { name: "Save phone" }).click();
+    await expect.poll(notices).toContain("Phone number updated");
+    await form.getByTestId("courier-address").click();
+    await page.getByRole("dialog", { name: "Where are you?" }).getByTestId("address-input").fill("Villa 7, Bophut Hills");
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect.poll(notices).toContain("Address updated");
+
+    await form.getByTestId("save-order-settings").click();
+    await expect.poll(() => page.getByTestId("order-status").textContent()).toBe("New");
+    expect(await page.getByTestId("pending-settings").count()).toBe(0);
+    expect(await page.getByTestId("order-delivery").textContent()).toBe("Courier");
+    expect(await page.getByTestId("order-payment").textContent()).toBe("Bank card");
+    expect(await page.getByTestId("cancel-order").isVisible()).toBe(true);
+    // Reserved now: the shelf shows two fewer.
+    expect(await stockAt(grinder.id, "0", chaweng)).toBe(before - 2);
+
+    // Another pending order whose stock is gone meanwhile: the server's answer shows, the order stays pending.
+    const late = await placePending("e2e-pending-order-2");
+    await web.store.db.updateTable("stock").set({ amount: 1 }).where("shop_id", "=", chaweng).where("product_id", "=", grinder.id).where("option_id", "=", 0).execute();
+    await page.goto(`${web.store.url}/order/${late.id}`);
+    await form.waitFor();
+    await form.getByTestId("delivery-options").getByRole("radio", { name: "Self pickup" }).click();
+    await form.getByTestId("payment-options").getByRole("radio", { name: "Cash" }).click();
+    await form.getByTestId("save-order-settings").click();
+    await expect.poll(notices).toContain("Not enough products in stock");
+    expect(await page.getByTestId("order-status").textContent()).toBe("Pending");
+    expect(await stockAt(grinder.id, "0", chaweng)).toBe(1);
+  });
 });

@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import type { PlaceOrderBody } from "@domain/contracts/orders";
 import { countOf, formatAmount, formatBaht } from "@domain/format";
-import { DELIVERY_OPTIONS, settingsComplete } from "@domain/orders";
+import { CHOOSE_OPTIONS, settingsComplete, settingsToSend } from "@domain/orders";
 import { BagIcon } from "../../components/icons";
 import { ApiRequestError } from "../../lib/api";
 import { paths } from "../../lib/paths";
@@ -15,8 +15,8 @@ import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
-import { DeliveryOptions, PaymentOptions } from "../../features/cart/components/OrderOptions";
-import { changeAmount, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
+import { DeliveryOptions, PaymentOptions } from "../../components/OrderSettingsFields";
+import { changeAmount, changeSettings, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
@@ -25,7 +25,6 @@ import { useCartView, type PricedCartLine } from "../storefront/useCartView";
 import "./pages.css";
 
 /** Spec §5 "Placing an order": the one alert for anything missing before an order can go out. */
-const CHOOSE_OPTIONS = "Please choose delivery and payment options!";
 
 /** /orders, the cart page (spec §2): lines, the pickup shop, delivery and payment, the total, Place order. */
 export function CartPage() {
@@ -78,17 +77,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       void showAlert(CHOOSE_OPTIONS);
       return;
     }
-    const courier = settings.delivery_option === DELIVERY_OPTIONS.courier;
-    const body: PlaceOrderBody = {
-      shop_id: chosenShopId,
-      items: shopLines,
-      delivery_option: settings.delivery_option,
-      payment_option: settings.payment_option,
-      // Spec §5 "Order settings": sent blank for pickup.
-      phone: courier ? settings.phone : "",
-      delivery_address: courier ? settings.delivery_address : "",
-      delivery_address_link: courier ? settings.delivery_address_link : "",
-    };
+    const body: PlaceOrderBody = { shop_id: chosenShopId, items: shopLines, ...settingsToSend(settings) };
     placeOrder.mutate(
       { body, idempotencyKey: placementKeyFor(JSON.stringify(body)) },
       {
@@ -133,7 +122,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       </ul>
 
       <section className="cart-section">
-        <h2 className="cart-section__title">Pickup shop</h2>
+        <h2 className="section-title">Pickup shop</h2>
         <CartShopPicker
           servingShopIds={servingShopIds}
           checking={serving.isFetching}
@@ -142,13 +131,13 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       </section>
 
       <section className="cart-section">
-        <h2 className="cart-section__title">Delivery</h2>
-        <DeliveryOptions />
+        <h2 className="section-title">Delivery</h2>
+        <DeliveryOptions settings={settings} onChange={changeSettings} />
       </section>
 
       <section className="cart-section">
-        <h2 className="cart-section__title">Payment</h2>
-        <PaymentOptions />
+        <h2 className="section-title">Payment</h2>
+        <PaymentOptions settings={settings} onChange={changeSettings} />
       </section>
 
       <div className="cart-total">

@@ -8,11 +8,13 @@ import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
 import { haptic, showConfirm } from "../../lib/telegram";
 import { refreshSessionUser } from "../../features/auth/api/useMe";
+import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
 import { useOrder } from "../../features/orders/api/useOrder";
 import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
 import { OrderLines, OrderTotal } from "../../features/orders/components/OrderLines";
 import { OrderStatusBadge } from "../../features/orders/components/OrderStatusBadge";
+import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
@@ -116,37 +118,50 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
         </div>
       </div>
 
-      <div className="order-card order-facts">
-        <span className="order-facts__item">
-          <span className="order-facts__label">Delivery</span>
-          <span data-testid="order-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</span>
-        </span>
-        <span className="order-facts__item">
-          <span className="order-facts__label">Payment</span>
-          <span data-testid="order-payment">{PAYMENT_OPTION_LABELS[order.payment_option] ?? "Not chosen"}</span>
-        </span>
-        {order.delivery_option === DELIVERY_OPTIONS.courier && (
-          <span className="order-facts__courier">
-            {order.phone && (
-              <span>
-                <PhoneIcon />
-                {order.phone}
-              </span>
-            )}
-            {(order.delivery_address || order.delivery_address_link) && (
-              <span>
-                <MapPinIcon />
-                {[order.delivery_address, order.delivery_address_link].filter(Boolean).join(" · ")}
-              </span>
-            )}
+      {order.status !== "P" && (
+        <div className="order-card order-facts">
+          <span className="order-facts__item">
+            <span className="order-facts__label">Delivery</span>
+            <span data-testid="order-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</span>
           </span>
-        )}
-      </div>
+          <span className="order-facts__item">
+            <span className="order-facts__label">Payment</span>
+            <span data-testid="order-payment">{PAYMENT_OPTION_LABELS[order.payment_option] ?? "Not chosen"}</span>
+          </span>
+          {order.delivery_option === DELIVERY_OPTIONS.courier && (
+            <span className="order-facts__courier">
+              {order.phone && (
+                <span>
+                  <PhoneIcon />
+                  {order.phone}
+                </span>
+              )}
+              {(order.delivery_address || order.delivery_address_link) && (
+                <span>
+                  <MapPinIcon />
+                  {[order.delivery_address, order.delivery_address_link].filter(Boolean).join(" · ")}
+                </span>
+              )}
+            </span>
+          )}
+        </div>
+      )}
 
       <div className="order-card">
         <OrderLines order={order} />
         <OrderTotal order={order} />
       </div>
+
+      {order.status === "P" && (
+        <PendingOrderSettings
+          order={order}
+          onPlaced={(placed) => {
+            notify(`Order #${placed.id} is placed`, "S");
+            useActiveOrderStore.setState({ hasActiveOrder: true });
+            refreshSessionUser(queryClient);
+          }}
+        />
+      )}
 
       <div className="order-actions">
         {justPlaced ? (

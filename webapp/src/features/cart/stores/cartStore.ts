@@ -86,24 +86,9 @@ export function changeAmount(id: number, option: string, amount: number): boolea
   return true;
 }
 
-export function chooseDelivery(delivery_option: number): void {
-  useCartStore.setState((state) => ({ settings: { ...state.settings, delivery_option } }));
-}
-
-export function choosePayment(payment_option: number): void {
-  useCartStore.setState((state) => ({ settings: { ...state.settings, payment_option } }));
-}
-
-export function savePhone(phone: string): void {
-  useCartStore.setState((state) => ({ settings: { ...state.settings, phone: phone.trim() } }));
-  notify("Phone number updated", "S");
-}
-
-export function saveAddress(address: string, link: string): void {
-  useCartStore.setState((state) => ({
-    settings: { ...state.settings, delivery_address: address.trim(), delivery_address_link: link.trim() },
-  }));
-  notify("Address updated", "S");
+/** The cart page's delivery, payment, phone and address choices. */
+export function changeSettings(change: Partial<OrderSettings>): void {
+  useCartStore.setState((state) => ({ settings: { ...state.settings, ...change } }));
 }
 
 /**

@@ -1,14 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "../../../components/icons";
-import { Modal } from "../../../components/Modal";
-import { saveAddress, savePhone, useCartStore } from "../stores/cartStore";
-import "./OrderOptions.css";
+import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { Modal } from "./Modal";
+import { notify } from "./notificationStore";
+import type { SettingsFieldsProps } from "./OrderSettingsFields";
+import "./OrderSettingsFields.css";
 
 type Editing = "phone" | "address" | null;
 
 /** Spec §2: the courier needs a phone ('Your phone number') and an address or a maps link ('Where are you?'). */
-export function CourierDetails() {
-  const settings = useCartStore((state) => state.settings);
+export function CourierDetails({ settings, onChange }: SettingsFieldsProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
   const where = [settings.delivery_address, settings.delivery_address_link].filter(Boolean).join(" · ");
@@ -19,10 +19,25 @@ export function CourierDetails() {
       <DetailRow icon={<MapPinIcon />} label="Address" value={where} empty="Add your address or a maps link" onEdit={() => setEditing("address")} testId="courier-address" />
 
       <Modal active={editing === "phone"} onClose={close} title="Your phone number">
-        <PhoneForm initial={settings.phone} onSaved={close} />
+        <PhoneForm
+          initial={settings.phone}
+          onSave={(phone) => {
+            onChange({ phone });
+            notify("Phone number updated", "S");
+            close();
+          }}
+        />
       </Modal>
       <Modal active={editing === "address"} onClose={close} title="Where are you?">
-        <AddressForm initialAddress={settings.delivery_address} initialLink={settings.delivery_address_link} onSaved={close} />
+        <AddressForm
+          initialAddress={settings.delivery_address}
+          initialLink={settings.delivery_address_link}
+          onSave={(delivery_address, delivery_address_link) => {
+            onChange({ delivery_address, delivery_address_link });
+            notify("Address updated", "S");
+            close();
+          }}
+        />
       </Modal>
     </div>
   );
@@ -50,13 +65,12 @@ function DetailRow({ icon, label, value, empty, onEdit, testId }: DetailRowProps
   );
 }
 
-function PhoneForm({ initial, onSaved }: { initial: string; onSaved: () => void }) {
+function PhoneForm({ initial, onSave }: { initial: string; onSave: (phone: string) => void }) {
   const [phone, setPhone] = useState(initial);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (phone.trim() === "") return;
-    savePhone(phone);
-    onSaved();
+    onSave(phone.trim());
   };
   return (
     <form className="detail-form" onSubmit={onSubmit} noValidate>
@@ -83,15 +97,14 @@ function PhoneForm({ initial, onSaved }: { initial: string; onSaved: () => void 
   );
 }
 
-function AddressForm({ initialAddress, initialLink, onSaved }: { initialAddress: string; initialLink: string; onSaved: () => void }) {
+function AddressForm({ initialAddress, initialLink, onSave }: { initialAddress: string; initialLink: string; onSave: (address: string, link: string) => void }) {
   const [address, setAddress] = useState(initialAddress);
   const [link, setLink] = useState(initialLink);
   const blank = address.trim() === "" && link.trim() === "";
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (blank) return;
-    saveAddress(address, link);
-    onSaved();
+    onSave(address.trim(), link.trim());
   };
   return (
     <form className="detail-form" onSubmit={onSubmit} noValidate>

@@ -1,0 +1,70 @@
+/**
+ * An order's settings (spec §5 "Order settings"): delivery, payment, and the courier's phone and address.
+ * Controlled: the cart page keeps them in the cart, a pending order's page in the form that saves them.
+ */
+import {
+  CENTRAL_STATION_ADDRESS,
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_OPTIONS,
+  PAYMENT_OPTION_LABELS,
+  PAYMENT_OPTIONS,
+  type OrderSettings,
+} from "@domain/orders";
+import { ChoiceGroup, type Choice } from "./ChoiceGroup";
+import { CourierDetails } from "./CourierDetails";
+import { CardIcon, CashIcon, CryptoIcon, MapPinIcon, ScooterIcon, WalkIcon } from "./icons";
+import "./OrderSettingsFields.css";
+
+export interface SettingsFieldsProps {
+  settings: OrderSettings;
+  onChange: (change: Partial<OrderSettings>) => void;
+}
+
+const DELIVERY_CHOICES: readonly Choice[] = [
+  { value: DELIVERY_OPTIONS.selfPickup, label: DELIVERY_OPTION_LABELS[DELIVERY_OPTIONS.selfPickup]!, Icon: WalkIcon },
+  { value: DELIVERY_OPTIONS.courier, label: DELIVERY_OPTION_LABELS[DELIVERY_OPTIONS.courier]!, Icon: ScooterIcon },
+];
+
+const PAYMENT_CHOICES: readonly Choice[] = [
+  { value: PAYMENT_OPTIONS.cash, label: PAYMENT_OPTION_LABELS[PAYMENT_OPTIONS.cash]!, Icon: CashIcon },
+  { value: PAYMENT_OPTIONS.bankCard, label: PAYMENT_OPTION_LABELS[PAYMENT_OPTIONS.bankCard]!, Icon: CardIcon },
+  { value: PAYMENT_OPTIONS.crypto, label: PAYMENT_OPTION_LABELS[PAYMENT_OPTIONS.crypto]!, Icon: CryptoIcon },
+];
+
+/** Delivery: self-pickup (with the fixed central-station address) or a courier (who needs a phone and an address). */
+export function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
+  const delivery = settings.delivery_option;
+  return (
+    <div className="order-options">
+      <ChoiceGroup
+        label="Delivery"
+        choices={DELIVERY_CHOICES}
+        value={delivery}
+        onChange={(delivery_option) => onChange({ delivery_option })}
+        testId="delivery-options"
+      />
+      {delivery === DELIVERY_OPTIONS.selfPickup && (
+        <p className="pickup-point" data-testid="pickup-point">
+          <MapPinIcon />
+          <span>
+            <span className="pickup-point__label">Pickup point</span>
+            {CENTRAL_STATION_ADDRESS}
+          </span>
+        </p>
+      )}
+      {delivery === DELIVERY_OPTIONS.courier && <CourierDetails settings={settings} onChange={onChange} />}
+    </div>
+  );
+}
+
+export function PaymentOptions({ settings, onChange }: SettingsFieldsProps) {
+  return (
+    <ChoiceGroup
+      label="Payment"
+      choices={PAYMENT_CHOICES}
+      value={settings.payment_option}
+      onChange={(payment_option) => onChange({ payment_option })}
+      testId="payment-options"
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Order, OrderSettingsInput } from "@domain/contracts/orders";
+import { apiRequest } from "../../../lib/api";
+import { ORDERS_KEY, orderKey } from "./orderKeys";
+
+/**
+ * PUT /api/orders/:id/settings: a pending order gets its delivery and payment, the server reserves its stock
+ * and it becomes New (with the pickup hold). 409 'Not enough products in stock' shows as a banner and the
+ * order stays pending.
+ */
+export function useSaveOrderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, settings }: { id: number; settings: OrderSettingsInput }) =>
+      apiRequest<{ order: Order }>(`/api/orders/${id}/settings`, { method: "PUT", body: settings }).then((answer) => answer.order),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKey(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true });
+      // The stock moved: what the shelves show is asked again.
+      void queryClient.invalidateQueries({ queryKey: ["products"] });
+      void queryClient.invalidateQueries({ queryKey: ["product"] });
+    },
+    onError: (_error, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: orderKey(id) });
+    },
+  });
+}

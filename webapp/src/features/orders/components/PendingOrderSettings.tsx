@@ -1,0 +1,60 @@
+import { useState } from "react";
+import type { Order } from "@domain/contracts/orders";
+import { CHOOSE_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
+import { DeliveryOptions, PaymentOptions } from "../../../components/OrderSettingsFields";
+import { haptic, showAlert } from "../../../lib/telegram";
+import { useSaveOrderSettings } from "../api/useSaveOrderSettings";
+import "./orders.css";
+
+/**
+ * A pending order (P) waits for its delivery and payment; nothing is reserved yet. Saving them here reserves
+ * the stock and makes it New, with the 3-hour hold for pickup (spec §4, §5 "Order settings").
+ */
+export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlaced: (order: Order) => void }) {
+  const [settings, setSettings] = useState<OrderSettings>(() => ({
+    delivery_option: order.delivery_option,
+    payment_option: order.payment_option,
+    phone: order.phone,
+    delivery_address: order.delivery_address,
+    delivery_address_link: order.delivery_address_link,
+  }));
+  const save = useSaveOrderSettings();
+  const change = (next: Partial<OrderSettings>) => setSettings((current) => ({ ...current, ...next }));
+
+  const place = () => {
+    if (save.isPending) return;
+    if (!settingsComplete(settings)) {
+      haptic("error");
+      void showAlert(CHOOSE_OPTIONS);
+      return;
+    }
+    save.mutate(
+      { id: order.id, settings: settingsToSend(settings) },
+      {
+        onSuccess: (placed) => {
+          haptic("success");
+          onPlaced(placed);
+        },
+        onError: () => haptic("error"),
+      },
+    );
+  };
+
+  return (
+    <div className="order-card pending-settings" data-testid="pending-settings">
+      <p className="pending-settings__lead">Choose delivery and payment to place this order. Nothing is reserved for it until then.</p>
+      <section className="pending-settings__section">
+        <h2 className="section-title">Delivery</h2>
+        <DeliveryOptions settings={settings} onChange={change} />
+      </section>
+      <section className="pending-settings__section">
+        <h2 className="section-title">Payment</h2>
+        <PaymentOptions settings={settings} onChange={change} />
+      </section>
+      <button type="button" className="button pending-settings__place" onClick={place} disabled={save.isPending} data-testid="save-order-settings">
+        {save.isPending && <span className="button__spinner" aria-hidden="true" />}
+        Place order
+      </button>
+    </div>
+  );
+}
