@@ -37,8 +37,6 @@ export interface Writer {
 
 interface Job {
   unit: (tx: Tx) => unknown;
-  /** Reads run without a savepoint, and a batch of reads alone takes no write lock. */
-  writes: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -125,31 +123,28 @@ function createWriter(db: DB): Writer {
     const failAll = (error: unknown) => {
       for (const s of settled) if (s.ok) Object.assign(s, { ok: false, value: error });
     };
-    const begin = batch.some((job) => job.writes) ? "begin immediate" : "begin";
     for (const job of batch) {
       if (!sqlite!.inTransaction) {
         try {
-          run(begin);
+          run("begin immediate");
         } catch (error) {
           settled.push({ job, ok: false, value: error });
           continue;
         }
       }
-      if (job.writes) run("savepoint unit");
+      run("savepoint unit");
       try {
         const value = job.unit(sqlite!);
         if (typeof (value as PromiseLike<unknown> | undefined)?.then === "function") {
           throw new Error("A unit of work must be synchronous: it returned a promise");
         }
-        if (job.writes) run("release unit");
+        run("release unit");
         settled.push({ job, ok: true, value });
       } catch (error) {
         settled.push({ job, ok: false, value: error });
         if (sqlite!.inTransaction) {
-          if (job.writes) {
-            run("rollback to unit");
-            run("release unit");
-          }
+          run("rollback to unit");
+          run("release unit");
         } else {
           // SQLite rolled the whole transaction back (a full disk, an I/O error): the units before this
           // one in the batch are gone too.
@@ -183,15 +178,19 @@ function createWriter(db: DB): Writer {
     setImmediate(flush);
   }
 
-  function enqueue<T>(unit: Unit<T>, writes: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      queue.push({ unit, writes, resolve: resolve as (value: unknown) => void, reject });
-      schedule();
-    });
-  }
-
   return {
-    write: (unit) => enqueue(unit, true),
-    read: (unit) => enqueue(unit, false),
+    write<T>(unit: Unit<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ unit, resolve: resolve as (value: unknown) => void, reject });
+        schedule();
+      });
+    },
+    async read<T>(unit: Unit<T>): Promise<T> {
+      let value!: T;
+      await exclusive(() => {
+        value = unit(sqlite);
+      });
+      return value;
+    },
   };
 }
