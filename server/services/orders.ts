@@ -1,8 +1,8 @@
 /**
  * The customer's orders (design §4): placing with a reservation, saving settings of a pending order,
- * canceling, and the pickup hold's expiry and reminder. Each use case is one transaction: stock is taken
- * by conditional decrements inside it, so an order never exists without its stock nor stock without its
- * order, and no unit is ever sold twice.
+ * canceling, and the pickup hold's expiry and reminder. Each use case is one atomic unit of work (its own
+ * savepoint in the writer's group commit): stock is taken by conditional decrements inside it, so an order
+ * never exists without its stock nor stock without its order, and no unit is ever sold twice.
  */
 import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
@@ -76,7 +76,9 @@ function normaliseSettings(input: OrderSettingsInput): OrderSettings {
 function priceLines(tx: Tx, lines: readonly LineInput[]): PricedLine[] {
   return lines.map((line) => {
     const price = selectLinePrice(tx, line);
-    if (!price ? !productOnSale(tx, line.product_id) : price.is_deleted === 1 || price.is_inactive === 1) {
+    // Without a price row the option is unknown; the product may still be on sale (then the option is the 404).
+    const productGone = price ? price.is_deleted === 1 || price.is_inactive === 1 : !productOnSale(tx, line.product_id);
+    if (productGone) {
       throw new NotFoundError("Product", `Product ${line.product_id} not found`);
     }
     if (!price || price.option_deleted === 1) {
