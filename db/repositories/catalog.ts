@@ -1,29 +1,16 @@
 /** Reads of the catalogue: what the customer listing and product pages are built from. */
 import { sql, type Kysely } from "kysely";
-import { sqliteHandleOf } from "../connection";
+import { prepared, writerOf } from "../writer";
 import type { Database } from "../schema";
 
 type Db = Kysely<Database>;
 
-const versionStatements = new WeakMap<object, { get(): unknown }>();
-
 /**
- * The catalogue's version, read on every poll. A statement prepared once answers in microseconds; while a
- * Kysely transaction holds the connection it could see uncommitted rows, so then the read waits its turn.
+ * The catalogue's version, read on every poll: a statement prepared once, run at once unless a Kysely
+ * transaction holds the connection (db/writer.ts).
  */
-export async function readCatalogVersion(db: Db): Promise<number> {
-  const sqlite = sqliteHandleOf(db);
-  if (sqlite && !sqlite.inTransaction) {
-    let statement = versionStatements.get(sqlite);
-    if (!statement) {
-      statement = sqlite.prepare("select version from change_counters where name = 'catalog'").pluck();
-      versionStatements.set(sqlite, statement);
-    }
-    return statement.get() as number;
-  }
-
-  const row = await db.selectFrom("change_counters").select("version").where("name", "=", "catalog").executeTakeFirstOrThrow();
-  return row.version;
+export function readCatalogVersion(db: Db): Promise<number> {
+  return writerOf(db).read((tx) => prepared(tx, "select version from change_counters where name = 'catalog'").column<number>()[0]!);
 }
 
 /** Active, not deleted products with their base option's price and texts. */

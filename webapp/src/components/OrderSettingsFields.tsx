@@ -68,3 +68,19 @@ export function PaymentOptions({ settings, onChange }: SettingsFieldsProps) {
     />
   );
 }
+
+/** Delivery and payment, each under its heading: the cart page and a pending order's form show them alike. */
+export function OrderSettingsSections(props: SettingsFieldsProps) {
+  return (
+    <>
+      <section className="settings-section">
+        <h2 className="section-title">Delivery</h2>
+        <DeliveryOptions {...props} />
+      </section>
+      <section className="settings-section">
+        <h2 className="section-title">Payment</h2>
+        <PaymentOptions {...props} />
+      </section>
+    </>
+  );
+}

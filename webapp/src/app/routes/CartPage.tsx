@@ -15,7 +15,7 @@ import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
-import { DeliveryOptions, PaymentOptions } from "../../components/OrderSettingsFields";
+import { OrderSettingsSections } from "../../components/OrderSettingsFields";
 import { changeAmount, changeSettings, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
@@ -130,15 +130,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
         />
       </section>
 
-      <section className="cart-section">
-        <h2 className="section-title">Delivery</h2>
-        <DeliveryOptions settings={settings} onChange={changeSettings} />
-      </section>
-
-      <section className="cart-section">
-        <h2 className="section-title">Payment</h2>
-        <PaymentOptions settings={settings} onChange={changeSettings} />
-      </section>
+      <OrderSettingsSections settings={settings} onChange={changeSettings} />
 
       <div className="cart-total">
         <span>

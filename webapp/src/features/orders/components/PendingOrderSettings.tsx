@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Order } from "@domain/contracts/orders";
 import { CHOOSE_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
-import { DeliveryOptions, PaymentOptions } from "../../../components/OrderSettingsFields";
+import { OrderSettingsSections } from "../../../components/OrderSettingsFields";
 import { haptic, showAlert } from "../../../lib/telegram";
 import { useSaveOrderSettings } from "../api/useSaveOrderSettings";
 import "./orders.css";
@@ -43,14 +43,7 @@ export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlac
   return (
     <div className="order-card pending-settings" data-testid="pending-settings">
       <p className="pending-settings__lead">Choose delivery and payment to place this order. Nothing is reserved for it until then.</p>
-      <section className="pending-settings__section">
-        <h2 className="section-title">Delivery</h2>
-        <DeliveryOptions settings={settings} onChange={change} />
-      </section>
-      <section className="pending-settings__section">
-        <h2 className="section-title">Payment</h2>
-        <PaymentOptions settings={settings} onChange={change} />
-      </section>
+      <OrderSettingsSections settings={settings} onChange={change} />
       <button type="button" className="button pending-settings__place" onClick={place} disabled={save.isPending} data-testid="save-order-settings">
         {save.isPending && <span className="button__spinner" aria-hidden="true" />}
         Place order
