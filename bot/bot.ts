@@ -7,6 +7,7 @@ import { Bot, type BotError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { DB } from "../db/connection";
 import type { Config } from "../server/config";
+import type { Handover } from "../server/services/handover";
 import { contextSetup, type BotContext, type BotLog, type BotRuntime } from "./context";
 import { fallback } from "./features/fallback";
 import { help } from "./features/help";
@@ -22,15 +23,17 @@ export interface BotDeps {
   db: DB;
   config: Pick<Config, "botToken" | "publicUrl" | "telegramApiRoot">;
   log: BotLog;
+  /** The hand-over's use cases: a manager's Take order button goes through the same service as the app. */
+  handover: Handover;
   clock?: () => number;
   /** The bot's own profile; given (tests, or a cached copy), grammY calls no getMe. */
   botInfo?: UserFromGetMe;
 }
 
-export function createBot({ db, config, log, clock = Date.now, botInfo }: BotDeps): StoreBot {
+export function createBot({ db, config, log, handover, clock = Date.now, botInfo }: BotDeps): StoreBot {
   if (!config.botToken) throw new Error("createBot needs BOT_TOKEN");
   const bot = new Bot<BotContext>(config.botToken, { botInfo, client: { apiRoot: config.telegramApiRoot } });
-  const runtime: BotRuntime = { db, log, clock, miniApp: createMiniApp(config.publicUrl, log) };
+  const runtime: BotRuntime = { db, log, clock, handover, miniApp: createMiniApp(config.publicUrl, log) };
 
   bot.use(contextSetup(runtime));
   bot.errorBoundary(apologize).use(membership, start, orders, help, fallback);

@@ -5,6 +5,7 @@
 import type { Context, MiddlewareFn } from "grammy";
 import type { User } from "grammy/types";
 import type { DB } from "../db/connection";
+import type { Handover } from "../server/services/handover";
 import type { MiniApp } from "./miniApp";
 
 /** The few logger methods the bot and its jobs use; Fastify's (pino) logger fits it. */
@@ -18,6 +19,7 @@ export interface BotRuntime {
   db: DB;
   miniApp: MiniApp;
   log: BotLog;
+  handover: Handover;
   /** Milliseconds since the epoch. */
   clock: () => number;
 }

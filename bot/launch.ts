@@ -5,19 +5,37 @@
  */
 import { Api } from "grammy";
 import type { DB } from "../db/connection";
+import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../server/config";
+import type { Handover } from "../server/services/handover";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
 import { createBot, type StoreBot } from "./bot";
 import type { BotLog } from "./context";
 import { createMiniApp, type MiniApp } from "./miniApp";
 import { COMMANDS, OPEN_STORE } from "./texts";
-import { TELEGRAM_WEBHOOK_PATH } from "./webhook";
+import { TELEGRAM_WEBHOOK_PATH, telegramWebhook } from "./webhook";
 
 export interface TelegramDeps {
   db: DB;
   config: Config;
   log: BotLog;
+  handover: Handover;
   clock?: () => number;
+}
+
+/**
+ * Webhook mode: the bot served by the HTTP app at /telegram/webhook. The composition root hands this to
+ * buildApp, which calls it with its own services; null in any other mode.
+ */
+export function webhookFor(config: Config, db: DB, clock: () => number = Date.now) {
+  return ({ handover, log }: { handover: Handover; log: BotLog }): FastifyPluginAsync | null => {
+    if (!config.botToken || config.botMode !== "webhook" || !config.botWebhookSecret) return null;
+    const bot = createBot({ db, config, clock, handover, log });
+    const secretToken = config.botWebhookSecret;
+    return async (app) => {
+      await app.register(telegramWebhook, { bot, secretToken });
+    };
+  };
 }
 
 export interface RunningTelegram {
@@ -65,7 +83,7 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): Runn
   };
 }
 
-export async function startTelegram({ db, config, log, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+export async function startTelegram({ db, config, log, handover, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
   if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
   const miniApp = createMiniApp(config.publicUrl);
   let bot: StoreBot | null = null;
@@ -82,7 +100,7 @@ export async function startTelegram({ db, config, log, clock = Date.now }: Teleg
     }
     await configureChatMenu(api, miniApp, log);
   } else {
-    bot = createBot({ db, config, log, clock });
+    bot = createBot({ db, config, log, handover, clock });
     api = bot.api;
   }
 

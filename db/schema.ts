@@ -210,6 +210,9 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: WithDefault<Timestamp>;
   sent_at: Timestamp | null;
+  /** The Telegram message this row became, once sent (a later row may edit it). */
+  tg_chat_id: number | null;
+  tg_message_id: number | null;
 }
 
 export interface SettingsTable {

@@ -6,6 +6,8 @@ import { migrateToLatest, openDatabase } from "../db/connection";
 import { startTelegram } from "../bot/launch";
 import type { BotLog } from "../bot/context";
 import { ConfigError, loadConfig, type Config } from "../server/config";
+import { createHandover } from "../server/services/handover";
+import { createLinkSigner } from "../server/services/links";
 
 const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   const log = jsonLog(config.logLevel);
   const db = openDatabase(config.databaseFile);
   await migrateToLatest(db);
-  const telegram = await startTelegram({ db, config, log });
+  const telegram = await startTelegram({ db, config, log, handover: createHandover({ db, clock: Date.now, links: createLinkSigner(db) }) });
 
   let stopping = false;
   const stop = async (code: number) => {

@@ -7,9 +7,10 @@ import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./http/app";
 import { createHoldJobs } from "./jobs/holds";
+import { createHandover, type Handover } from "./services/handover";
 import { createLinkSigner } from "./services/links";
 import { createOrders } from "./services/orders";
-import { startTelegram } from "../bot/launch";
+import { startTelegram, webhookFor } from "../bot/launch";
 
 export async function start(config: Config) {
   const db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
@@ -17,12 +18,14 @@ export async function start(config: Config) {
   await migrateToLatest(db);
   const seeded = config.seedDemo && (await seedDemo(db, { uploadsDir: join(config.dataDir, "uploads") }));
 
-  const app = await buildApp(config, { db });
+  // The composition root: the HTTP app, the jobs and the bot get their use cases here.
+  const app = await buildApp(config, { db, telegramWebhook: webhookFor(config, db) });
   if (seeded) app.log.info("the database was empty: the demo catalogue was added");
   await app.listen({ host: config.host, port: config.port });
-  const holds = createHoldJobs({ orders: createOrders({ db, clock: Date.now, links: createLinkSigner(db) }), log: app.log });
+  const links = createLinkSigner(db);
+  const holds = createHoldJobs({ orders: createOrders({ db, clock: Date.now, links }), log: app.log });
   holds.start();
-  const telegram = await startTelegramIfConfigured(config, db, app.log);
+  const telegram = await startTelegramIfConfigured(config, db, app.log, createHandover({ db, clock: Date.now, links }));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,7 +42,7 @@ export async function start(config: Config) {
 }
 
 /** The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off; one line says so otherwise. */
-function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger) {
+function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger, handover: Handover) {
   if (!config.botToken) {
     log.info("the Telegram bot is off: BOT_TOKEN is not set");
     return null;
@@ -48,7 +51,7 @@ function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogge
     log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:bot");
     return null;
   }
-  return startTelegram({ db, config, log });
+  return startTelegram({ db, config, log, handover });
 }
 
 export async function main(): Promise<void> {

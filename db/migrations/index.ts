@@ -1,7 +1,9 @@
 /** Every migration, by its timestamped name. An in-code list: plain Node cannot import .ts files by path. */
 import type { Migration } from "kysely";
 import * as initial from "./20261121T100000_initial";
+import * as handover from "./20261123T090000_handover";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
+  "20261123T090000_handover": handover,
 };

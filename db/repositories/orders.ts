@@ -166,12 +166,26 @@ export function insertOrderEvent(
   );
 }
 
-/** What a status move may change besides the status. */
-export type OrderChange = Partial<
-  Pick<Selectable<OrdersTable>, "status" | "is_reserved" | "hold_until" | "delivery_option" | "payment_option" | "phone" | "delivery_address" | "delivery_address_link">
->;
+const CHANGEABLE = [
+  "status",
+  "is_reserved",
+  "hold_until",
+  "delivery_option",
+  "payment_option",
+  "phone",
+  "delivery_address",
+  "delivery_address_link",
+  "payment_status",
+  "delivery_status",
+  "manager_id",
+  "map_html",
+  "discount_percent",
+  "discounted_price",
+  "paid_with_bonus",
+] as const;
 
-const CHANGEABLE = ["status", "is_reserved", "hold_until", "delivery_option", "payment_option", "phone", "delivery_address", "delivery_address_link"] as const;
+/** What a move may change besides `updated_at`: the status and the fields that go with it. */
+export type OrderChange = Partial<Pick<Selectable<OrdersTable>, (typeof CHANGEABLE)[number]>>;
 
 /** Moves an order only if it is still in `from`: the loser of a race changes nothing. */
 export function moveOrderIf(tx: Tx, orderId: number, from: OrderStatus, change: OrderChange, now: string): boolean {

@@ -45,8 +45,10 @@ export const ACCESS_DENIED = "Отказано в доступе.";
 
 export class ForbiddenError extends DomainError {
   readonly kind = "forbidden";
-  readonly code = "FORBIDDEN";
-  constructor(message = ACCESS_DENIED) {
+  constructor(
+    message = ACCESS_DENIED,
+    readonly code = "FORBIDDEN",
+  ) {
     super(message);
   }
 }

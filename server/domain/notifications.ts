@@ -1,9 +1,24 @@
 /**
  * What the shop tells people through the bot. A use case writes a notification to the outbox in the same
- * transaction as the change it tells of; the outbox worker renders and sends it. Payloads are JSON.
+ * transaction as the change it tells of; the outbox worker renders and sends it. Payloads are JSON, each
+ * kind with its own shape (NotificationPayloads).
  */
 
-export const NOTIFICATION_KINDS = ["order_placed", "order_canceled", "order_expired", "hold_reminder"] as const;
+/** Told to the customer of an order. */
+export const CUSTOMER_NOTIFICATION_KINDS = [
+  "order_placed",
+  "order_canceled",
+  "order_expired",
+  "hold_reminder",
+  "order_taken",
+  "order_done",
+  "order_discounted",
+] as const;
+
+/** Told to shop staff. */
+export const STAFF_NOTIFICATION_KINDS = ["staff_new_order", "staff_order_update", "staff_order_canceled", "contact_client"] as const;
+
+export const NOTIFICATION_KINDS = [...CUSTOMER_NOTIFICATION_KINDS, ...STAFF_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Every order notification carries what its message needs, as it was when the change happened. */
@@ -18,19 +33,79 @@ export interface OrderNotificationPayload {
   hold_until: string | null;
 }
 
-export interface OutboxMessage {
-  kind: NotificationKind;
-  /** Who is told. */
-  user_id: number;
-  order_id: number;
-  payload: OrderNotificationPayload;
-  /** The same event is never queued twice: e.g. `order_placed:42`, `hold_reminder:42`. */
-  dedupe_key: string;
+/** A new order pushed to its shop's staff, with Take order and Open buttons. */
+export interface StaffNewOrderPayload extends OrderNotificationPayload {
+  lines: { product_name: string; price_text: string; amount: number }[];
+  /** 1 self-pickup, 2 courier. */
+  delivery_option: number;
 }
+
+/** What became of an order whose push a staff member got: their message is edited to say so. */
+export interface StaffOrderUpdatePayload {
+  order_id: number;
+  outcome: "taken" | "done" | "canceled" | "expired";
+  /** Who took or completed it (a display name), when someone did. */
+  by_name: string | null;
+  /** The reader is the one who took it. */
+  by_you: boolean;
+  /** The dedupe key of the push this edits (`staff_new_order:{order}:{user}`). */
+  edits: string;
+}
+
+/** A manager asked to contact the customer: a button into the customer's chat, or their e-mail. */
+export interface ContactClientPayload {
+  order_id: number;
+  customer_name: string;
+  telegram_id: number | null;
+  username: string | null;
+  email: string | null;
+}
+
+export interface OrderDonePayload extends OrderNotificationPayload {
+  paid_with_bonus: boolean;
+}
+
+export interface OrderDiscountedPayload extends OrderNotificationPayload {
+  discount_percent: number;
+  /** The total before the discount. */
+  total_before: number;
+}
+
+export interface NotificationPayloads {
+  order_placed: OrderNotificationPayload;
+  order_canceled: OrderNotificationPayload;
+  order_expired: OrderNotificationPayload;
+  hold_reminder: OrderNotificationPayload;
+  order_taken: OrderNotificationPayload;
+  order_done: OrderDonePayload;
+  order_discounted: OrderDiscountedPayload;
+  staff_new_order: StaffNewOrderPayload;
+  staff_order_update: StaffOrderUpdatePayload;
+  staff_order_canceled: OrderNotificationPayload;
+  contact_client: ContactClientPayload;
+}
+
+export type OutboxMessage = {
+  [K in NotificationKind]: {
+    kind: K;
+    /** Who is told. */
+    user_id: number;
+    order_id: number;
+    payload: NotificationPayloads[K];
+    /** The same event is never queued twice: e.g. `order_placed:42`, `staff_new_order:42:7`. */
+    dedupe_key: string;
+  };
+}[NotificationKind];
 
 /** A reminder goes out this long before a pickup hold ends. */
 export const HOLD_REMINDER_BEFORE_MS = 30 * 60_000;
 
+/** The key of a customer's notice about an order: one of each kind per order. */
 export function orderDedupeKey(kind: NotificationKind, orderId: number): string {
   return `${kind}:${orderId}`;
+}
+
+/** The key of one staff member's notice about an order. */
+export function staffDedupeKey(kind: NotificationKind, orderId: number, userId: number): string {
+  return `${kind}:${orderId}:${userId}`;
 }

@@ -26,18 +26,27 @@ export const PICKUP_HOLD_MS = PICKUP_HOLD_HOURS * 3600_000;
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_AMOUNT = 1000;
 
-/** Every move an order can make, and who makes it. */
-export const TRANSITIONS: readonly { from: OrderStatus; to: OrderStatus; by: "customer" | "manager" | "admin" | "system" ; action: string }[] = [
+/**
+ * Who moves an order. `staff` is a manager or owner of the order's shop, or an admin acting as one (an admin
+ * sees every shop); `admin` moves only admins make.
+ */
+export type OrderActor = "customer" | "staff" | "admin" | "system";
+
+/** Every move an order can make, and who makes it: the one table every status change is checked against. */
+export const TRANSITIONS: readonly { from: OrderStatus; to: OrderStatus; by: OrderActor; action: string }[] = [
   { from: "P", to: "N", by: "customer", action: "reserve" },
   { from: "N", to: "C", by: "customer", action: "cancel" },
   { from: "N", to: "C", by: "system", action: "expire" },
-  { from: "N", to: "W", by: "manager", action: "take" },
-  { from: "W", to: "S", by: "manager", action: "finish" },
+  { from: "N", to: "W", by: "staff", action: "take" },
+  { from: "W", to: "S", by: "staff", action: "finish" },
+  // A customer at the counter with an order nobody took yet: taken and handed over in one go.
+  { from: "N", to: "S", by: "staff", action: "finish" },
+  { from: "P", to: "C", by: "admin", action: "cancel" },
   { from: "N", to: "C", by: "admin", action: "cancel" },
   { from: "W", to: "C", by: "admin", action: "cancel" },
 ];
 
-export function canTransition(from: OrderStatus, to: OrderStatus, by: (typeof TRANSITIONS)[number]["by"]): boolean {
+export function canTransition(from: OrderStatus, to: OrderStatus, by: OrderActor): boolean {
   return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by === by);
 }
 

@@ -1,23 +1,25 @@
 /** Builds the HTTP app. It never listens: main.ts does, tests use inject. */
 import { join } from "node:path";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
-import { createBot } from "../../bot/bot";
-import { telegramWebhook } from "../../bot/webhook";
 import { findUserById } from "../../db/repositories/users";
 import { createAuth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
+import { createHandover, type Handover } from "../services/handover";
 import { createLinkSigner } from "../services/links";
 import { createOrders } from "../services/orders";
+import { createStaff } from "../services/staff";
 import { createWishlist } from "../services/wishlist";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
 import { installErrorHandling } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
 import { devRoutes } from "./routes/dev";
+import { handoverRoutes } from "./routes/handover";
 import { orderRoutes } from "./routes/orders";
+import { shopStaffRoutes } from "./routes/shopStaff";
 import { wishlistRoutes } from "./routes/wishlist";
 import { healthRoutes } from "./routes/health";
 import { sessionGuards } from "./session";
@@ -30,12 +32,23 @@ export interface AppDeps {
   clock?: () => number;
   /** Replaces the mailer that config picks (SMTP, or the dev outbox). */
   mailer?: Mailer;
+  /**
+   * The Telegram webhook (BOT_MODE=webhook), made by the composition root from the services this app made:
+   * the HTTP layer serves it without knowing the bot.
+   */
+  telegramWebhook?: (services: AppServices) => FastifyPluginAsync | null;
+}
+
+/** The use cases the app made, for whoever else needs the same ones (the bot in webhook mode). */
+export interface AppServices {
+  handover: Handover;
+  log: FastifyBaseLogger;
 }
 
 /** Request bodies of the JSON API are small; uploads get their own limits where they arrive. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp(config: Config, { db, clock = Date.now, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { db, clock = Date.now, mailer, telegramWebhook }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -55,7 +68,9 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
     clock,
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
-  const orders = createOrders({ db, clock, links: createLinkSigner(db) });
+  const links = createLinkSigner(db);
+  const orders = createOrders({ db, clock, links });
+  const handover = createHandover({ db, clock, links });
   const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
   app.decorate("guards", guards);
 
@@ -65,6 +80,8 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
       await api.register(catalogRoutes, { catalog });
       await api.register(authRoutes, { auth, guards });
       await api.register(orderRoutes, { orders, guards });
+      await api.register(handoverRoutes, { handover, guards, botOn: config.botToken !== null });
+      await api.register(shopStaffRoutes, { staff: createStaff({ db, clock }), guards });
       await api.register(wishlistRoutes, { wishlist: createWishlist({ db, catalog, clock }), guards });
     },
     { prefix: "/api" },
@@ -72,11 +89,8 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer }:
   if (config.env !== "production") {
     await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
   }
-  // Webhook mode: Telegram posts updates here (loadConfig insists on the secret in this mode).
-  if (config.botToken && config.botMode === "webhook" && config.botWebhookSecret) {
-    const bot = createBot({ db, config, clock, log: app.log.child({ module: "bot" }) });
-    await app.register(telegramWebhook, { bot, secretToken: config.botWebhookSecret });
-  }
+  const webhook = telegramWebhook?.({ handover, log: app.log.child({ module: "bot" }) });
+  if (webhook) await app.register(webhook);
 
   await installStatic(app, { webappDir: config.webappDir, uploadsDir: join(config.dataDir, "uploads") });
   return app;

@@ -33,7 +33,7 @@ import { writerOf, type Tx } from "../../db/writer";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
-import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey, type NotificationKind, type OrderNotificationPayload } from "../domain/notifications";
+import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey } from "../domain/notifications";
 import {
   CHOOSE_OPTIONS,
   courierDetailsMissing,
@@ -46,6 +46,7 @@ import {
   type OrderSettings,
 } from "../domain/orders";
 import type { LinkSigner } from "./links";
+import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
 
@@ -93,7 +94,7 @@ function priceLines(tx: Tx, lines: readonly LineInput[]): PricedLine[] {
  * own writes); `lines` when the caller has just written them. `manage_path` stays empty until `signed`
  * fills it in.
  */
-function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly LineRow[] = selectLines(tx, row.id)): Order {
+export function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly LineRow[] = selectLines(tx, row.id)): Order {
   const images = new Map<number, string[]>();
   for (const { product_id, filename } of selectOrderImages(tx, row.id)) {
     const names = images.get(product_id);
@@ -143,6 +144,13 @@ function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly LineRow[
   };
 }
 
+/** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel). */
+export function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string): void {
+  if (row.is_reserved !== 1) return;
+  for (const line of selectLines(tx, row.id)) {
+    returnStock(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id, amount: line.amount }, now);
+  }
+}
 /**
  * Every use case that changes an order is one unit of work of the store's writer (db/writer.ts): it runs
  * synchronously in its own savepoint of a group commit, and its caller hears of it once it is committed.
@@ -165,24 +173,6 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
     }
   }
 
-  function enqueueNotice(tx: Tx, kind: NotificationKind, userId: number, payload: OrderNotificationPayload): void {
-    enqueueNotification(tx, { kind, user_id: userId, order_id: payload.order_id, dedupe_key: orderDedupeKey(kind, payload.order_id), payload }, iso(clock()));
-  }
-
-  /** Tells the customer of a change to an order, as the order stands inside this unit. */
-  function notify(tx: Tx, kind: NotificationKind, orderId: number): void {
-    const row = selectOrderRow(tx, orderId);
-    if (!row) return;
-    enqueueNotice(tx, kind, row.user_id, {
-      order_id: orderId,
-      shop_name: row.shop_name,
-      shop_address: row.shop_address,
-      total: row.discounted_price,
-      item_count: selectLines(tx, orderId).reduce((n, l) => n + l.amount, 0),
-      hold_until: row.hold_until,
-    });
-  }
-
   /** The customer's own order; anyone else's is a 404, so ids reveal nothing. */
   function ownOrder(tx: Tx, userId: number, orderId: number): OrderRow {
     const row = selectOrderRow(tx, orderId);
@@ -190,12 +180,7 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
     return row;
   }
 
-  function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string): void {
-    if (row.is_reserved !== 1) return;
-    for (const line of selectLines(tx, row.id)) {
-      returnStock(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id, amount: line.amount }, now);
-    }
-  }
+
 
   /** The order as it stands inside the unit, for the answer. */
   function viewOf(tx: Tx, orderId: number, lines?: readonly LineRow[]): Order {
@@ -255,14 +240,26 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         const written = insertOrderLines(tx, orderId, priced);
         insertOrderEvent(tx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
         if (complete) {
-          enqueueNotice(tx, "order_placed", input.userId, {
-            order_id: orderId,
-            shop_name: shop.name,
-            shop_address: shop.address,
-            total: totals.total_price,
-            item_count: lines.reduce((n, l) => n + l.amount, 0),
-            hold_until: hold === null ? null : iso(hold),
-          });
+          // Built from what the unit already holds: placing is the hot path.
+          enqueueNotification(
+            tx,
+            {
+              kind: "order_placed",
+              user_id: input.userId,
+              order_id: orderId,
+              dedupe_key: orderDedupeKey("order_placed", orderId),
+              payload: {
+                order_id: orderId,
+                shop_name: shop.name,
+                shop_address: shop.address,
+                total: totals.total_price,
+                item_count: lines.reduce((n, l) => n + l.amount, 0),
+                hold_until: hold === null ? null : iso(hold),
+              },
+            },
+            now,
+          );
+          pushNewOrderToStaff(tx, orderId, shop.id, now);
         }
         return { view: viewOf(tx, orderId, written), replayed: false };
       });
@@ -288,7 +285,8 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         }
         giveBackStock(tx, row, now);
         insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: userId, created_at: now });
-        notify(tx, "order_canceled", orderId);
+        tellCustomer(tx, "order_canceled", orderId, now);
+        tellPushedStaff(tx, orderId, "canceled", null, now);
         return viewOf(tx, orderId);
       });
       return signed(view);
@@ -307,7 +305,8 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         const hold = holdUntil(settings.delivery_option, nowMs);
         moveOrderIf(tx, orderId, "P", { status: "N", is_reserved: 1, hold_until: hold === null ? null : iso(hold), ...settings }, now);
         insertOrderEvent(tx, { order_id: orderId, type: "reserved", from_status: "P", to_status: "N", actor_user_id: userId, created_at: now });
-        notify(tx, "order_placed", orderId);
+        tellCustomer(tx, "order_placed", orderId, now);
+        pushNewOrderToStaff(tx, orderId, row.shop_id, now);
         return viewOf(tx, orderId);
       });
       return signed(view);
@@ -343,7 +342,8 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
             if (!moveOrderIf(tx, id, "N", { status: "C", is_reserved: 0 }, now)) return false;
             giveBackStock(tx, row, now);
             insertOrderEvent(tx, { order_id: id, type: "expired", from_status: "N", to_status: "C", actor_user_id: null, created_at: now });
-            notify(tx, "order_expired", id);
+            tellCustomer(tx, "order_expired", id, now);
+            tellPushedStaff(tx, id, "expired", null, now);
             return true;
           }),
         ),
@@ -358,8 +358,9 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
       const done = await Promise.all(
         due.map((id) =>
           writer.write((tx) => {
-            if (!markReminded(tx, id, iso(clock()))) return false;
-            notify(tx, "hold_reminder", id);
+            const now = iso(clock());
+            if (!markReminded(tx, id, now)) return false;
+            tellCustomer(tx, "hold_reminder", id, now);
             return true;
           }),
         ),

@@ -25,7 +25,7 @@ describe("order rules", () => {
 
   it("let the customer cancel only a new order", () => {
     expect((["P", "N", "W", "S", "C"] as const).filter(customerMayCancel)).toEqual(["N"]);
-    expect(canTransition("W", "S", "manager")).toBe(true);
+    expect(canTransition("W", "S", "staff")).toBe(true);
     expect(canTransition("S", "C", "admin")).toBe(false);
   });
 

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
 import { seedDemo } from "../../db/seed/demo";
 import { loadConfig, type Config } from "../../server/config";
 import { buildApp } from "../../server/http/app";
+import { webhookFor } from "../../bot/launch";
 
 export interface TestStore {
   app: FastifyInstance;
@@ -44,7 +45,8 @@ export async function makeTestStore(options: TestStoreOptions = {}): Promise<Tes
     webappDir: options.webappDir ?? null,
   };
   const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);
-  const app = await buildApp(config, { db, ...(options.clock ? { clock: options.clock } : {}) });
+  // Wired as server/main.ts wires it: the webhook (BOT_MODE=webhook) gets the app's own services.
+  const app = await buildApp(config, { db, telegramWebhook: webhookFor(config, db, options.clock), ...(options.clock ? { clock: options.clock } : {}) });
   return {
     app,
     db,

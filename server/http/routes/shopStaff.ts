@@ -1,0 +1,27 @@
+/** Admins grant and revoke shop staff (owner, manager). */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ApiError } from "../../domain/contracts/catalog";
+import { GrantStaffBody, ShopParams, StaffListResponse, StaffMemberParams } from "../../domain/contracts/staff";
+import { staffWho, type Staff } from "../../services/staff";
+import type { SessionGuards } from "../session";
+
+export const shopStaffRoutes: FastifyPluginAsyncTypebox<{ staff: Staff; guards: SessionGuards }> = async (app, { staff, guards }) => {
+  const errors = { "4xx": ApiError, "5xx": ApiError };
+  const admin = { preHandler: guards.admin };
+
+  app.get("/admin/shops/:id/staff", { ...admin, schema: { params: ShopParams, response: { 200: StaffListResponse, ...errors } } }, async (request) => ({
+    staff: await staff.list(request.params.id),
+  }));
+
+  app.post(
+    "/admin/shops/:id/staff",
+    { ...admin, schema: { params: ShopParams, body: GrantStaffBody, response: { 200: StaffListResponse, ...errors } } },
+    async (request) => ({ staff: await staff.grant(request.params.id, staffWho(request.body), request.body.role) }),
+  );
+
+  app.delete(
+    "/admin/shops/:id/staff/:userId",
+    { ...admin, schema: { params: StaffMemberParams, response: { 200: StaffListResponse, ...errors } } },
+    async (request) => ({ staff: await staff.revoke(request.params.id, request.params.userId) }),
+  );
+};

@@ -1,0 +1,357 @@
+/**
+ * The hand-over (design §4, issue 11): shop staff see their shops' orders, take a new one, attach a map, set
+ * statuses, contact the customer and complete the order with cash or bonus; admins also discount and cancel.
+ * Every change is one unit of the store's writer: the status move is checked against the transition table,
+ * made by a conditional update (the loser of a race changes nothing), and written with its event and its
+ * notices in the same transaction.
+ */
+import type { DB } from "../../db/connection";
+import { insertOrderEvent, moveOrderIf, selectLines, type LineRow } from "../../db/repositories/orders";
+import { enqueueNotification } from "../../db/repositories/outbox";
+import {
+  countSales,
+  insertBonusExpense,
+  selectBonusBalance,
+  selectIsAdmin,
+  selectPerson,
+  selectStaffOrderRow,
+  selectStaffOrderRows,
+  selectStaffShopIds,
+  takeOrderIf,
+  type StaffListFilter,
+  type StaffOrderRow,
+} from "../../db/repositories/staffOrders";
+import { writerOf, type Tx } from "../../db/writer";
+import type { SalesCounts, SalesQuery, StaffOrder, StaffOrdersQuery, StatusesBody } from "../domain/contracts/staff";
+import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
+import {
+  adminMayChange,
+  bonusCovers,
+  handoverActions,
+  HANDOVER_TEXTS,
+  isMapEmbedUrl,
+  isOpenForStaff,
+  isStaff,
+  maskEmail,
+  parseDiscountPercent,
+  parseMapEmbed,
+  SALES_FILTERS,
+  staffsShop,
+  STAFF_PAGE_DEFAULT,
+  type FinishBy,
+  type StaffActor,
+} from "../domain/handover";
+import { staffDedupeKey } from "../domain/notifications";
+import { canTransition, discountedPrice } from "../domain/orders";
+import type { LinkSigner } from "./links";
+import { giveBackStock, readView } from "./orders";
+import { personName, tellCustomer, tellManagerOfCancel, tellPushedStaff } from "./notices";
+
+export interface HandoverDeps {
+  db: DB;
+  clock: () => number;
+  links: LinkSigner;
+}
+
+export type Handover = ReturnType<typeof createHandover>;
+
+/** 403 for a staff route called by someone who staffs no shop (spec: 'Отказано в доступе.'). */
+const notStaff = () => new ForbiddenError();
+/** 403 for an order of a shop the caller does not staff (spec: 'Not valid Manager'; the page redirects). */
+const notValidManager = () => new ForbiddenError(HANDOVER_TEXTS.notValidManager, "NOT_VALID_MANAGER");
+const notOpen = () => new ConflictError("ORDER_CLOSED", "This order is done or canceled: it can no longer be changed.");
+
+function pageOf<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; next_cursor: number | null } {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { rows: page, next_cursor: more ? page[page.length - 1]!.id : null };
+}
+
+export function createHandover({ db, clock, links }: HandoverDeps) {
+  const writer = writerOf(db);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  function actorOf(tx: Tx, userId: number): StaffActor {
+    return { userId, isAdmin: selectIsAdmin(tx, userId), shopIds: selectStaffShopIds(tx, userId) };
+  }
+
+  /** The caller as staff: anyone who staffs no shop and is no admin is refused at the door. */
+  function staffActor(tx: Tx, userId: number): StaffActor {
+    const actor = actorOf(tx, userId);
+    if (!isStaff(actor)) throw notStaff();
+    return actor;
+  }
+
+  /** An order of a shop the caller staffs (admins: any); anyone else's is 'Not valid Manager'. */
+  function staffOrder(tx: Tx, actor: StaffActor, orderId: number): StaffOrderRow {
+    const row = selectStaffOrderRow(tx, orderId);
+    if (!row) throw new NotFoundError("Order", `Order ${orderId} not found`);
+    if (!staffsShop(actor, row.shop_id)) throw notValidManager();
+    return row;
+  }
+
+  function adminActor(tx: Tx, userId: number): StaffActor {
+    const actor = actorOf(tx, userId);
+    if (!actor.isAdmin) throw new ForbiddenError();
+    return actor;
+  }
+
+  /** The order as staff see it, read inside the unit (after its own writes). */
+  function staffView(tx: Tx, actor: StaffActor, row: StaffOrderRow, lines: LineRow[] = selectLines(tx, row.id)): StaffOrder {
+    const base = readView(tx, row, clock(), lines);
+    const manager = row.manager_id === null ? undefined : selectPerson(tx, row.manager_id);
+    const costs = new Map(lines.map((l) => [l.id, l.cost_price]));
+    return {
+      ...base,
+      // A stored map that is not a Google Maps embed (data older than the rule) is not shown.
+      map_html: isMapEmbedUrl(row.map_html) ? row.map_html : "",
+      products: base.products.map((line) => ({ ...line, cost_price: costs.get(line.id) ?? 0 })),
+      total_cost_price: row.total_cost_price,
+      paid_with_bonus: row.paid_with_bonus === 1,
+      manager_data: manager
+        ? {
+            id: manager.id,
+            name: personName(manager),
+            path: manager.photo_url ?? "",
+            username: manager.username,
+            first_name: manager.first_name,
+            last_name: manager.last_name,
+            photo_url: manager.photo_url,
+          }
+        : null,
+      manager_desc: manager ? { name: personName(manager), email: manager.email, path: manager.photo_url ?? "" } : null,
+      user_data: { email: row.user_email === null ? null : maskEmail(row.user_email) },
+      user_firstname: row.user_first_name,
+      user_photourl: row.user_photo_url,
+      partner_balance: selectBonusBalance(tx, row.user_id),
+      actions: handoverActions(row, actor.isAdmin),
+    };
+  }
+
+  async function signed(view: StaffOrder): Promise<StaffOrder> {
+    view.manage_path = await links.managePath(view.id);
+    return view;
+  }
+
+  /** Runs a change to one order as a unit and answers with the order as the caller now sees it. */
+  async function change(userId: number, orderId: number, work: (tx: Tx, actor: StaffActor, row: StaffOrderRow, now: string) => void, asAdmin = false) {
+    const view = await writer.write((tx) => {
+      const actor = asAdmin ? adminActor(tx, userId) : staffActor(tx, userId);
+      const row = staffOrder(tx, actor, orderId);
+      const now = iso(clock());
+      work(tx, actor, row, now);
+      return staffView(tx, actor, selectStaffOrderRow(tx, orderId)!);
+    });
+    return signed(view);
+  }
+
+  function listFilter(actor: StaffActor, shopId: number | undefined, limit: number | undefined, cursor: number | undefined) {
+    if (shopId !== undefined && !staffsShop(actor, shopId)) throw notValidManager();
+    return {
+      staffOf: actor.isAdmin ? null : actor.userId,
+      shopId: shopId ?? null,
+      before: cursor ?? null,
+      limit: (limit ?? STAFF_PAGE_DEFAULT) + 1,
+    };
+  }
+
+  return {
+    /** The manager lists (spec §2 /admin-cabinet sections, /list/store-orders): newest first, one page. */
+    async listOrders(userId: number, query: StaffOrdersQuery): Promise<{ orders: StaffOrder[]; next_cursor: number | null }> {
+      const { next_cursor, views } = await writer.read((tx) => {
+        const actor = staffActor(tx, userId);
+        const filter: StaffListFilter = { ...listFilter(actor, query.shop_id, query.limit, query.cursor), statuses: query.status ? [query.status] : null, managerId: null };
+        const page = pageOf(selectStaffOrderRows(tx, filter), filter.limit - 1);
+        return { next_cursor: page.next_cursor, views: page.rows.map((row) => staffView(tx, actor, row)) };
+      });
+      return { orders: await Promise.all(views.map(signed)), next_cursor };
+    },
+
+    /** The manager order fetch: `sig` from the pickup QR, when given, must be this order's. */
+    async getOrder(userId: number, orderId: number, sig: string | undefined): Promise<StaffOrder> {
+      if (sig !== undefined && !(await links.verifyManage(orderId, sig))) {
+        throw new ForbiddenError("This pickup code is not valid.", "INVALID_SIGNATURE");
+      }
+      return signed(await writer.read((tx) => {
+        const actor = staffActor(tx, userId);
+        return staffView(tx, actor, staffOrder(tx, actor, orderId));
+      }));
+    },
+
+    /** N → W: one conditional update, so of many managers pressing at once exactly one wins. */
+    async take(userId: number, orderId: number): Promise<StaffOrder> {
+      return change(userId, orderId, (tx, actor, row, now) => {
+        if (!canTransition(row.status, "W", "staff") || !takeOrderIf(tx, orderId, actor.userId, now)) {
+          if (row.status === "W" && row.manager_id === actor.userId) throw new ConflictError("ORDER_ALREADY_YOURS", "You have already taken this order.");
+          if (row.status === "W") throw new ConflictError("ORDER_TAKEN", HANDOVER_TEXTS.anotherManager);
+          throw new ConflictError("ORDER_NOT_NEW", "Only a new order can be taken.");
+        }
+        insertOrderEvent(tx, { order_id: orderId, type: "taken", from_status: "N", to_status: "W", actor_user_id: actor.userId, created_at: now });
+        tellCustomer(tx, "order_taken", orderId, now);
+        tellPushedStaff(tx, orderId, "taken", actor.userId, now);
+      });
+    },
+
+    /** Spec §7 update_settings_status: payment and delivery statuses of an order on the counter. */
+    async setStatuses(userId: number, orderId: number, body: StatusesBody): Promise<StaffOrder> {
+      return change(userId, orderId, (tx, actor, row, now) => {
+        if (!isOpenForStaff(row.status)) throw notOpen();
+        if (!moveOrderIf(tx, orderId, row.status, { payment_status: body.payment_status, delivery_status: body.delivery_status }, now)) throw notOpen();
+        insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "statuses",
+          from_status: row.status,
+          to_status: row.status,
+          actor_user_id: actor.userId,
+          created_at: now,
+          data: { payment_status: body.payment_status, delivery_status: body.delivery_status },
+        });
+      });
+    },
+
+    /** Spec §5 "Order map": only a Google Maps embed's address is kept, never the pasted HTML. */
+    async setMap(userId: number, orderId: number, code: string): Promise<StaffOrder> {
+      const url = parseMapEmbed(code);
+      return change(userId, orderId, (tx, actor, row, now) => {
+        if (!isOpenForStaff(row.status) || !moveOrderIf(tx, orderId, row.status, { map_html: url }, now)) throw notOpen();
+        insertOrderEvent(tx, { order_id: orderId, type: "map", from_status: row.status, to_status: row.status, actor_user_id: actor.userId, created_at: now, data: { map: url } });
+      });
+    },
+
+    /**
+     * The hand-over: money taken (cash, or the customer's bonus when it covers the total) and the goods given:
+     * the order becomes S with payment and delivery S. An order nobody took yet is taken in the same move.
+     * The bonus debit is a ledger entry in the same unit, checked against the balance there, so two bonus
+     * payments can never take a balance below zero.
+     */
+    async finish(userId: number, orderId: number, by: FinishBy): Promise<StaffOrder> {
+      return change(userId, orderId, (tx, actor, row, now) => {
+        if (!canTransition(row.status, "S", "staff")) {
+          if (row.status === "S") throw new ConflictError("ORDER_DONE", "This order is already done.");
+          throw notOpen();
+        }
+        const toPay = row.discounted_price;
+        if (by === "bonus") {
+          if (!bonusCovers(selectBonusBalance(tx, row.user_id), toPay)) {
+            throw new ConflictError("BONUS_TOO_LOW", "The customer's bonus balance does not cover this order.");
+          }
+          if (toPay > 0) insertBonusExpense(tx, { user_id: row.user_id, order_id: orderId, amount: toPay, created_at: now });
+        }
+        const moved = moveOrderIf(
+          tx,
+          orderId,
+          row.status,
+          { status: "S", payment_status: "S", delivery_status: "S", paid_with_bonus: by === "bonus" ? 1 : 0, manager_id: row.manager_id ?? actor.userId },
+          now,
+        );
+        if (!moved) throw notOpen();
+        insertOrderEvent(tx, { order_id: orderId, type: "finished", from_status: row.status, to_status: "S", actor_user_id: actor.userId, created_at: now, data: { by, amount: toPay } });
+        tellCustomer(tx, "order_done", orderId, now, { paid_with_bonus: by === "bonus" });
+        tellPushedStaff(tx, orderId, "done", actor.userId, now);
+      });
+    },
+
+    /**
+     * Contact client: the bot sends the manager a button into the customer's chat (or their e-mail). False
+     * when the manager cannot be reached in Telegram (no chat with the bot, or they blocked it).
+     */
+    async contact(userId: number, orderId: number, botOn: boolean): Promise<boolean> {
+      return writer.write((tx) => {
+        const actor = staffActor(tx, userId);
+        const row = staffOrder(tx, actor, orderId);
+        if (!handoverActions(row, actor.isAdmin).contact) throw new ConflictError("ORDER_NOT_IN_WORK", "The client can be contacted about an order in work only.");
+        const manager = selectPerson(tx, actor.userId);
+        const customer = selectPerson(tx, row.user_id);
+        if (!botOn || !manager || manager.telegram_id === null || manager.telegram_unreachable_at !== null || !customer) return false;
+        const nowMs = clock();
+        enqueueNotification(
+          tx,
+          {
+            kind: "contact_client",
+            user_id: actor.userId,
+            order_id: orderId,
+            // Each press asks again (a message can be lost or deleted); a double tap within a minute is one.
+            dedupe_key: `${staffDedupeKey("contact_client", orderId, actor.userId)}:${Math.floor(nowMs / 60_000)}`,
+            payload: {
+              order_id: orderId,
+              customer_name: personName(customer),
+              telegram_id: customer.telegram_id,
+              username: customer.username,
+              email: customer.email,
+            },
+          },
+          iso(nowMs),
+        );
+        insertOrderEvent(tx, { order_id: orderId, type: "contact", from_status: row.status, to_status: row.status, actor_user_id: actor.userId, created_at: iso(nowMs) });
+        return true;
+      });
+    },
+
+    /** Admin only: a whole percent 0–100 while payment or delivery is not S; the price to pay follows. */
+    async setDiscount(userId: number, orderId: number, rawPercent: unknown): Promise<StaffOrder> {
+      const percent = parseDiscountPercent(rawPercent);
+      return change(
+        userId,
+        orderId,
+        (tx, actor, row, now) => {
+          if (!adminMayChange(row)) throw new ConflictError("ORDER_SETTLED", "This order is paid and delivered, or closed: its price can no longer change.");
+          const price = discountedPrice(row.total_price, percent);
+          if (!moveOrderIf(tx, orderId, row.status, { discount_percent: percent, discounted_price: price }, now)) throw notOpen();
+          insertOrderEvent(tx, {
+            order_id: orderId,
+            type: "discount",
+            from_status: row.status,
+            to_status: row.status,
+            actor_user_id: actor.userId,
+            created_at: now,
+            data: { percent, discounted_price: price },
+          });
+          if (percent !== row.discount_percent) {
+            tellCustomer(tx, "order_discounted", orderId, now, { discount_percent: percent, total_before: row.total_price });
+          }
+        },
+        true,
+      );
+    },
+
+    /** Admin only: cancel while payment or delivery is not S; the stock goes back in the same unit. */
+    async cancel(userId: number, orderId: number): Promise<StaffOrder> {
+      return change(
+        userId,
+        orderId,
+        (tx, actor, row, now) => {
+          if (!adminMayChange(row) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
+            throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
+          }
+          giveBackStock(tx, row, now);
+          insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: actor.userId, created_at: now, data: { by: "admin" } });
+          tellCustomer(tx, "order_canceled", orderId, now);
+          tellPushedStaff(tx, orderId, "canceled", null, now);
+          if (row.manager_id !== null) tellManagerOfCancel(tx, orderId, row.manager_id, now);
+        },
+        true,
+      );
+    },
+
+    /** Sales (spec §2 /list/sales, /list/manager/sales): the shop's or the caller's own, New or Done, with counts. */
+    async sales(userId: number, query: SalesQuery): Promise<{ orders: StaffOrder[]; counts: SalesCounts; next_cursor: number | null }> {
+      const { next_cursor, views, counts } = await writer.read((tx) => {
+        const actor = staffActor(tx, userId);
+        const base = listFilter(actor, query.shop_id, query.limit, query.cursor);
+        const filter: StaffListFilter = { ...base, statuses: query.filter ? SALES_FILTERS[query.filter] : null, managerId: query.mine ? actor.userId : null };
+        const page = pageOf(selectStaffOrderRows(tx, filter), filter.limit - 1);
+        return { next_cursor: page.next_cursor, views: page.rows.map((row) => staffView(tx, actor, row)), counts: countSales(tx, filter) };
+      });
+      return { orders: await Promise.all(views.map(signed)), counts, next_cursor };
+    },
+
+    /** The cabinet's 'All sales' box. */
+    async salesSummary(userId: number): Promise<{ shop: SalesCounts; mine: SalesCounts }> {
+      return writer.read((tx) => {
+        const actor = staffActor(tx, userId);
+        const staffOf = actor.isAdmin ? null : actor.userId;
+        return { shop: countSales(tx, { staffOf, shopId: null, managerId: null }), mine: countSales(tx, { staffOf, shopId: null, managerId: actor.userId }) };
+      });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Writes the notices an order change tells of into the outbox, inside the unit of work of the change (so a
+ * notice exists exactly when its change does). The customer's notices, the push to a shop's staff for a new
+ * order, and the edits that tell those staff what became of it. Called by the order use cases.
+ */
+import { selectLines, selectOrderRow } from "../../db/repositories/orders";
+import { enqueueNotification } from "../../db/repositories/outbox";
+import { selectPerson, selectPushedStaff, selectShopStaff, type PersonRow } from "../../db/repositories/staffOrders";
+import type { Tx } from "../../db/writer";
+import {
+  orderDedupeKey,
+  staffDedupeKey,
+  type NotificationPayloads,
+  type OrderNotificationPayload,
+  type StaffOrderUpdatePayload,
+} from "../domain/notifications";
+
+/** How staff are named to each other and to customers: their name, else @username, else e-mail. */
+export function personName(p: Pick<PersonRow, "first_name" | "last_name" | "username" | "email">): string {
+  const name = [p.first_name, p.last_name].filter(Boolean).join(" ");
+  return name || (p.username ? `@${p.username}` : (p.email ?? "a manager"));
+}
+
+/** The order as a notice tells of it, as it stands inside this unit. */
+function orderPayload(tx: Tx, orderId: number): (OrderNotificationPayload & { user_id: number; shop_id: number; delivery_option: number }) | null {
+  const row = selectOrderRow(tx, orderId);
+  if (!row) return null;
+  return {
+    order_id: orderId,
+    user_id: row.user_id,
+    shop_id: row.shop_id,
+    delivery_option: row.delivery_option,
+    shop_name: row.shop_name,
+    shop_address: row.shop_address,
+    total: row.discounted_price,
+    item_count: selectLines(tx, orderId).reduce((n, l) => n + l.amount, 0),
+    hold_until: row.hold_until,
+  };
+}
+
+type CustomerKind = "order_placed" | "order_canceled" | "order_expired" | "hold_reminder" | "order_taken" | "order_done" | "order_discounted";
+type Extra<K extends CustomerKind> = Omit<NotificationPayloads[K], keyof OrderNotificationPayload>;
+
+/** Tells the customer of a change to their order (once per kind and order). */
+export function tellCustomer<K extends CustomerKind>(tx: Tx, kind: K, orderId: number, now: string, ...extra: {} extends Extra<K> ? [] : [Extra<K>]): void {
+  const order = orderPayload(tx, orderId);
+  if (!order) return;
+  const { user_id, shop_id: _shop, delivery_option: _delivery, ...payload } = order;
+  enqueueNotification(
+    tx,
+    { kind, user_id, order_id: orderId, dedupe_key: orderDedupeKey(kind, orderId), payload: { ...payload, ...(extra[0] ?? {}) } } as never,
+    now,
+  );
+}
+
+/** A new order (N): every staff member of its shop who has a Telegram chat gets a push with Take order and Open. */
+export function pushNewOrderToStaff(tx: Tx, orderId: number, shopId: number, now: string): void {
+  // Most placements are at shops whose staff use the mini-app only: ask who to push before building anything.
+  const staff = selectShopStaff(tx, shopId).filter((member) => member.telegram_id !== null);
+  if (staff.length === 0) return;
+  const order = orderPayload(tx, orderId);
+  if (!order) return;
+  const { user_id: customerId, shop_id: _shop, ...payload } = order;
+  const lines = selectLines(tx, orderId).map((l) => ({ product_name: l.product_name, price_text: l.price_text, amount: l.amount }));
+  for (const member of staff) {
+    // A staff member ordering at their own shop is told as the customer; nobody takes their own order.
+    if (member.id === customerId) continue;
+    enqueueNotification(
+      tx,
+      {
+        kind: "staff_new_order",
+        user_id: member.id,
+        order_id: orderId,
+        dedupe_key: staffDedupeKey("staff_new_order", orderId, member.id),
+        payload: { ...payload, lines },
+      },
+      now,
+    );
+  }
+}
+
+/**
+ * What became of an order its shop's staff were pushed: each of their messages is edited to say so (the
+ * one who took it reads that they did). Once per outcome and person.
+ */
+export function tellPushedStaff(tx: Tx, orderId: number, outcome: StaffOrderUpdatePayload["outcome"], byUserId: number | null, now: string): void {
+  const by = byUserId === null ? undefined : selectPerson(tx, byUserId);
+  for (const pushed of selectPushedStaff(tx, orderId)) {
+    const payload: StaffOrderUpdatePayload = {
+      order_id: orderId,
+      outcome,
+      by_name: by ? personName(by) : null,
+      by_you: pushed.user_id === byUserId,
+      edits: pushed.dedupe_key,
+    };
+    enqueueNotification(
+      tx,
+      { kind: "staff_order_update", user_id: pushed.user_id, order_id: orderId, dedupe_key: `${staffDedupeKey("staff_order_update", orderId, pushed.user_id)}:${outcome}`, payload },
+      now,
+    );
+  }
+}
+
+/** The manager holding an order is told that an admin canceled it. */
+export function tellManagerOfCancel(tx: Tx, orderId: number, managerId: number, now: string): void {
+  const order = orderPayload(tx, orderId);
+  if (!order) return;
+  const { user_id: _customer, shop_id: _shop, delivery_option: _delivery, ...payload } = order;
+  enqueueNotification(
+    tx,
+    { kind: "staff_order_canceled", user_id: managerId, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_canceled", orderId, managerId), payload },
+    now,
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Shop staff (design §2): admins grant and revoke the roles `owner` (the spec's shop admin) and `manager`
+ * per shop, to a user who has signed in once. The mini-app learns a user's roles from /api/me.
+ */
+import type { DB } from "../../db/connection";
+import { deleteShopStaff, findLiveShop, listShopStaff, upsertShopStaff } from "../../db/repositories/staff";
+import { findUserByEmail, findUserByTelegramId } from "../../db/repositories/users";
+import { normaliseEmail } from "../domain/auth";
+import type { StaffMember } from "../domain/contracts/staff";
+import { NotFoundError, ValidationError } from "../domain/errors";
+import type { StaffRole } from "../domain/handover";
+import { personName } from "./notices";
+
+export type Staff = ReturnType<typeof createStaff>;
+
+export type StaffWho = { email: string } | { telegramId: number };
+
+export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
+  async function liveShop(shopId: number) {
+    const shop = await findLiveShop(db, shopId);
+    if (!shop) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+    return shop;
+  }
+
+  async function list(shopId: number): Promise<StaffMember[]> {
+    await liveShop(shopId);
+    const rows = await listShopStaff(db, shopId);
+    return rows.map((r) => ({
+      user_id: r.user_id,
+      role: r.role,
+      email: r.email,
+      telegram_id: r.telegram_id,
+      name: personName(r),
+      created: r.created_at,
+    }));
+  }
+
+  return {
+    list,
+
+    /** Grants a role at a shop to a user who signed in once (404 otherwise); answers the shop's staff. */
+    async grant(shopId: number, who: StaffWho, role: StaffRole): Promise<StaffMember[]> {
+      await liveShop(shopId);
+      const user = "email" in who ? await findUserByEmail(db, normaliseEmail(who.email)) : await findUserByTelegramId(db, who.telegramId);
+      if (!user) throw new NotFoundError("User", "No user with that e-mail or Telegram id has signed in yet");
+      await upsertShopStaff(db, { shop_id: shopId, user_id: user.id, role, created_at: new Date(clock()).toISOString() });
+      return list(shopId);
+    },
+
+    async revoke(shopId: number, userId: number): Promise<StaffMember[]> {
+      await liveShop(shopId);
+      if (!(await deleteShopStaff(db, shopId, userId))) throw new NotFoundError("Staff member", `User ${userId} is not on the staff of shop ${shopId}`);
+      return list(shopId);
+    },
+  };
+}
+
+/** Reads `{ email | telegram_id }`: exactly one of them. */
+export function staffWho(body: { email?: string; telegram_id?: number }): StaffWho {
+  if ((body.email === undefined) === (body.telegram_id === undefined)) {
+    throw new ValidationError("email", "Give either email or telegram_id");
+  }
+  return body.email !== undefined ? { email: body.email } : { telegramId: body.telegram_id! };
+}
