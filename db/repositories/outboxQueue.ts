@@ -64,6 +64,9 @@ export interface Outcome {
   next_attempt_at?: string;
   last_error?: string | null;
   sent_at?: string;
+  /** The Telegram message a sent row became (or, for an edit, the message it edited). */
+  tg_chat_id?: number;
+  tg_message_id?: number;
 }
 
 /** Records what happened to a claimed row; false when the claim was lost (lease ran out). */
@@ -76,6 +79,23 @@ export async function settle(db: Db, id: number, leaseUntil: string, outcome: Ou
     .where("next_attempt_at", "=", leaseUntil)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * The Telegram message an earlier row of the same user became, found by that row's dedupe key; undefined
+ * when that row was not sent (skipped, failed) or was sent before messages were remembered.
+ */
+export function sentMessageOf(db: Db, userId: number, dedupeKey: string): Promise<{ chat_id: number; message_id: number } | undefined> {
+  return db
+    .selectFrom("outbox")
+    .select(["tg_chat_id as chat_id", "tg_message_id as message_id"])
+    .where("user_id", "=", userId)
+    .where("dedupe_key", "=", dedupeKey)
+    .where("status", "=", "sent")
+    .where("tg_chat_id", "is not", null)
+    .where("tg_message_id", "is not", null)
+    .$narrowType<{ chat_id: number; message_id: number }>()
+    .executeTakeFirst();
 }
 
 export async function markUserUnreachable(db: Db, userId: number, now: string): Promise<void> {

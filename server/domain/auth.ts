@@ -18,12 +18,18 @@ export const SESSION_SLIDE_EVERY_MS = 3600_000;
 export const INVALID_CODE = "Invalid code!";
 export const ADMIN_ROLE = "A";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address: a local part without quotes, spaces, control characters, angle brackets or list
+ * separators (`,` `;`), and a domain of dot-separated labels. Anything a mail library could read as a list
+ * or a display name ("x>,<victim@…", "a;victim@…") is refused, so the address checked is the one mailed.
+ */
+const EMAIL = /^[a-z0-9.!#$%&*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const MAX_EMAIL = 254;
 
-/** E-mail addresses are compared lower-cased and trimmed. */
+/** E-mail addresses are compared lower-cased and trimmed; the normalised address is the only one used. */
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new ValidationError("email", "email must be an e-mail address");
+  if (email.length > MAX_EMAIL || !EMAIL.test(email)) throw new ValidationError("email", "email must be an e-mail address");
   return email;
 }
 

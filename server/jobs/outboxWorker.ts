@@ -1,13 +1,18 @@
 /**
- * Delivers the notification outbox through the Bot API.
+ * Delivers the notification outbox. The worker owns the queue (claims, leases, ordering, retries); how a
+ * row becomes a message is the Messenger's business, a port the composition root fills in (bot/launch.ts
+ * gives it the Telegram one, bot/messenger.ts). Nothing here knows grammY or how a message looks.
  *
  * - Due rows go out oldest first, one at a time, each claimed before it is sent (outboxQueue.ts), so two
  *   workers, or two ticks, never send one row twice.
- * - 429: try again after the `retry_after` Telegram asks for (not counted as a failed attempt).
- * - 403 (the user blocked the bot, or never started it): the user is marked unreachable and this and all
- *   their later rows are skipped. Users without a Telegram chat (e-mail only) are skipped too, not failed.
- * - 400: the request itself is wrong and will not improve: failed at once.
- * - Anything else (network, timeout, 5xx): exponential backoff with a cap; after maxAttempts, failed.
+ * - "retry after N s" (Telegram's 429): try again then (not counted as a failed attempt).
+ * - "blocked" (the user blocked the bot, or never started it): the user is marked unreachable and this and
+ *   all their later rows are skipped. Users without a Telegram chat (e-mail only) are skipped too, not failed.
+ * - "rejected" (the request itself is wrong, or the row cannot be rendered): failed at once.
+ * - The messenger throws (network, timeout, 5xx): exponential backoff with a cap; after maxAttempts, failed.
+ * - A row that edits an earlier message (staff_order_update, whose payload names the pushed row by its
+ *   dedupe key) edits the message that row became; if that row was never sent, there is nothing to edit
+ *   and the row is skipped. Per-user ordering means the pushed row is settled before its edit is tried.
  *
  * Restarts: a row stays 'sending' for at most one lease. A worker that dies holding it leaves the lease to
  * run out; then any worker sends it again. The lease is longer than the send timeout, so a live worker
@@ -15,12 +20,59 @@
  * a request whose answer never arrived: delivery is at-least-once at that boundary, and a crash can
  * duplicate at most the one message that was in flight (docs/bot.md). A graceful stop waits for it.
  */
-import { GrammyError, type Api } from "grammy";
 import type { DB } from "../../db/connection";
-import { renderNotification } from "../../bot/notifications";
-import type { BotLog } from "../../bot/context";
-import type { MiniApp } from "../../bot/miniApp";
-import { claim, markUserUnreachable, nextDue, settle, type DueNotification, type Outcome } from "../../db/repositories/outboxQueue";
+import {
+  claim,
+  markUserUnreachable,
+  nextDue,
+  sentMessageOf,
+  settle,
+  type DueNotification,
+  type Outcome,
+} from "../../db/repositories/outboxQueue";
+import type { StaffOrderUpdatePayload } from "../domain/notifications";
+
+/** The few logger methods the worker uses; Fastify's (pino) logger and the bot's fit it. */
+export interface OutboxLog {
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+/** A Telegram message, by chat and message id. */
+export interface MessageRef {
+  chatId: number;
+  messageId: number;
+}
+
+/** One due row, as the messenger gets it. */
+export interface OutgoingNotification {
+  kind: string;
+  /** The row's payload, JSON as it was written (maybe by an older version). */
+  payload: string;
+  /** The recipient's Telegram chat. */
+  chatId: number;
+  /** Set for a row that edits an earlier message: edit this one instead of sending a new message. */
+  edit: MessageRef | null;
+}
+
+/** What became of one notification; anything transient (network, timeout, 5xx) is thrown instead. */
+export type Delivery =
+  | ({ result: "sent" } & MessageRef)
+  /** Asked to wait (Telegram's 429 and its retry_after). */
+  | { result: "retry_after"; seconds: number; reason: string }
+  /** The recipient cannot be reached (blocked the bot, never started it). */
+  | { result: "blocked"; reason: string }
+  /** Will never go through as it is: a bad request, or a payload that does not render. */
+  | { result: "rejected"; reason: string }
+  /** Nothing to deliver (e.g. the message to edit was deleted): not a failure. */
+  | { result: "skip"; reason: string };
+
+/** The port between the worker and whoever renders and sends messages (bot/messenger.ts). */
+export interface Messenger {
+  /** Renders and sends (or edits) one notification; `signal` aborts a request that takes too long. */
+  deliver(notification: OutgoingNotification, signal: AbortSignal): Promise<Delivery>;
+}
 
 export interface OutboxWorkerOptions {
   /** Pause between ticks of start(). */
@@ -49,9 +101,8 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 
 export interface OutboxWorkerDeps {
   db: DB;
-  api: Pick<Api, "sendMessage">;
-  miniApp: MiniApp;
-  log: BotLog;
+  messenger: Messenger;
+  log: OutboxLog;
   clock?: () => number;
   options?: Partial<OutboxWorkerOptions>;
 }
@@ -73,12 +124,22 @@ export interface OutboxWorker {
 }
 
 type Result = keyof DeliveryReport;
-type GrammySignal = Parameters<Api["sendMessage"]>[3];
 
-/** Node's AbortSignal; grammY types its own with an older shim's declarations, which Node's fits at runtime. */
-const sendTimeout = (ms: number) => AbortSignal.timeout(ms) as unknown as GrammySignal;
+/**
+ * For a row that edits an earlier message, the dedupe key of the row that sent it: a string; null for an
+ * edit that names none (malformed); undefined for a row that sends a message of its own.
+ */
+function editedRowKey(row: DueNotification): string | null | undefined {
+  if (row.kind !== "staff_order_update") return undefined;
+  try {
+    const payload = JSON.parse(row.payload) as Partial<StaffOrderUpdatePayload> | null;
+    return typeof payload?.edits === "string" ? payload.edits : null;
+  } catch {
+    return null;
+  }
+}
 
-export function createOutboxWorker({ db, api, miniApp, log, clock = Date.now, options }: OutboxWorkerDeps): OutboxWorker {
+export function createOutboxWorker({ db, messenger, log, clock = Date.now, options }: OutboxWorkerDeps): OutboxWorker {
   const o = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   if (o.leaseMs <= o.sendTimeoutMs) throw new Error("outbox worker: leaseMs must exceed sendTimeoutMs");
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -120,26 +181,40 @@ export function createOutboxWorker({ db, api, miniApp, log, clock = Date.now, op
 
     if (row.telegram_id === null) return record("skipped", { status: "skipped", last_error: "no Telegram chat (e-mail only user)" });
     if (row.telegram_unreachable_at !== null) return record("skipped", { status: "skipped", last_error: "user blocked the bot" });
-    const message = renderNotification(row.kind, row.payload, miniApp);
-    if (!message) return record("failed", { status: "failed", last_error: `cannot render ${row.kind} from its payload` });
+
+    let edit: MessageRef | null = null;
+    const edits = editedRowKey(row);
+    if (edits === null) return record("failed", { status: "failed", last_error: `cannot render ${row.kind} from its payload` });
+    if (edits !== undefined) {
+      // The pushed row is older and of the same user, so it is settled by now: sent, or never to be.
+      const original = row.user_id === null ? undefined : await sentMessageOf(db, row.user_id, edits);
+      if (!original) return record("skipped", { status: "skipped", last_error: "the message to edit was never sent" });
+      edit = { chatId: original.chat_id, messageId: original.message_id };
+    }
 
     try {
-      await api.sendMessage(row.telegram_id, message.text, { reply_markup: message.keyboard }, sendTimeout(o.sendTimeoutMs));
-      return record("sent", { status: "sent", sent_at: iso(clock()), last_error: null });
+      const delivery = await messenger.deliver({ kind: row.kind, payload: row.payload, chatId: row.telegram_id, edit }, AbortSignal.timeout(o.sendTimeoutMs));
+      const now = clock();
+      switch (delivery.result) {
+        case "sent":
+          return record("sent", { status: "sent", sent_at: iso(now), last_error: null, tg_chat_id: delivery.chatId, tg_message_id: delivery.messageId });
+        case "retry_after":
+          return record("retrying", { status: "pending", attempts: attempt - 1, next_attempt_at: iso(now + delivery.seconds * 1000), last_error: delivery.reason });
+        case "blocked":
+          // The user is marked first: should the outcome not be recorded, the next try skips anyway.
+          if (row.user_id !== null) await markUserUnreachable(db, row.user_id, iso(now));
+          log.info({ outboxId: row.id, userId: row.user_id }, "outbox: the user blocked the bot; their notifications are skipped");
+          return record("skipped", { status: "skipped", last_error: delivery.reason });
+        case "rejected":
+          log.error({ outboxId: row.id, kind: row.kind, reason: delivery.reason }, "outbox: giving up on a notification");
+          return record("failed", { status: "failed", last_error: delivery.reason });
+        case "skip":
+          return record("skipped", { status: "skipped", last_error: delivery.reason });
+      }
     } catch (error) {
       const now = clock();
       const reason = error instanceof Error ? error.message : String(error);
-      if (error instanceof GrammyError && error.error_code === 429) {
-        const waitS = error.parameters.retry_after ?? 1;
-        return record("retrying", { status: "pending", attempts: attempt - 1, next_attempt_at: iso(now + waitS * 1000), last_error: reason });
-      }
-      if (error instanceof GrammyError && error.error_code === 403) {
-        // The user is marked first: should the outcome not be recorded, the next try skips anyway.
-        if (row.user_id !== null) await markUserUnreachable(db, row.user_id, iso(now));
-        log.info({ outboxId: row.id, userId: row.user_id }, "outbox: the user blocked the bot; their notifications are skipped");
-        return record("skipped", { status: "skipped", last_error: reason });
-      }
-      if ((error instanceof GrammyError && error.error_code === 400) || attempt >= o.maxAttempts) {
+      if (attempt >= o.maxAttempts) {
         log.error({ outboxId: row.id, attempt, err: error }, "outbox: giving up on a notification");
         return record("failed", { status: "failed", last_error: reason });
       }

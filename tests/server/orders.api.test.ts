@@ -285,7 +285,7 @@ describe("the pickup hold", () => {
     expect(await stockOf("Chaweng Beach Store", "Gelato #41")).toBe(before);
     const view = (await store.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: bearer(alice.token) })).json().order;
     expect(view.status).toBe("C");
-    const kinds = (await store.db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).execute()).map((r) => r.kind);
+    const kinds = (await store.db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).orderBy("id").execute()).map((r) => r.kind);
     expect(kinds).toEqual(["order_placed", "order_expired"]);
   });
 
