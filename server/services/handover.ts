@@ -29,7 +29,6 @@ import {
   bonusCovers,
   handoverActions,
   HANDOVER_TEXTS,
-  isMapEmbedUrl,
   isOpenForStaff,
   isStaff,
   maskEmail,
@@ -103,8 +102,6 @@ export function createHandover({ db, clock, links }: HandoverDeps) {
     const costs = new Map(lines.map((l) => [l.id, l.cost_price]));
     return {
       ...base,
-      // A stored map that is not a Google Maps embed (data older than the rule) is not shown.
-      map_html: isMapEmbedUrl(row.map_html) ? row.map_html : "",
       products: base.products.map((line) => ({ ...line, cost_price: costs.get(line.id) ?? 0 })),
       total_cost_price: row.total_cost_price,
       paid_with_bonus: row.paid_with_bonus === 1,

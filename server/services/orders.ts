@@ -33,6 +33,7 @@ import { writerOf, type Tx } from "../../db/writer";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
+import { isMapEmbedUrl } from "../domain/handover";
 import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey } from "../domain/notifications";
 import {
   CHOOSE_OPTIONS,
@@ -111,7 +112,8 @@ export function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly L
     delivery_address: row.delivery_address,
     delivery_address_link: row.delivery_address_link,
     phone: row.phone,
-    map_html: row.map_html,
+    // Only a Google Maps embed address is ever embedded; anything else stored (data older than the rule) is not shown.
+    map_html: isMapEmbedUrl(row.map_html) ? row.map_html : "",
     discount_percent: row.discount_percent,
     total_price: row.total_price,
     discounted_price: row.discounted_price,
