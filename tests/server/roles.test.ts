@@ -64,4 +64,34 @@ describe("npm run admin", () => {
     expect(await cli("grant", "--email", "nobody@samui.example")).toMatchObject({ code: 1, out: expect.stringContaining("has signed in yet") });
     expect(await cli("promote")).toMatchObject({ code: 64, out: expect.stringContaining("usage:") });
   });
+
+  it("staff add|remove makes a signed-in user a shop's manager or owner, and takes it back", async () => {
+    const dataDir = await makeTempDir("staff-cli-");
+    const db = openDatabase(join(dataDir, "store.sqlite"));
+    await migrateToLatest(db);
+    const { id: shopId } = await db.insertInto("shops").values({ name: "Chaweng" }).returning("id").executeTakeFirstOrThrow();
+    const { id: userId } = await db.insertInto("users").values({ email: "mali@samui.example", reflink: "mali0001" }).returning("id").executeTakeFirstOrThrow();
+    await db.destroy();
+    const cli = (...args: string[]) =>
+      run("npx", ["tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" } }).then(
+        (r) => ({ code: 0, out: r.stdout + r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+      );
+    const staffRows = async () => {
+      const check = openDatabase(join(dataDir, "store.sqlite"));
+      const rows = await check.selectFrom("shop_staff").select(["shop_id", "user_id", "role"]).execute();
+      await check.destroy();
+      return rows;
+    };
+
+    expect(await cli("staff", "add", "--shop", String(shopId), "--email", "Mali@samui.example")).toMatchObject({ code: 0, out: expect.stringContaining("is now a manager of shop") });
+    expect(await staffRows()).toEqual([{ shop_id: shopId, user_id: userId, role: "manager" }]);
+    expect(await cli("staff", "add", "--shop", String(shopId), "--role", "owner", "--email", "mali@samui.example")).toMatchObject({ code: 0 });
+    expect(await staffRows()).toEqual([{ shop_id: shopId, user_id: userId, role: "owner" }]);
+    expect(await cli("staff", "add", "--shop", String(shopId), "--role", "boss", "--email", "mali@samui.example")).toMatchObject({ code: 64 });
+    expect(await cli("staff", "add", "--shop", "77", "--email", "mali@samui.example")).toMatchObject({ code: 1, out: expect.stringContaining("Shop 77 not found") });
+    expect(await cli("staff", "add", "--shop", String(shopId), "--email", "nobody@samui.example")).toMatchObject({ code: 1, out: expect.stringContaining("has signed in yet") });
+    expect(await cli("staff", "remove", "--shop", String(shopId), "--email", "mali@samui.example")).toMatchObject({ code: 0, out: expect.stringContaining("no longer on the staff") });
+    expect(await staffRows()).toEqual([]);
+  });
 });
