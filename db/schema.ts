@@ -182,6 +182,9 @@ export interface BonusLedgerTable {
   source_user_id: number | null;
   wholesale: WithDefault<Bit>;
   created_at: WithDefault<Timestamp>;
+  /** An admin's correction: why, and who made it (null for entries of orders). */
+  reason: string | null;
+  actor_user_id: number | null;
 }
 
 export interface ReferralsTable {

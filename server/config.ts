@@ -3,6 +3,8 @@
  * A value that does not parse stops the start with a message naming the variable.
  */
 import { resolve } from "node:path";
+import { normaliseEmail } from "./domain/auth";
+import { REFERRAL_RATE_PERCENT_DEFAULT } from "./domain/constants";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -37,6 +39,10 @@ export interface Config {
   allowlistEmails: string[];
   /** The one user who may Set homeicon. */
   homeIconUserId: number | null;
+  /** The bot's @username without the @: referral links shared in Telegram open the mini-app through it. */
+  botUsername: string | null;
+  /** Whole percent of what a referred customer pays in money that their referrer earns in bonus. */
+  referralRatePercent: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +131,13 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const homeIconUserId = homeIconRaw === undefined ? null : parseInteger(homeIconRaw);
   if (homeIconRaw !== undefined && homeIconUserId === null) problems.push(`HOME_ICON_USER_ID must be a user id (got "${homeIconRaw}")`);
 
+  const botUsername = read("BOT_USERNAME")?.replace(/^@/, "") ?? null;
+  if (botUsername !== null && !/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(botUsername)) problems.push(`BOT_USERNAME must be a Telegram bot username (got "${botUsername}")`);
+
+  const rateRaw = read("REFERRAL_RATE_PERCENT") ?? String(REFERRAL_RATE_PERCENT_DEFAULT);
+  const referralRatePercent = parseInteger(rateRaw);
+  if (referralRatePercent === null || referralRatePercent > 100) problems.push(`REFERRAL_RATE_PERCENT must be a whole percent 0-100 (got "${rateRaw}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -148,6 +161,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     adminTelegramIds,
     allowlistEmails,
     homeIconUserId,
+    botUsername,
+    referralRatePercent: referralRatePercent!,
   };
 }
 
@@ -155,12 +170,20 @@ function parseInteger(raw: string): number | null {
   return /^\d+$/.test(raw) ? Number(raw) : null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The same e-mail rule as sign-in (server/domain/auth.ts), so a configured address is one that can sign in. */
 function parseEmails(name: string, raw: string | undefined, problems: string[]): string[] {
-  const emails = (raw ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
-  for (const email of emails) if (!EMAIL.test(email)) problems.push(`${name} must be comma-separated e-mail addresses (got "${email}")`);
-  return emails;
+  return (raw ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((email) => {
+      try {
+        return normaliseEmail(email);
+      } catch {
+        problems.push(`${name} must be comma-separated e-mail addresses (got "${email}")`);
+        return email;
+      }
+    });
 }
 
 function parseBoolean(raw: string): boolean | null {

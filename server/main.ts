@@ -25,7 +25,7 @@ export async function start(config: Config) {
   const links = createLinkSigner(db);
   const holds = createHoldJobs({ orders: createOrders({ db, clock: Date.now, links }), log: app.log });
   holds.start();
-  const telegram = await startTelegramIfConfigured(config, db, app.log, createHandover({ db, clock: Date.now, links }));
+  const telegram = await startTelegramIfConfigured(config, db, app.log, createHandover({ db, clock: Date.now, links, referralRatePercent: config.referralRatePercent }));
 
   let stopping = false;
   const stop = async (signal: string) => {

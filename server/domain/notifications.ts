@@ -13,6 +13,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   "order_taken",
   "order_done",
   "order_discounted",
+  "referral_income",
 ] as const;
 
 /** Told to shop staff. */
@@ -71,6 +72,15 @@ export interface OrderDiscountedPayload extends OrderNotificationPayload {
   total_before: number;
 }
 
+/** A referrer earned bonus from a referred customer's completed order. */
+export interface ReferralIncomePayload {
+  order_id: number;
+  /** Bonus earned, integer Baht. */
+  amount: number;
+  /** The referrer's balance after it. */
+  balance: number;
+}
+
 export interface NotificationPayloads {
   order_placed: OrderNotificationPayload;
   order_canceled: OrderNotificationPayload;
@@ -79,6 +89,7 @@ export interface NotificationPayloads {
   order_taken: OrderNotificationPayload;
   order_done: OrderDonePayload;
   order_discounted: OrderDiscountedPayload;
+  referral_income: ReferralIncomePayload;
   staff_new_order: StaffNewOrderPayload;
   staff_order_update: StaffOrderUpdatePayload;
   staff_order_canceled: OrderNotificationPayload;

@@ -10,6 +10,7 @@ import { createCatalog } from "../services/catalog";
 import { createHandover, type Handover } from "../services/handover";
 import { createLinkSigner } from "../services/links";
 import { createOrders } from "../services/orders";
+import { createPartner } from "../services/partner";
 import { createStaff } from "../services/staff";
 import { createWishlist } from "../services/wishlist";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
@@ -18,6 +19,7 @@ import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
 import { devRoutes } from "./routes/dev";
 import { handoverRoutes } from "./routes/handover";
+import { partnerRoutes } from "./routes/partner";
 import { orderRoutes } from "./routes/orders";
 import { shopStaffRoutes } from "./routes/shopStaff";
 import { wishlistRoutes } from "./routes/wishlist";
@@ -62,15 +64,17 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
   app.decorateRequest("session", null);
   const devOutbox = new DevOutbox();
   const catalog = createCatalog({ db });
+  const partner = createPartner({ db, clock, config, log: app.log.child({ module: "referrals" }) });
   const auth = createAuth({
     db,
     config,
     clock,
+    registerReferral: partner.register,
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
   const links = createLinkSigner(db);
   const orders = createOrders({ db, clock, links });
-  const handover = createHandover({ db, clock, links });
+  const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
   const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
   app.decorate("guards", guards);
 
@@ -82,6 +86,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
       await api.register(orderRoutes, { orders, guards });
       await api.register(handoverRoutes, { handover, guards, botOn: config.botToken !== null });
       await api.register(shopStaffRoutes, { staff: createStaff({ db, clock }), guards });
+      await api.register(partnerRoutes, { partner, guards });
       await api.register(wishlistRoutes, { wishlist: createWishlist({ db, catalog, clock }), guards });
     },
     { prefix: "/api" },

@@ -58,6 +58,11 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Milliseconds since the epoch; tests move it. */
   clock: () => number;
+  /**
+   * Registers a referral from the code a sign-in carried (initData's start_param, the stored `ref`); its
+   * rules and refusals are the referral programme's (services/partner.ts), and never fail a sign-in.
+   */
+  registerReferral?: (userId: number, code: string | null | undefined) => Promise<unknown>;
 }
 
 export interface Session {
@@ -74,7 +79,7 @@ function hashToken(token: string): string {
   return hash("sha256", token, "hex");
 }
 
-export function createAuth({ db, config, mailer, clock }: AuthDeps) {
+export function createAuth({ db, config, mailer, clock, registerReferral = async () => false }: AuthDeps) {
   const reader = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
   const sendsPerIp = createWindowLimiter(LOGIN_CODE_SENDS_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
@@ -148,7 +153,7 @@ export function createAuth({ db, config, mailer, clock }: AuthDeps) {
 
     async signInWithTelegram(initData: string): Promise<SignInResponse> {
       if (!config.botToken) throw new UnavailableError("TELEGRAM_SIGN_IN_OFF", "Telegram sign-in is not set up on this server.");
-      const { user: profile } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
+      const { user: profile, startParam } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
       const profileFields = {
         first_name: profile.first_name,
         last_name: profile.last_name,
@@ -167,6 +172,7 @@ export function createAuth({ db, config, mailer, clock }: AuthDeps) {
         }
         return { userId, token: await openSession(trx, userId, "TELEGRAM") };
       });
+      await registerReferral(userId, startParam);
       return { token, user: await sessionUser(userId, "TELEGRAM") };
     },
 
@@ -194,7 +200,7 @@ export function createAuth({ db, config, mailer, clock }: AuthDeps) {
      * Signs in with the newest code sent to the address. Any failure is 'Invalid code!', whatever the reason,
      * so a caller learns nothing about codes or accounts. A signed-in Telegram user verifying an address links it.
      */
-    async verifyEmailCode(input: { email: string; code: string; ip: string; current: Session | null }): Promise<SignInResponse> {
+    async verifyEmailCode(input: { email: string; code: string; ref?: string | undefined; ip: string; current: Session | null }): Promise<SignInResponse> {
       const email = normaliseEmail(input.email);
       if (!verifiesPerIp.hit(input.ip)) {
         throw new RateLimitedError("Too many attempts from your network. Please try again later.", verifiesPerIp.retryAfterS(input.ip));
@@ -234,6 +240,7 @@ export function createAuth({ db, config, mailer, clock }: AuthDeps) {
       });
       if (outcome === null) throw invalid();
       if ("conflict" in outcome) throw new ConflictError("EMAIL_TAKEN", "This e-mail already belongs to another account.");
+      await registerReferral(outcome.userId, input.ref);
       return { token: outcome.token, user: await sessionUser(outcome.userId, "EMAIL") };
     },
 

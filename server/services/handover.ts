@@ -40,16 +40,20 @@ import {
   type FinishBy,
   type StaffActor,
 } from "../domain/handover";
+import { REFERRAL_RATE_PERCENT_DEFAULT } from "../domain/constants";
 import { staffDedupeKey } from "../domain/notifications";
 import { canTransition, discountedPrice } from "../domain/orders";
 import type { LinkSigner } from "./links";
 import { giveBackStock, readView } from "./orders";
 import { personName, tellCustomer, tellManagerOfCancel, tellPushedStaff } from "./notices";
+import { creditReferrer } from "./partner";
 
 export interface HandoverDeps {
   db: DB;
   clock: () => number;
   links: LinkSigner;
+  /** The referral programme's rate: a completed order earns the buyer's referrer this percent of what was paid in money. */
+  referralRatePercent?: number;
 }
 
 export type Handover = ReturnType<typeof createHandover>;
@@ -66,7 +70,7 @@ function pageOf<T extends { id: number }>(rows: T[], limit: number): { rows: T[]
   return { rows: page, next_cursor: more ? page[page.length - 1]!.id : null };
 }
 
-export function createHandover({ db, clock, links }: HandoverDeps) {
+export function createHandover({ db, clock, links, referralRatePercent = REFERRAL_RATE_PERCENT_DEFAULT }: HandoverDeps) {
   const writer = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -243,6 +247,7 @@ export function createHandover({ db, clock, links }: HandoverDeps) {
         );
         if (!moved) throw notOpen();
         insertOrderEvent(tx, { order_id: orderId, type: "finished", from_status: row.status, to_status: "S", actor_user_id: actor.userId, created_at: now, data: { by, amount: toPay } });
+        creditReferrer(tx, { id: orderId, user_id: row.user_id, discounted_price: toPay, bonus_used: by === "bonus" ? toPay : 0 }, referralRatePercent, now);
         tellCustomer(tx, "order_done", orderId, now, { paid_with_bonus: by === "bonus" });
         tellPushedStaff(tx, orderId, "done", actor.userId, now);
       });

@@ -12,6 +12,8 @@ export const EmailCodeBody = Type.Object({
 export const EmailVerifyBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
   code: Type.String({ minLength: 1, maxLength: 12 }),
+  /** The referral code the browser stored (spec storage key `ref`); registered at this sign-in if it may be. */
+  ref: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 export const ShopRole = Type.Object({
