@@ -13,6 +13,7 @@ import { fallback } from "./features/fallback";
 import { help } from "./features/help";
 import { membership } from "./features/membership";
 import { orders } from "./features/orders";
+import { staffOrders } from "./features/staffOrders";
 import { start } from "./features/start";
 import { createMiniApp } from "./miniApp";
 import { texts } from "./texts";
@@ -36,7 +37,7 @@ export function createBot({ db, config, log, handover, clock = Date.now, botInfo
   const runtime: BotRuntime = { db, log, clock, handover, miniApp: createMiniApp(config.publicUrl, log) };
 
   bot.use(contextSetup(runtime));
-  bot.errorBoundary(apologize).use(membership, start, orders, help, fallback);
+  bot.errorBoundary(apologize).use(membership, start, staffOrders, orders, help, fallback);
   // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
   bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
   return bot;

@@ -11,6 +11,7 @@ import type { Handover } from "../server/services/handover";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
 import { createBot, type StoreBot } from "./bot";
 import type { BotLog } from "./context";
+import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
 import { COMMANDS, OPEN_STORE } from "./texts";
 import { TELEGRAM_WEBHOOK_PATH, telegramWebhook } from "./webhook";
@@ -104,7 +105,8 @@ export async function startTelegram({ db, config, log, handover, clock = Date.no
     api = bot.api;
   }
 
-  const worker = createOutboxWorker({ db, api, miniApp, log, clock });
+  // The worker knows the queue; the messenger knows Telegram and how each notification reads.
+  const worker = createOutboxWorker({ db, messenger: createTelegramMessenger(api, miniApp), log, clock });
   worker.start();
   const polling = bot ? startPolling(bot, miniApp, log) : null;
 

@@ -14,6 +14,8 @@ export interface MiniApp {
   /** True when Telegram will open these links inside the chat as a mini-app. */
   readonly insideTelegram: boolean;
   order(orderId: number): string;
+  /** The staff's hand-over screen of an order. */
+  manage(orderId: number): string;
   /** Adds a button opening `url` in the mini-app (https) or in the browser (http). */
   addButton(keyboard: InlineKeyboard, text: string, url: string): InlineKeyboard;
 }
@@ -31,6 +33,7 @@ export function createMiniApp(publicUrl: string, log?: BotLog): MiniApp {
     home,
     insideTelegram,
     order: (orderId) => `${home}/order/${orderId}`,
+    manage: (orderId) => `${home}/order/manage/${orderId}`,
     addButton: (keyboard, text, url) => (insideTelegram ? keyboard.webApp(text, url) : keyboard.url(text, url)),
   };
 }

@@ -18,13 +18,14 @@ export const texts = {
     `Hi ${firstName}! Welcome to ${STORE_NAME}.\n\n` +
     `Tap ${OPEN_STORE} to browse the catalogue, fill your cart and pick a shop: ` +
     `we hold a pickup order for ${PICKUP_HOLD_HOURS} hours.\n\n` +
-    `I will message you when your order is placed, canceled or about to expire. /orders shows your latest orders.`,
+    `I will message you when your order is placed, being prepared, done, canceled or about to expire. /orders shows your latest orders.`,
   help:
     `${STORE_NAME} bot\n\n` +
     `/start opens the store\n` +
     `/orders shows your latest orders, each with a button to open it\n` +
     `/help shows this message\n\n` +
-    `I also tell you when an order is placed, canceled or expires, and remind you 30 minutes before a pickup hold ends.`,
+    `I also tell you when an order is placed, being prepared, done, discounted, canceled or expires, and remind you 30 minutes before a pickup hold ends.\n\n` +
+    `Shop managers get each new order of their shop here, with Take order and Open buttons.`,
   hint: `I only understand a few commands: /start to open the store, /orders for your orders, /help for more.`,
   noOrders: `You have no orders yet. Tap ${OPEN_STORE} to place one.`,
   ordersTitle: "Your latest orders:",

@@ -41,6 +41,14 @@ export interface Config {
   homeIconUserId: number | null;
   /** The bot's @username without the @: referral links shared in Telegram open the mini-app through it. */
   botUsername: string | null;
+  /** Orders one customer may hold open (N or P) at once: one customer cannot empty the shops. */
+  maxOpenOrders: number;
+  /** Writes one session (or one address without a session) may make a minute. */
+  writesPerMinute: number;
+  /** Sign-in calls one client address may make a minute. */
+  signInsPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty trusts none. */
+  trustProxy: string[];
   /** Whole percent of what a referred customer pays in money that their referrer earns in bonus. */
   referralRatePercent: number;
 }
@@ -131,6 +139,23 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const homeIconUserId = homeIconRaw === undefined ? null : parseInteger(homeIconRaw);
   if (homeIconRaw !== undefined && homeIconUserId === null) problems.push(`HOME_ICON_USER_ID must be a user id (got "${homeIconRaw}")`);
 
+  const positive = (name: string, fallback: number): number => {
+    const raw = read(name) ?? String(fallback);
+    const value = parseInteger(raw);
+    if (value === null || value < 1) problems.push(`${name} must be a positive whole number (got "${raw}")`);
+    return value ?? fallback;
+  };
+  const maxOpenOrders = positive("MAX_OPEN_ORDERS", 3);
+  const writesPerMinute = positive("RATE_LIMIT_WRITES_PER_MINUTE", 60);
+  const signInsPerMinute = positive("RATE_LIMIT_SIGNINS_PER_MINUTE", 30);
+  const trustProxy = (read("TRUST_PROXY") ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const entry of trustProxy) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) problems.push(`TRUST_PROXY must be comma-separated proxy addresses or CIDR ranges (got "${entry}")`);
+  }
+
   const botUsername = read("BOT_USERNAME")?.replace(/^@/, "") ?? null;
   if (botUsername !== null && !/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(botUsername)) problems.push(`BOT_USERNAME must be a Telegram bot username (got "${botUsername}")`);
 
@@ -162,6 +187,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     allowlistEmails,
     homeIconUserId,
     botUsername,
+    maxOpenOrders,
+    writesPerMinute,
+    signInsPerMinute,
+    trustProxy,
     referralRatePercent: referralRatePercent!,
   };
 }

@@ -28,7 +28,7 @@ orders.command("orders", async (ctx) => {
 
 orders.on("callback_query:data", async (ctx, next) => {
   const action = parseCallbackData(ctx.callbackQuery.data);
-  if (!action) return next();
+  if (action?.type !== "orders:list" && action?.type !== "order:show") return next();
 
   if (action.type === "orders:list") {
     const { text, reply_markup } = await ordersMessage(ctx);

@@ -25,6 +25,7 @@ import { shopStaffRoutes } from "./routes/shopStaff";
 import { wishlistRoutes } from "./routes/wishlist";
 import { healthRoutes } from "./routes/health";
 import { sessionGuards } from "./session";
+import { installEdge } from "./security";
 import { installStatic } from "./static";
 import { installValidation } from "./validation";
 
@@ -54,12 +55,13 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Only a reverse proxy on this machine may say who the client is (per-IP limits rely on it).
-    trustProxy: "loopback",
+    // Only the proxies named in TRUST_PROXY may say who the client is (per-address limits rely on it).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
   installValidation(app);
+  await installEdge(app, { publicUrl: config.publicUrl, writesPerMinute: config.writesPerMinute, signInsPerMinute: config.signInsPerMinute });
 
   app.decorateRequest("session", null);
   const devOutbox = new DevOutbox();

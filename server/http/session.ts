@@ -34,6 +34,7 @@ export interface SessionGuards {
 
 export function sessionGuards(auth: Auth, isAdmin: (userId: number) => Promise<boolean>): SessionGuards {
   async function resolve(request: FastifyRequest): Promise<Session | null> {
+    request.sessionRead = true;
     const token = bearerToken(request);
     request.session = token ? await auth.authenticate(token) : null;
     return request.session;

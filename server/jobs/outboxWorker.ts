@@ -83,7 +83,7 @@ export interface OutboxWorkerOptions {
   maxAttempts: number;
   backoffBaseMs: number;
   backoffCapMs: number;
-  /** One sendMessage may take this long before it is aborted and retried. */
+  /** One delivery (a request to Telegram) may take this long before it is aborted and retried. */
   sendTimeoutMs: number;
   /** How long a claim lasts; must exceed sendTimeoutMs so a live worker keeps its row. */
   leaseMs: number;

@@ -189,7 +189,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
         }
         insertOrderEvent(tx, { order_id: orderId, type: "taken", from_status: "N", to_status: "W", actor_user_id: actor.userId, created_at: now });
         tellCustomer(tx, "order_taken", orderId, now);
-        tellPushedStaff(tx, orderId, "taken", actor.userId, now);
+        tellPushedStaff(tx, orderId, "taken", { userId: actor.userId }, now);
       });
     },
 
@@ -249,7 +249,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
         insertOrderEvent(tx, { order_id: orderId, type: "finished", from_status: row.status, to_status: "S", actor_user_id: actor.userId, created_at: now, data: { by, amount: toPay } });
         creditReferrer(tx, { id: orderId, user_id: row.user_id, discounted_price: toPay, bonus_used: by === "bonus" ? toPay : 0 }, referralRatePercent, now);
         tellCustomer(tx, "order_done", orderId, now, { paid_with_bonus: by === "bonus" });
-        tellPushedStaff(tx, orderId, "done", actor.userId, now);
+        tellPushedStaff(tx, orderId, "done", { userId: actor.userId }, now);
       });
     },
 
@@ -328,7 +328,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           giveBackStock(tx, row, now);
           insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: actor.userId, created_at: now, data: { by: "admin" } });
           tellCustomer(tx, "order_canceled", orderId, now);
-          tellPushedStaff(tx, orderId, "canceled", null, now);
+          tellPushedStaff(tx, orderId, "canceled", "admin", now);
           if (row.manager_id !== null) tellManagerOfCancel(tx, orderId, row.manager_id, now);
         },
         true,

@@ -7,6 +7,7 @@ import { selectLines, selectOrderRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { selectPerson, selectPushedStaff, selectShopStaff, type PersonRow } from "../../db/repositories/staffOrders";
 import type { Tx } from "../../db/writer";
+import { maskEmail } from "../domain/handover";
 import {
   orderDedupeKey,
   staffDedupeKey,
@@ -15,10 +16,13 @@ import {
   type StaffOrderUpdatePayload,
 } from "../domain/notifications";
 
-/** How staff are named to each other and to customers: their name, else @username, else e-mail. */
-export function personName(p: Pick<PersonRow, "first_name" | "last_name" | "username" | "email">): string {
+/** How a person is named: their name, else @username, else their e-mail (masked when others read it). */
+export function personName(p: Pick<PersonRow, "first_name" | "last_name" | "username" | "email">, { maskedEmail = false } = {}): string {
   const name = [p.first_name, p.last_name].filter(Boolean).join(" ");
-  return name || (p.username ? `@${p.username}` : (p.email ?? "a manager"));
+  if (name) return name;
+  if (p.username) return `@${p.username}`;
+  if (p.email) return maskedEmail ? maskEmail(p.email) : p.email;
+  return "a manager";
 }
 
 /** The order as a notice tells of it, as it stands inside this unit. */
@@ -83,14 +87,22 @@ export function pushNewOrderToStaff(tx: Tx, orderId: number, shopId: number, now
  * What became of an order its shop's staff were pushed: each of their messages is edited to say so (the
  * one who took it reads that they did). Once per outcome and person.
  */
-export function tellPushedStaff(tx: Tx, orderId: number, outcome: StaffOrderUpdatePayload["outcome"], byUserId: number | null, now: string): void {
-  const by = byUserId === null ? undefined : selectPerson(tx, byUserId);
+export function tellPushedStaff(
+  tx: Tx,
+  orderId: number,
+  outcome: StaffOrderUpdatePayload["outcome"],
+  /** Who did it: a staff member (named), an admin (named as such), or nobody (the customer, the clock). */
+  by: { userId: number } | "admin" | null,
+  now: string,
+): void {
+  const person = by !== null && by !== "admin" ? selectPerson(tx, by.userId) : undefined;
+  const byName = by === "admin" ? "an admin" : person ? personName(person, { maskedEmail: true }) : null;
   for (const pushed of selectPushedStaff(tx, orderId)) {
     const payload: StaffOrderUpdatePayload = {
       order_id: orderId,
       outcome,
-      by_name: by ? personName(by) : null,
-      by_you: pushed.user_id === byUserId,
+      by_name: byName,
+      by_you: person !== undefined && pushed.user_id === person.id,
       edits: pushed.dedupe_key,
     };
     enqueueNotification(
@@ -101,8 +113,12 @@ export function tellPushedStaff(tx: Tx, orderId: number, outcome: StaffOrderUpda
   }
 }
 
-/** The manager holding an order is told that an admin canceled it. */
+/**
+ * The manager holding an order is told that an admin canceled it, unless the push they took it from is
+ * being edited to say so (one message, not two).
+ */
 export function tellManagerOfCancel(tx: Tx, orderId: number, managerId: number, now: string): void {
+  if (selectPushedStaff(tx, orderId).some((pushed) => pushed.user_id === managerId)) return;
   const order = orderPayload(tx, orderId);
   if (!order) return;
   const { user_id: _customer, shop_id: _shop, delivery_option: _delivery, ...payload } = order;

@@ -9,6 +9,8 @@ import { callbackData } from "../../bot/callbackData";
 import { startPolling, type RunningTelegram } from "../../bot/launch";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
+import { createHandover } from "../../server/services/handover";
+import { createLinkSigner } from "../../server/services/links";
 import { testDatabase } from "../helpers/app";
 import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
 import {
@@ -35,7 +37,8 @@ let running: RunningTelegram;
 
 async function runBot(publicUrl = STORE_URL, log = quietLog): Promise<StoreBot> {
   const config = { botToken: fake.token, publicUrl, telegramApiRoot: fake.apiRoot };
-  const bot = createBot({ db, config, log, botInfo: FAKE_BOT_INFO });
+  const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db) });
+  const bot = createBot({ db, config, log, handover, botInfo: FAKE_BOT_INFO });
   running = startPolling(bot, createMiniApp(publicUrl), log);
   return bot;
 }

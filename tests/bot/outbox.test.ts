@@ -1,15 +1,22 @@
 /**
- * The outbox worker: real rows written by the real enqueue function, a real grammY Api talking HTTP to
- * the fake Bot API, and a clock the test moves.
+ * The outbox worker: real rows written by the real enqueue function, the bot's Telegram messenger with a
+ * real grammY Api talking HTTP to the fake Bot API, and a clock the test moves.
  */
 import { Api } from "grammy";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { writerOf } from "../../db/writer";
-import { orderDedupeKey, type NotificationKind } from "../../server/domain/notifications";
-import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS, type OutboxWorker, type OutboxWorkerOptions } from "../../server/jobs/outboxWorker";
+import { orderDedupeKey, staffDedupeKey, type NotificationKind, type OutboxMessage, type StaffOrderUpdatePayload } from "../../server/domain/notifications";
+import {
+  createOutboxWorker,
+  DEFAULT_OUTBOX_OPTIONS,
+  type Messenger,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from "../../server/jobs/outboxWorker";
 import { testDatabase } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
 import { addCustomer, addOrder, addShop, quietLog } from "./support";
@@ -25,8 +32,10 @@ let now: number;
 let shop: number;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function worker(options: Partial<OutboxWorkerOptions> = {}, sendVia: Pick<Api, "sendMessage"> = api): OutboxWorker {
-  return createOutboxWorker({ db, api: sendVia, miniApp: createMiniApp(STORE_URL), log: quietLog, clock: () => now, options });
+const telegram = () => createTelegramMessenger(api, createMiniApp(STORE_URL));
+
+function worker(options: Partial<OutboxWorkerOptions> = {}, messenger: Messenger = telegram()): OutboxWorker {
+  return createOutboxWorker({ db, messenger, log: quietLog, clock: () => now, options });
 }
 
 beforeEach(async () => {
@@ -42,7 +51,7 @@ beforeEach(async () => {
 });
 
 /** An order of `userId` and its notification, queued as the order service queues it. */
-async function notify(userId: number, kind: NotificationKind = "order_placed", extra: { total?: number; hold_until?: string | null } = {}) {
+async function notify(userId: number, kind: Extract<NotificationKind, "order_placed" | "order_canceled" | "order_expired" | "hold_reminder"> = "order_placed", extra: { total?: number; hold_until?: string | null } = {}) {
   const hold_until = extra.hold_until === undefined ? iso(START + 3 * 3600_000) : extra.hold_until;
   const orderId = await addOrder(db, { user_id: userId, shop_id: shop, total: extra.total ?? 12_450, hold_until });
   await writerOf(db).write((tx) =>
@@ -83,7 +92,9 @@ describe("delivering notifications", () => {
       "Please pick it up before 15:00.",
     ]);
     expect(message!.reply_markup.inline_keyboard).toEqual([[{ text: `Open order #${orderId}`, web_app: { url: `${STORE_URL}/order/${orderId}` } }]]);
-    expect(await rows()).toMatchObject([{ status: "sent", sent_at: iso(START), attempts: 1, last_error: null }]);
+    // The row keeps the message Telegram made of it.
+    const messageId = (fake.calls.find((c) => c.method === "sendMessage")!.result as { message_id: number }).message_id;
+    expect(await rows()).toMatchObject([{ status: "sent", sent_at: iso(START), attempts: 1, last_error: null, tg_chat_id: 5001, tg_message_id: messageId }]);
   });
 
   it("tells of a cancel, an expired hold and a hold about to end", async () => {
@@ -213,6 +224,180 @@ describe("delivering notifications", () => {
   });
 });
 
+describe("staff messages: remembered, then edited", () => {
+  let managerId: number;
+  let orderId: number;
+
+  beforeEach(async () => {
+    managerId = await addCustomer(db, { telegram_id: 6001, first_name: "Mali" });
+    const customerId = await addCustomer(db, { telegram_id: 5001 });
+    orderId = await addOrder(db, { user_id: customerId, shop_id: shop, total: 900 });
+  });
+
+  const queue = (message: OutboxMessage) => writerOf(db).write((tx) => enqueueNotification(tx, message, iso(now)));
+  const pushKey = () => staffDedupeKey("staff_new_order", orderId, managerId);
+
+  function push(userId = managerId) {
+    return queue({
+      kind: "staff_new_order",
+      user_id: userId,
+      order_id: orderId,
+      dedupe_key: staffDedupeKey("staff_new_order", orderId, userId),
+      payload: {
+        order_id: orderId,
+        shop_name: "Chaweng Beach Store",
+        shop_address: "14 Beach Rd",
+        total: 900,
+        item_count: 2,
+        hold_until: iso(START + 3 * 3600_000),
+        delivery_option: 1,
+        lines: [{ product_name: "Jack Herer", price_text: "1 g", amount: 2 }],
+      },
+    });
+  }
+
+  function update(change: Partial<StaffOrderUpdatePayload> = {}, userId = managerId) {
+    const payload: StaffOrderUpdatePayload = { order_id: orderId, outcome: "taken", by_name: "Niran", by_you: false, edits: pushKey(), ...change };
+    return queue({ kind: "staff_order_update", user_id: userId, order_id: orderId, dedupe_key: `update:${payload.outcome}:${userId}:${payload.edits}`, payload });
+  }
+
+  const sentMessageId = () => (fake.calls.find((c) => c.method === "sendMessage" && c.status === 200)!.result as { message_id: number }).message_id;
+  const edits = () => fake.callsOf("editMessageText");
+
+  it("edits the message the push became, in place, and the edit row keeps which message it changed", async () => {
+    await push();
+    await update();
+    expect(await worker().tick()).toEqual({ sent: 2, retrying: 0, failed: 0, skipped: 0 });
+
+    expect(sends()).toHaveLength(1);
+    const messageId = sentMessageId();
+    expect(edits()).toEqual([
+      {
+        chat_id: 6001,
+        message_id: messageId,
+        text: `Order #${orderId} was taken by Niran.`,
+        reply_markup: { inline_keyboard: [[{ text: "Open", web_app: { url: `${STORE_URL}/order/manage/${orderId}` } }]] },
+      },
+    ]);
+    expect(await rows()).toMatchObject([
+      { kind: "staff_new_order", status: "sent", tg_chat_id: 6001, tg_message_id: messageId },
+      { kind: "staff_order_update", status: "sent", tg_chat_id: 6001, tg_message_id: messageId },
+    ]);
+  });
+
+  it("an edit waits while its push is in backoff, then follows it", async () => {
+    await push();
+    await update();
+    fake.failNext("sendMessage", { error_code: 500 });
+    const w = worker();
+    expect(await w.tick()).toEqual({ sent: 0, retrying: 1, failed: 0, skipped: 0 });
+    expect(fake.calls.filter((c) => c.method === "editMessageText")).toEqual([]);
+    now += DEFAULT_OUTBOX_OPTIONS.backoffBaseMs;
+    expect(await w.tick()).toEqual({ sent: 2, retrying: 0, failed: 0, skipped: 0 });
+    expect(edits()[0]!.message_id).toBe(sentMessageId());
+  });
+
+  it("skips an edit whose push was never sent: it failed, was sent before messages were remembered, or is someone else's", async () => {
+    await push();
+    await update();
+    fake.failNext("sendMessage", { error_code: 400, description: "Bad Request: chat not found" });
+    expect(await worker().tick()).toEqual({ sent: 0, retrying: 0, failed: 1, skipped: 1 });
+    expect(await rows()).toMatchObject([
+      { kind: "staff_new_order", status: "failed" },
+      { kind: "staff_order_update", status: "skipped", last_error: "the message to edit was never sent", tg_message_id: null },
+    ]);
+
+    // A push recorded as sent without its message (before the outbox kept them).
+    await update({ outcome: "done" });
+    await db.updateTable("outbox").set({ status: "sent" }).where("dedupe_key", "=", pushKey()).execute();
+    // Another manager's update pointing at this manager's message.
+    const otherId = await addCustomer(db, { telegram_id: 6002 });
+    await update({ outcome: "canceled" }, otherId);
+    expect(await worker().tick()).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 2 });
+    expect(fake.calls.filter((c) => c.method === "editMessageText")).toEqual([]);
+  });
+
+  it("an edit Telegram calls not modified is done; one whose message was deleted is skipped; a bad one fails", async () => {
+    await push();
+    await worker().tick();
+    await update({ outcome: "taken" });
+    await update({ outcome: "done" });
+    await update({ outcome: "canceled" });
+    fake.failNext("editMessageText", { error_code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same" });
+    fake.failNext("editMessageText", { error_code: 400, description: "Bad Request: message to edit not found" });
+    fake.failNext("editMessageText", { error_code: 400, description: "Bad Request: can't parse entities" });
+    expect(await worker().tick()).toEqual({ sent: 1, retrying: 0, failed: 1, skipped: 1 });
+    expect((await rows()).map((r) => [r.status, r.tg_message_id])).toEqual([
+      ["sent", sentMessageId()],
+      ["sent", sentMessageId()],
+      ["skipped", null],
+      ["failed", null],
+    ]);
+  });
+
+  it("an edit to a manager who blocked the bot marks them unreachable; a 429 waits", async () => {
+    await push();
+    await worker().tick();
+    await update();
+    fake.failNext("editMessageText", { error_code: 429, retry_after: 3 });
+    fake.failNext("editMessageText", { error_code: 403 });
+    const w = worker();
+    expect(await w.tick()).toMatchObject({ retrying: 1 });
+    now += 3_000;
+    expect(await w.tick()).toMatchObject({ skipped: 1 });
+    const manager = await db.selectFrom("users").select("telegram_unreachable_at").where("id", "=", managerId).executeTakeFirstOrThrow();
+    expect(manager.telegram_unreachable_at).toBe(iso(now));
+  });
+
+  it("fails an edit that names no message, without calling Telegram", async () => {
+    await db.insertInto("outbox").values({ kind: "staff_order_update", user_id: managerId, order_id: orderId, payload: '{"order_id":1}', dedupe_key: "bad", next_attempt_at: iso(now) }).execute();
+    expect(await worker().tick()).toEqual({ sent: 0, retrying: 0, failed: 1, skipped: 0 });
+    expect(fake.calls).toEqual([]);
+  });
+
+  it("sends Contact client again without its button when Telegram refuses a link to the customer's chat", async () => {
+    await queue({
+      kind: "contact_client",
+      user_id: managerId,
+      order_id: orderId,
+      dedupe_key: "contact",
+      payload: { order_id: orderId, customer_name: "Anna", telegram_id: 5001, username: null, email: null },
+    });
+    fake.failNext("sendMessage", { error_code: 400, description: "Bad Request: BUTTON_USER_PRIVACY_RESTRICTED" });
+    expect(await worker().tick()).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 0 });
+    const refused = fake.calls.find((c) => c.method === "sendMessage" && c.status === 400)!;
+    expect(refused.params.reply_markup.inline_keyboard).toEqual([[{ text: "Write to Anna", url: "tg://user?id=5001" }]]);
+    expect(sends()).toEqual([
+      { chat_id: 6001, text: `Contact the client of order #${orderId}: Anna\nTheir privacy settings keep me from linking to their chat.` },
+    ]);
+  });
+});
+
+describe("the port between the worker and the messenger", () => {
+  it("hands the messenger the row and records its answer; the worker itself never renders or talks to Telegram", async () => {
+    const userId = await addCustomer(db, { telegram_id: 5001 });
+    await notify(userId, "order_placed");
+    await notify(userId, "hold_reminder");
+    const seen: unknown[] = [];
+    const messenger: Messenger = {
+      async deliver(notification) {
+        seen.push(notification);
+        return seen.length === 1 ? { result: "sent", chatId: 5001, messageId: 9 } : { result: "skip", reason: "nothing to say" };
+      },
+    };
+    expect(await worker({}, messenger).tick()).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 1 });
+    expect(seen).toEqual([
+      { kind: "order_placed", payload: expect.stringContaining('"total":12450'), chatId: 5001, edit: null },
+      { kind: "hold_reminder", payload: expect.any(String), chatId: 5001, edit: null },
+    ]);
+    expect(await rows()).toMatchObject([
+      { status: "sent", tg_chat_id: 5001, tg_message_id: 9 },
+      { status: "skipped", last_error: "nothing to say", tg_message_id: null },
+    ]);
+    expect(fake.calls).toEqual([]);
+  });
+});
+
 describe("never twice, nothing lost", () => {
   it("two workers ticking at once send every row exactly once", async () => {
     const userIds = await Promise.all([5001, 5002, 5003, 5004, 5005].map((telegram_id) => addCustomer(db, { telegram_id })));
@@ -232,7 +417,7 @@ describe("never twice, nothing lost", () => {
     const userId = await addCustomer(db, { telegram_id: 5001 });
     await notify(userId);
     // Worker A claims the row, then its process dies before the request leaves (its send never returns).
-    const dead = worker({}, { sendMessage: () => new Promise<never>(() => {}) });
+    const dead = worker({}, { deliver: () => new Promise<never>(() => {}) });
     void dead.tick();
     await waitForStatus("sending");
 
@@ -271,7 +456,8 @@ describe("never twice, nothing lost", () => {
     const first = await notify(userId, "order_placed");
     const second = await notify(userId, "hold_reminder");
     // A's request reaches Telegram; A dies before the answer is written down.
-    const dead = worker({}, { sendMessage: ((...args: Parameters<Api["sendMessage"]>) => api.sendMessage(...args).then(() => new Promise<never>(() => {}))) as Api["sendMessage"] });
+    const real = telegram();
+    const dead = worker({}, { deliver: (notification, signal) => real.deliver(notification, signal).then(() => new Promise<never>(() => {})) });
     void dead.tick();
     await fake.waitFor("sendMessage");
 
@@ -294,7 +480,7 @@ describe("never twice, nothing lost", () => {
     const userId = await addCustomer(db, { telegram_id: 5001 });
     await notify(userId);
     let answerA!: (error: Error) => void;
-    const slow = worker({}, { sendMessage: () => new Promise<never>((_, reject) => (answerA = reject)) });
+    const slow = worker({}, { deliver: () => new Promise<never>((_, reject) => (answerA = reject)) });
     const aRound = slow.tick();
     await waitForStatus("sending");
 

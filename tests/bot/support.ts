@@ -18,13 +18,41 @@ export const ben: User = { id: 5002, is_bot: false, first_name: "Ben" };
 
 let reflinks = 0;
 
-export async function addCustomer(db: DB, who: { telegram_id?: number | null; email?: string | null; first_name?: string }): Promise<number> {
+export interface Person {
+  telegram_id?: number | null;
+  email?: string | null;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  is_admin?: boolean;
+}
+
+export async function addCustomer(db: DB, who: Person): Promise<number> {
   const { id } = await db
     .insertInto("users")
-    .values({ telegram_id: who.telegram_id ?? null, email: who.email ?? null, first_name: who.first_name ?? null, reflink: `ref${++reflinks}x${Date.now() % 100000}` })
+    .values({
+      telegram_id: who.telegram_id ?? null,
+      email: who.email ?? null,
+      first_name: who.first_name ?? null,
+      last_name: who.last_name ?? null,
+      username: who.username ?? null,
+      is_admin: who.is_admin ? 1 : 0,
+      reflink: `ref${++reflinks}x${Date.now() % 100000}`,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** A member of a shop's staff (a manager, unless told otherwise). */
+export async function addStaff(db: DB, shopId: number, who: Person, role: "owner" | "manager" = "manager"): Promise<number> {
+  const id = await addCustomer(db, who);
+  await db.insertInto("shop_staff").values({ shop_id: shopId, user_id: id, role }).execute();
+  return id;
+}
+
+export async function addStock(db: DB, shopId: number, productId: number, amount: number): Promise<void> {
+  await db.insertInto("stock").values({ shop_id: shopId, product_id: productId, option_id: 0, amount }).execute();
 }
 
 export async function addShop(db: DB, name: string, address = ""): Promise<number> {
@@ -76,6 +104,8 @@ export async function snapshot(db: DB) {
     users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
     orders: await db.selectFrom("orders").selectAll().orderBy("id").execute(),
     outbox: await db.selectFrom("outbox").selectAll().orderBy("id").execute(),
+    order_events: await db.selectFrom("order_events").selectAll().orderBy("id").execute(),
+    stock: await db.selectFrom("stock").selectAll().orderBy("shop_id").orderBy("product_id").execute(),
   };
 }
 
@@ -108,7 +138,7 @@ export function stickerMessage(from: User): QueuedUpdate {
 }
 
 /** A press on an inline button under a message the bot sent earlier. */
-export function buttonPress(from: User, data: string, messageId = 77): QueuedUpdate {
+export function buttonPress(from: User, data: string, messageId = 77, text = "Your latest orders:"): QueuedUpdate {
   return {
     callback_query: {
       id: `cb${++messageIds}`,
@@ -119,7 +149,7 @@ export function buttonPress(from: User, data: string, messageId = 77): QueuedUpd
         message_id: messageId,
         date: Math.floor(Date.now() / 1000),
         chat: { id: from.id, type: "private", first_name: from.first_name },
-        text: "Your latest orders:",
+        text,
       },
     },
   } as QueuedUpdate;

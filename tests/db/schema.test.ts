@@ -10,7 +10,7 @@ import { productIdsByName, shopIdsByName, testDatabase } from "../helpers/app";
 describe("migrations", () => {
   it("create every table of the product on an empty database, once", async () => {
     const db = openDatabase(":memory:");
-    expect(await migrateToLatest(db)).toEqual(["20261121T100000_initial"]);
+    expect(await migrateToLatest(db)).toEqual(["20261121T100000_initial", "20261123T090000_handover", "20261123T100000_referrals"]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(

@@ -27,6 +27,12 @@ export interface TestStoreOptions {
   clock?: () => number;
 }
 
+/**
+ * Tests that are not about the abuse limits place many orders and calls from one customer in a moment;
+ * they run with limits out of reach. Tests of the limits set their own (tests/server/limits.test.ts).
+ */
+export const UNLIMITED = { MAX_OPEN_ORDERS: "100000", RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000" };
+
 export async function makeTempDir(prefix = "store-test-"): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
@@ -41,7 +47,7 @@ export async function testDatabase(seed = true, uploadsDir: string | null = null
 export async function makeTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
   const dataDir = await makeTempDir();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env }),
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...UNLIMITED, ...options.env }),
     webappDir: options.webappDir ?? null,
   };
   const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);

@@ -14,6 +14,8 @@ export interface RecordedCall {
   params: Record<string, any>;
   /** What the fake answered: 200, or the error code it was told to give. */
   status: number;
+  /** The `result` of an ok answer (e.g. the message sendMessage made, with its message_id). */
+  result?: unknown;
 }
 
 export type Failure = { error_code: 429; retry_after: number } | { error_code: 403 | 400 | 500; description?: string };
@@ -79,8 +81,8 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
   };
 
   const ok = (result: unknown) => ({ ok: true, result });
-  const message = (params: Record<string, any>) => ({
-    message_id: nextMessageId++,
+  const message = (params: Record<string, any>, message_id = nextMessageId++) => ({
+    message_id,
     date: Math.floor(Date.now() / 1000),
     chat: { id: Number(params.chat_id), type: "private" },
     from: { id: botInfo.id, is_bot: true, first_name: botInfo.first_name, username: botInfo.username },
@@ -118,8 +120,8 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     setChatMenuButton: () => ok(true),
     setMyCommands: () => ok(true),
     sendMessage: (params) => ok(message(params)),
-    editMessageText: (params) => ok(params.inline_message_id ? true : { ...message(params), message_id: Number(params.message_id) }),
-    editMessageReplyMarkup: (params) => ok(params.inline_message_id ? true : { ...message(params), message_id: Number(params.message_id) }),
+    editMessageText: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
+    editMessageReplyMarkup: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     answerCallbackQuery: () => ok(true),
   };
 
@@ -152,8 +154,9 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     calls.push(call);
     tellWatchers();
     await holds.get(method);
-    const body = await handler(params, request);
+    const body = (await handler(params, request)) as { result?: unknown };
     call.status = 200;
+    call.result = body.result;
     send(200, body);
     tellWatchers();
   }

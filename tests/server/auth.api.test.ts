@@ -4,6 +4,7 @@ import { loadConfig } from "../../server/config";
 import { LOGIN_CODE_TTL_MS, SESSION_TTL_MS } from "../../server/domain/auth";
 import { buildApp } from "../../server/http/app";
 import { signInitData } from "../../server/services/telegramInitData";
+import { UNLIMITED } from "../helpers/app";
 import { startSmtpServer } from "../helpers/smtp";
 import type { FastifyInstance } from "fastify";
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 async function makeApp(env: Record<string, string> = {}) {
   db = openDatabase(":memory:");
   await migrateToLatest(db);
-  const config = { ...loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, BOT_TOKEN, ADMIN_EMAILS: "boss@samui.example", ADMIN_TELEGRAM_IDS: "777", ...env }), webappDir: null };
+  const config = { ...loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, BOT_TOKEN, ADMIN_EMAILS: "boss@samui.example", ADMIN_TELEGRAM_IDS: "777", ...UNLIMITED, ...env }), webappDir: null };
   app = await buildApp(config, { db, clock: () => now });
 }
 

@@ -411,6 +411,15 @@ describe("the admin's discount and cancel", () => {
     expect(await orderRow(id)).toMatchObject({ status: "N", discount_percent: 0 });
   });
 
+  it("tells a manager who was never pushed the order (no Telegram chat at the time) with a message of its own", async () => {
+    const mailOnly = await emailUser("late.manager@samui.example");
+    await grant("Chaweng Beach Store", { email: "late.manager@samui.example", role: "manager" });
+    const id = await placeOrder();
+    await call("POST", `/api/staff/orders/${id}/take`, mailOnly.token);
+    await call("POST", `/api/admin/orders/${id}/cancel`, admin.token);
+    expect(await outboxOf(id)).toContainEqual({ kind: "staff_order_canceled", user_id: mailOnly.userId });
+  });
+
   it("cancels an order in work: stock back, the customer and the manager told", async () => {
     const before = await stockAt("Chaweng Beach Store", "Jack Herer");
     const id = await placeOrder();
@@ -420,7 +429,9 @@ describe("the admin's discount and cancel", () => {
     expect(await stockAt("Chaweng Beach Store", "Jack Herer")).toBe(before);
     const told = await outboxOf(id);
     expect(told).toContainEqual({ kind: "order_canceled", user_id: customer.userId });
-    expect(told).toContainEqual({ kind: "staff_order_canceled", user_id: manager.userId });
+    // The manager was pushed the order: that push is edited to say so, rather than a second message.
+    expect(told).toContainEqual({ kind: "staff_order_update", user_id: manager.userId });
+    expect(told).not.toContainEqual({ kind: "staff_order_canceled", user_id: manager.userId });
     expect((await call("POST", `/api/admin/orders/${id}/cancel`, admin.token)).statusCode).toBe(409);
   });
 

@@ -1,0 +1,95 @@
+/**
+ * The HTTP edge, for every route without a line in it: security headers with a Content-Security-Policy
+ * written for this app, private caching of every answer that depends on the session, and rate limits on
+ * every write (per session) and every sign-in call (per client address). A new route gets all of it.
+ */
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { bearerToken } from "./session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set when the answer depends on who asks (a session guard ran): it must never sit in a shared cache. */
+    sessionRead: boolean;
+  }
+}
+
+export interface EdgeOptions {
+  publicUrl: string;
+  /** Writes (POST, PUT, PATCH, DELETE under /api) one session, or one address without a session, may make a minute. */
+  writesPerMinute: number;
+  /** Sign-in calls (/api/auth/*) one client address may make a minute. */
+  signInsPerMinute: number;
+}
+
+/**
+ * Telegram's web clients frame the mini-app; nobody else may. Maps are Google Maps embeds only; pictures
+ * are ours, inline `data:` ones (the QR code, icons) and Telegram's profile photos.
+ */
+export function contentSecurityPolicy(): Record<string, string[]> {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "https://t.me", "https://*.telegram.org"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "frame-src": ["https://www.google.com", "https://maps.google.com"],
+    "frame-ancestors": ["'self'", "https://web.telegram.org", "https://webk.telegram.org", "https://webz.telegram.org"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+  };
+}
+
+const hashKey = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 22);
+
+/** A write is counted against its session when it has one, else against its client address. */
+function writerKey(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  return token ? `s:${hashKey(token)}` : `ip:${request.ip}`;
+}
+
+export async function installEdge(app: FastifyInstance, options: EdgeOptions): Promise<void> {
+  const https = options.publicUrl.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
+    // frame-ancestors decides who may frame the app; X-Frame-Options cannot name Telegram's clients.
+    frameguard: false,
+    hsts: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    // Wallet and payment pages open in other windows; isolating ours would cut their way back.
+    crossOriginOpenerPolicy: false,
+  });
+
+  app.decorateRequest("sessionRead", false);
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.sessionRead) reply.header("cache-control", "private, no-store");
+    return payload;
+  });
+
+  // Every write and every sign-in call is limited; the limit is set on the route as it is added.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const methods = [route.method].flat();
+    if (methods.every((m) => m === "GET" || m === "HEAD" || m === "OPTIONS")) return;
+    const signIn = route.url.startsWith("/api/auth/");
+    route.config = {
+      ...(route.config ?? {}),
+      rateLimit: signIn
+        ? { max: options.signInsPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `ip:${request.ip}` }
+        : { max: options.writesPerMinute, timeWindow: 60_000, keyGenerator: writerKey },
+    };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} s and try again.`), {
+        statusCode: 429,
+        code: "TOO_MANY_REQUESTS",
+      }),
+  });
+}
