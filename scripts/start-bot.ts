@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const log = jsonLog(config.logLevel);
   const db = openDatabase(config.databaseFile);
   await migrateToLatest(db);
-  const telegram = await startTelegram({ db, config, log, handover: createHandover({ db, clock: Date.now, links: createLinkSigner(db) }) });
+  const telegram = await startTelegram({ db, config, log, handover: createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent }) });
 
   let stopping = false;
   const stop = async (code: number) => {
