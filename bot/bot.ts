@@ -26,15 +26,17 @@ export interface BotDeps {
   log: BotLog;
   /** The hand-over's use cases: a manager's Take order button goes through the same service as the app. */
   handover: Handover;
+  /** `/start CODE`: makes the sender a user and registers the code as their referrer if it may be. */
+  joinFromChat?: BotRuntime["joinFromChat"];
   clock?: () => number;
   /** The bot's own profile; given (tests, or a cached copy), grammY calls no getMe. */
   botInfo?: UserFromGetMe;
 }
 
-export function createBot({ db, config, log, handover, clock = Date.now, botInfo }: BotDeps): StoreBot {
+export function createBot({ db, config, log, handover, joinFromChat = async () => undefined, clock = Date.now, botInfo }: BotDeps): StoreBot {
   if (!config.botToken) throw new Error("createBot needs BOT_TOKEN");
   const bot = new Bot<BotContext>(config.botToken, { botInfo, client: { apiRoot: config.telegramApiRoot } });
-  const runtime: BotRuntime = { db, log, clock, handover, miniApp: createMiniApp(config.publicUrl, log) };
+  const runtime: BotRuntime = { db, log, clock, handover, joinFromChat, miniApp: createMiniApp(config.publicUrl, log) };
 
   bot.use(contextSetup(runtime));
   bot.errorBoundary(apologize).use(membership, start, staffOrders, orders, help, fallback);

@@ -20,6 +20,7 @@ export interface BotRuntime {
   miniApp: MiniApp;
   log: BotLog;
   handover: Handover;
+  joinFromChat: (profile: { id: number; first_name: string; last_name?: string | undefined; username?: string | undefined }, code: string) => Promise<void>;
   /** Milliseconds since the epoch. */
   clock: () => number;
 }

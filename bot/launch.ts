@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../server/config";
 import type { Handover } from "../server/services/handover";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
-import { createBot, type StoreBot } from "./bot";
+import { createBot, type BotDeps, type StoreBot } from "./bot";
 import type { BotLog } from "./context";
 import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
@@ -21,6 +21,7 @@ export interface TelegramDeps {
   config: Config;
   log: BotLog;
   handover: Handover;
+  joinFromChat?: BotDeps["joinFromChat"];
   clock?: () => number;
 }
 
@@ -29,9 +30,9 @@ export interface TelegramDeps {
  * buildApp, which calls it with its own services; null in any other mode.
  */
 export function webhookFor(config: Config, db: DB, clock: () => number = Date.now) {
-  return ({ handover, log }: { handover: Handover; log: BotLog }): FastifyPluginAsync | null => {
+  return ({ handover, joinFromChat, log }: Pick<BotDeps, "handover" | "joinFromChat" | "log">): FastifyPluginAsync | null => {
     if (!config.botToken || config.botMode !== "webhook" || !config.botWebhookSecret) return null;
-    const bot = createBot({ db, config, clock, handover, log });
+    const bot = createBot({ db, config, clock, handover, joinFromChat, log });
     const secretToken = config.botWebhookSecret;
     return async (app) => {
       await app.register(telegramWebhook, { bot, secretToken });
@@ -84,7 +85,7 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): Runn
   };
 }
 
-export async function startTelegram({ db, config, log, handover, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+export async function startTelegram({ db, config, log, handover, joinFromChat, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
   if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
   const miniApp = createMiniApp(config.publicUrl);
   let bot: StoreBot | null = null;
@@ -101,7 +102,7 @@ export async function startTelegram({ db, config, log, handover, clock = Date.no
     }
     await configureChatMenu(api, miniApp, log);
   } else {
-    bot = createBot({ db, config, log, handover, clock });
+    bot = createBot({ db, config, log, handover, joinFromChat, clock });
     api = bot.api;
   }
 

@@ -8,6 +8,8 @@ import type { BotLog } from "../bot/context";
 import { ConfigError, loadConfig, type Config } from "../server/config";
 import { createHandover } from "../server/services/handover";
 import { createLinkSigner } from "../server/services/links";
+import { createAuth } from "../server/services/auth";
+import { createPartner } from "../server/services/partner";
 
 const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
@@ -48,7 +50,12 @@ async function main(): Promise<void> {
   const log = jsonLog(config.logLevel);
   const db = openDatabase(config.databaseFile);
   await migrateToLatest(db);
-  const telegram = await startTelegram({ db, config, log, handover: createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent }) });
+  // This process's own composition root: the bot's use cases, made as the HTTP app makes them.
+  const partner = createPartner({ db, clock: Date.now, config, log });
+  const noMail = { send: async () => Promise.reject(new Error("the bot process sends no mail")) };
+  const auth = createAuth({ db, config, clock: Date.now, mailer: noMail, registerReferral: partner.register });
+  const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent });
+  const telegram = await startTelegram({ db, config, log, handover, joinFromChat: auth.joinFromChat });
 
   let stopping = false;
   const stop = async (code: number) => {

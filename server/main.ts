@@ -5,11 +5,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { migrateToLatest, openDatabase, startCheckpointer, type DB } from "../db/connection";
 import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { buildApp } from "./http/app";
+import { buildApp, type AppServices } from "./http/app";
 import { createHoldJobs } from "./jobs/holds";
-import { createHandover, type Handover } from "./services/handover";
-import { createLinkSigner } from "./services/links";
-import { createOrders } from "./services/orders";
 import { startTelegram, webhookFor } from "../bot/launch";
 
 export async function start(config: Config) {
@@ -22,10 +19,10 @@ export async function start(config: Config) {
   const app = await buildApp(config, { db, telegramWebhook: webhookFor(config, db) });
   if (seeded) app.log.info("the database was empty: the demo catalogue was added");
   await app.listen({ host: config.host, port: config.port });
-  const links = createLinkSigner(db);
-  const holds = createHoldJobs({ orders: createOrders({ db, clock: Date.now, links }), log: app.log });
+  // The jobs and the bot run on the app's own use cases (app.services): one set of them per process.
+  const holds = createHoldJobs({ orders: app.services.orders, log: app.log });
   holds.start();
-  const telegram = await startTelegramIfConfigured(config, db, app.log, createHandover({ db, clock: Date.now, links, referralRatePercent: config.referralRatePercent }));
+  const telegram = await startTelegramIfConfigured(config, db, app.log, app.services);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,7 +39,7 @@ export async function start(config: Config) {
 }
 
 /** The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off; one line says so otherwise. */
-function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger, handover: Handover) {
+function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger, { handover, joinFromChat }: AppServices) {
   if (!config.botToken) {
     log.info("the Telegram bot is off: BOT_TOKEN is not set");
     return null;
@@ -51,7 +48,7 @@ function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogge
     log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:bot");
     return null;
   }
-  return startTelegram({ db, config, log, handover });
+  return startTelegram({ db, config, log, handover, joinFromChat });
 }
 
 export async function main(): Promise<void> {

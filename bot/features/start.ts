@@ -6,8 +6,16 @@ import { texts } from "../texts";
 
 export const start = new Composer<BotContext>();
 
-// A deep-link payload (`t.me/bot?start=X`, ctx.match) is accepted and changes nothing yet: registering a
-// referral from it belongs to the referral programme (design §5).
+// A deep-link payload (`t.me/bot?start=CODE`, ctx.match) is a referral code: the sender joins with it (its
+// rules are the referral programme's; a code that may not be registered changes nothing and is not mentioned).
 start.command("start", async (ctx) => {
+  const code = ctx.match.trim();
+  if (code) {
+    try {
+      await ctx.deps.joinFromChat(ctx.sender, code);
+    } catch (error) {
+      ctx.deps.log.warn({ err: error }, "could not register the referral of a /start payload");
+    }
+  }
   await ctx.reply(texts.welcome(ctx.sender.first_name), { reply_markup: openStoreKeyboard(ctx.deps.miniApp) });
 });

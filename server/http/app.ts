@@ -5,11 +5,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
 import { findUserById } from "../../db/repositories/users";
-import { createAuth } from "../services/auth";
+import { createAuth, type Auth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
 import { createHandover, type Handover } from "../services/handover";
 import { createLinkSigner } from "../services/links";
-import { createOrders } from "../services/orders";
+import { createOrders, type Orders } from "../services/orders";
 import { createPartner } from "../services/partner";
 import { createStaff } from "../services/staff";
 import { createWishlist } from "../services/wishlist";
@@ -42,10 +42,22 @@ export interface AppDeps {
   telegramWebhook?: (services: AppServices) => FastifyPluginAsync | null;
 }
 
-/** The use cases the app made, for whoever else needs the same ones (the bot in webhook mode). */
+/**
+ * The use cases the app made, for the rest of the process (the bot, the jobs): server/main.ts, the
+ * composition root, hands them on, so one process runs one set of them.
+ */
 export interface AppServices {
+  orders: Orders;
   handover: Handover;
+  /** `/start CODE` in the chat: the sender becomes a user, and the code their referrer if it may be. */
+  joinFromChat: Auth["joinFromChat"];
   log: FastifyBaseLogger;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: AppServices;
+  }
 }
 
 /** Request bodies of the JSON API are small; uploads get their own limits where they arrive. */
@@ -96,7 +108,9 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
   if (config.env !== "production") {
     await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
   }
-  const webhook = telegramWebhook?.({ handover, log: app.log.child({ module: "bot" }) });
+  const services: AppServices = { orders, handover, joinFromChat: auth.joinFromChat, log: app.log.child({ module: "bot" }) };
+  app.decorate("services", services);
+  const webhook = telegramWebhook?.(services);
   if (webhook) await app.register(webhook);
 
   await installStatic(app, { webappDir: config.webappDir, uploadsDir: join(config.dataDir, "uploads") });

@@ -65,6 +65,15 @@ export interface AuthDeps {
   registerReferral?: (userId: number, code: string | null | undefined) => Promise<unknown>;
 }
 
+/** What a Telegram profile carries about a user (initData's `user`, or the bot's `from`). */
+export interface TelegramUserProfile {
+  id: number;
+  first_name: string;
+  last_name?: string | null | undefined;
+  username?: string | null | undefined;
+  photo_url?: string | null | undefined;
+}
+
 export interface Session {
   sessionId: number;
   userId: number;
@@ -148,28 +157,35 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
     (user.email !== null && config.adminEmails.includes(user.email)) ||
     (user.telegram_id !== null && config.adminTelegramIds.includes(user.telegram_id));
 
+  /** The user of a Telegram profile (verified by initData, or by Telegram itself in the bot), made or refreshed. */
+  async function upsertTelegramUser(trx: DB, profile: TelegramUserProfile): Promise<number> {
+    const fields = { first_name: profile.first_name, last_name: profile.last_name ?? null, username: profile.username ?? null, photo_url: profile.photo_url ?? null };
+    const existing = await findUserByTelegramId(trx, profile.id);
+    const admin = bootstrapsAdmin({ email: existing?.email ?? null, telegram_id: profile.id });
+    if (existing) {
+      await updateUser(trx, existing.id, { ...fields, ...(admin ? { is_admin: 1 as const } : {}) }, iso(clock()));
+      return existing.id;
+    }
+    return insertUser(trx, { telegram_id: profile.id, ...fields, reflink: await newReflink(trx), is_admin: admin ? 1 : 0 });
+  }
+
   return {
     sessionUser,
+
+    /**
+     * `/start CODE` in the chat: the sender (Telegram vouches for the profile) becomes a user if they are not
+     * one yet, and the code is registered as their referrer if it may be. Never fails the chat.
+     */
+    async joinFromChat(profile: TelegramUserProfile, code: string): Promise<void> {
+      const userId = await db.transaction().execute((trx) => upsertTelegramUser(trx, profile));
+      await registerReferral(userId, code);
+    },
 
     async signInWithTelegram(initData: string): Promise<SignInResponse> {
       if (!config.botToken) throw new UnavailableError("TELEGRAM_SIGN_IN_OFF", "Telegram sign-in is not set up on this server.");
       const { user: profile, startParam } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
-      const profileFields = {
-        first_name: profile.first_name,
-        last_name: profile.last_name,
-        username: profile.username,
-        photo_url: profile.photo_url,
-      };
       const { userId, token } = await db.transaction().execute(async (trx) => {
-        const existing = await findUserByTelegramId(trx, profile.id);
-        const admin = bootstrapsAdmin({ email: existing?.email ?? null, telegram_id: profile.id });
-        let userId: number;
-        if (existing) {
-          userId = existing.id;
-          await updateUser(trx, userId, { ...profileFields, ...(admin ? { is_admin: 1 as const } : {}) }, iso(clock()));
-        } else {
-          userId = await insertUser(trx, { telegram_id: profile.id, ...profileFields, reflink: await newReflink(trx), is_admin: admin ? 1 : 0 });
-        }
+        const userId = await upsertTelegramUser(trx, profile);
         return { userId, token: await openSession(trx, userId, "TELEGRAM") };
       });
       await registerReferral(userId, startParam);
