@@ -51,6 +51,10 @@ export interface Config {
   trustProxy: string[];
   /** Whole percent of what a referred customer pays in money that their referrer earns in bonus. */
   referralRatePercent: number;
+  /** Hours between the backups the running store takes of itself (DATA_DIR/backups); null takes none. */
+  backupIntervalHours: number | null;
+  /** Backups kept in DATA_DIR/backups: each new one deletes those older than the last this many. */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -163,6 +167,16 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const referralRatePercent = parseInteger(rateRaw);
   if (referralRatePercent === null || referralRatePercent > 100) problems.push(`REFERRAL_RATE_PERCENT must be a whole percent 0-100 (got "${rateRaw}")`);
 
+  const intervalRaw = read("BACKUP_INTERVAL_HOURS");
+  const backupIntervalHours = intervalRaw === undefined ? null : /^\d+(\.\d+)?$/.test(intervalRaw) ? Number(intervalRaw) : NaN;
+  // A week at most: Node's timers cannot wait much longer than 24 days, and rarer backups lose too much.
+  if (backupIntervalHours !== null && !(backupIntervalHours > 0 && backupIntervalHours <= 168)) {
+    problems.push(`BACKUP_INTERVAL_HOURS must be a number of hours above 0 and at most 168 (got "${intervalRaw}")`);
+  }
+  const keepRaw = read("BACKUP_KEEP") ?? "7";
+  const backupKeep = parseInteger(keepRaw);
+  if (backupKeep === null || backupKeep < 1) problems.push(`BACKUP_KEEP must be a whole number of backups, at least 1 (got "${keepRaw}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -192,6 +206,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     signInsPerMinute,
     trustProxy,
     referralRatePercent: referralRatePercent!,
+    backupIntervalHours,
+    backupKeep: backupKeep!,
   };
 }
 

@@ -19,13 +19,14 @@ export interface LinePriceRow {
   name: string;
   is_inactive: 0 | 1;
   is_deleted: 0 | 1;
+  max_amount: number | null;
 }
 
 /** What a product's option costs now, read from the catalogue (never from the client). */
 export function selectLinePrice(tx: Tx, line: LineKey): LinePriceRow | undefined {
   return prepared(
     tx,
-    `select o.per_price, o.cost_price, o.price_text, o.is_deleted as option_deleted, p.name, p.is_inactive, p.is_deleted
+    `select o.per_price, o.cost_price, o.price_text, o.is_deleted as option_deleted, p.name, p.is_inactive, p.is_deleted, p.max_amount
        from product_options o join products p on p.id = o.product_id
       where o.product_id = ? and o.option_id = ?`,
   ).get<LinePriceRow>(line.product_id, line.option_id);
@@ -80,6 +81,11 @@ export function selectStockFor(tx: Tx, productId: number): ShopStockRow[] {
        from stock join shops on shops.id = stock.shop_id
       where stock.product_id = ? and shops.is_deleted = 0 and stock.amount > 0`,
   ).all<ShopStockRow>(productId);
+}
+
+/** How many orders of a customer are in one of these statuses. */
+export function countOrdersIn(tx: Tx, userId: number, statuses: readonly OrderStatus[]): number {
+  return prepared(tx, `select count(*) from orders where user_id = ? and status in (${statuses.map(() => "?").join(", ")})`).column<number>(userId, ...statuses)[0] ?? 0;
 }
 
 export function findOrderByIdempotencyKey(tx: Tx, userId: number, key: string): { id: number; request_hash: string | null } | undefined {
@@ -243,9 +249,9 @@ export function selectOrderRow(tx: Tx, orderId: number): OrderRow | undefined {
   return prepared(tx, `${ORDER_ROW} where o.id = ?`).get<OrderRow>(orderId);
 }
 
-/** A customer's orders, newest first. */
-export function selectOrderRowsOfUser(tx: Tx, userId: number): OrderRow[] {
-  return prepared(tx, `${ORDER_ROW} where o.user_id = ? order by o.id desc`).all<OrderRow>(userId);
+/** A customer's orders, newest first: `limit` of those older than `before`. */
+export function selectOrderRowsOfUser(tx: Tx, userId: number, before: number | null, limit: number): OrderRow[] {
+  return prepared(tx, `${ORDER_ROW} where o.user_id = ? and o.id < ? order by o.id desc limit ?`).all<OrderRow>(userId, before ?? Number.MAX_SAFE_INTEGER, limit);
 }
 
 export type LineRow = Pick<Selectable<OrderLinesTable>, "id" | "order_id" | "product_id" | "option_id" | "product_name" | "per_price" | "cost_price" | "amount" | "price_text">;

@@ -65,11 +65,20 @@ export async function insertSession(
   await db.insertInto("sessions").values({ ...values, last_seen_at: values.created_at }).execute();
 }
 
-export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at">;
+export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at" | "created_at">;
 
 /** Every authenticated request asks this: a statement prepared once (db/writer.ts), not a built query. */
 export function findLiveSession(tx: Tx, tokenHash: string, now: string): LiveSession | undefined {
-  return prepared(tx, "select id, user_id, auth_type, expires_at from sessions where token_hash = ? and expires_at > ?").get<LiveSession>(tokenHash, now);
+  return prepared(tx, "select id, user_id, auth_type, expires_at, created_at from sessions where token_hash = ? and expires_at > ?").get<LiveSession>(
+    tokenHash,
+    now,
+  );
+}
+
+/** Ends a user's sessions beyond the newest `keep` (the oldest go first). */
+export async function pruneSessions(db: Db, userId: number, keep: number): Promise<void> {
+  const kept = db.selectFrom("sessions").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(keep);
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "not in", kept).execute();
 }
 
 export async function extendSession(db: Db, id: number, now: string, expiresAt: string): Promise<void> {
@@ -92,8 +101,13 @@ export async function countCodesSince(db: Db, by: { email: string } | { ip: stri
 export async function insertLoginCode(
   db: Db,
   values: { email: string; code_hash: string; ip: string | null; created_at: string; expires_at: string },
-): Promise<void> {
-  await db.insertInto("login_codes").values(values).execute();
+): Promise<number> {
+  const { id } = await db.insertInto("login_codes").values(values).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteLoginCode(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("login_codes").where("id", "=", id).execute();
 }
 
 /** The newest code sent to an address: only it can sign in. */

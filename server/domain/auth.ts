@@ -11,11 +11,17 @@ export const LOGIN_CODE_SEND_WINDOW_MS = 10 * 60_000;
 export const LOGIN_CODE_SENDS_PER_IP = 10;
 export const LOGIN_VERIFIES_PER_IP = 30;
 
+/** A session dies after 30 days without use (idle), and 90 days after sign-in whatever happens (absolute). */
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+export const SESSION_MAX_AGE_MS = 90 * 24 * 3600_000;
+/** Live sessions one user may hold; signing in once more ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
 /** A session's expiry slides forward at most this often, so a busy user does not write on every call. */
 export const SESSION_SLIDE_EVERY_MS = 3600_000;
 
 export const INVALID_CODE = "Invalid code!";
+/** A code that was used, ran out of time or of tries: a wrong guess at it is no longer the point. */
+export const CODE_USED_UP = "This code can no longer be used. Request a new one.";
 export const ADMIN_ROLE = "A";
 
 /**
@@ -37,7 +43,13 @@ export function isWellFormedCode(code: string): boolean {
   return new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`).test(code);
 }
 
-/** Whether a session's expiry is due to move forward. */
-export function shouldSlideSession(expiresAtMs: number, nowMs: number): boolean {
-  return expiresAtMs - nowMs < SESSION_TTL_MS - SESSION_SLIDE_EVERY_MS;
+/** When a session opened at `createdAtMs` dies if it is used now: idle expiry, never past the absolute one. */
+export function sessionExpiry(createdAtMs: number, nowMs: number): number {
+  return Math.min(nowMs + SESSION_TTL_MS, createdAtMs + SESSION_MAX_AGE_MS);
+}
+
+/** The new expiry of a session used now, or null when it is not worth a write (moved less than an hour). */
+export function slidSessionExpiry(createdAtMs: number, expiresAtMs: number, nowMs: number): number | null {
+  const next = sessionExpiry(createdAtMs, nowMs);
+  return next - expiresAtMs >= SESSION_SLIDE_EVERY_MS ? next : null;
 }

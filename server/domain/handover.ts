@@ -160,7 +160,3 @@ export function maskEmail(email: string, keepStart = 6, keepEnd = 5): string {
 /** Sales lists' filters (spec §2 `/list/sales`: New and Done): orders still open, and completed ones. */
 export const SALES_FILTERS = { new: ["N", "W"], done: ["S"] } as const satisfies Record<string, readonly OrderStatus[]>;
 export type SalesFilter = keyof typeof SALES_FILTERS;
-
-/** Staff lists are paged: at most this many orders a page. */
-export const STAFF_PAGE_MAX = 100;
-export const STAFF_PAGE_DEFAULT = 20;

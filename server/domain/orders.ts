@@ -157,3 +157,43 @@ export function mergeLines<T extends { product_id: number; option_id: number; am
   }
   return [...merged.values()];
 }
+
+/**
+ * A product's maximum per order (`max_amount`) holds over all its lines together, whatever options or
+ * repeated lines a request splits it into. The first product over its maximum, or null.
+ */
+export function overMaximum(lines: readonly { product_id: number; product_name: string; amount: number; max_amount: number | null }[]) {
+  const totals = new Map<number, { product_name: string; amount: number; max_amount: number | null }>();
+  for (const line of lines) {
+    const seen = totals.get(line.product_id);
+    totals.set(line.product_id, { product_name: line.product_name, max_amount: line.max_amount, amount: (seen?.amount ?? 0) + line.amount });
+  }
+  for (const total of totals.values()) {
+    if (total.max_amount !== null && total.amount > total.max_amount) return { product_name: total.product_name, max_amount: total.max_amount };
+  }
+  return null;
+}
+
+/** Orders a customer holds open: new ones (stock reserved, a hold running) and pending ones. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["N", "P"];
+
+export function tooManyOpenOrders(max: number): string {
+  return `You already have ${max} open orders. Pick one up or cancel it before placing another.`;
+}
+
+/** A courier's "Where are you?" link: Google Maps only, over https (a link is opened by the courier's phone). */
+export function isMapsLink(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.username || url.password || url.port) return false;
+  const host = url.hostname;
+  if (host === "maps.google.com" || host === "maps.app.goo.gl") return true;
+  if ((host === "www.google.com" || host === "google.com") && url.pathname.startsWith("/maps")) return true;
+  return host === "goo.gl" && url.pathname.startsWith("/maps");
+}
+
+export const MAPS_LINK_ONLY = "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).";

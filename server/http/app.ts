@@ -87,7 +87,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
   const links = createLinkSigner(db);
-  const orders = createOrders({ db, clock, links });
+  const orders = createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders });
   const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
   const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
   app.decorate("guards", guards);

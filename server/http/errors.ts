@@ -3,6 +3,7 @@
  * anything unexpected is logged and answered as a 500 with no details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { TEXT_PATTERNS } from "../domain/contracts/text";
 import { DomainError, RateLimitedError, type DomainErrorKind } from "../domain/errors";
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -36,6 +37,8 @@ function validationMessage(error: FastifyError): string {
   const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
   const param = missing ?? (first.instancePath.replace(/^\//, "").replace(/\//g, ".") || error.validationContext || "request");
   if (missing) return `${param} is required`;
+  const pattern = (first.params as { pattern?: string } | undefined)?.pattern;
+  if (first.keyword === "pattern" && pattern && TEXT_PATTERNS[pattern]) return `${param} ${TEXT_PATTERNS[pattern]}`;
   const type = /^must be (\w+)$/.exec(first.message ?? "")?.[1];
   const reason = type && TYPE_WORDS[type] ? `must be ${TYPE_WORDS[type]}` : (first.message ?? "is invalid");
   return `${param} ${reason}`;

@@ -8,6 +8,7 @@ import { writerOf } from "../../db/writer";
 import {
   bonusBalance,
   countCodesSince,
+  deleteLoginCode,
   deleteSession,
   ensureSetting,
   extendSession,
@@ -19,6 +20,7 @@ import {
   hasActiveOrder,
   insertLoginCode,
   insertSession,
+  pruneSessions,
   insertUser,
   recordWrongCode,
   reflinkTaken,
@@ -31,6 +33,7 @@ import {
 import type { Config } from "../config";
 import {
   ADMIN_ROLE,
+  CODE_USED_UP,
   INVALID_CODE,
   isWellFormedCode,
   LOGIN_CODE_LENGTH,
@@ -41,8 +44,9 @@ import {
   LOGIN_CODE_TTL_MS,
   LOGIN_VERIFIES_PER_IP,
   normaliseEmail,
-  SESSION_TTL_MS,
-  shouldSlideSession,
+  MAX_SESSIONS_PER_USER,
+  sessionExpiry,
+  slidSessionExpiry,
 } from "../domain/auth";
 import type { SessionUser, SignInResponse } from "../domain/contracts/auth";
 import { ConflictError, NotFoundError, RateLimitedError, UnauthorizedError, UnavailableError } from "../domain/errors";
@@ -116,8 +120,9 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       token_hash: hashToken(token),
       auth_type: authType,
       created_at: iso(now),
-      expires_at: iso(now + SESSION_TTL_MS),
+      expires_at: iso(sessionExpiry(now, now)),
     });
+    await pruneSessions(trx, userId, MAX_SESSIONS_PER_USER);
     return token;
   }
 
@@ -192,24 +197,33 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       return { token, user: await sessionUser(userId, "TELEGRAM") };
     },
 
-    /** Sends a code; answers the same whether or not the address has an account. */
+    /**
+     * Sends a code; answers the same whether or not the address has an account. The code is stored, and the
+     * address's limit counted, in one transaction before the mail goes out: requests arriving together are
+     * counted one by one, so no more mails leave than the limit allows.
+     */
     async sendEmailCode(rawEmail: string, ip: string): Promise<void> {
       const email = normaliseEmail(rawEmail);
-      const now = clock();
-      const since = iso(now - LOGIN_CODE_SEND_WINDOW_MS);
-      if ((await countCodesSince(db, { email }, since)) >= LOGIN_CODE_SENDS_PER_ADDRESS) {
-        throw new RateLimitedError("Too many codes were sent to this address. Please wait 10 minutes and try again.", LOGIN_CODE_SEND_WINDOW_MS / 1000);
-      }
       if (!sendsPerIp.hit(ip)) {
         throw new RateLimitedError("Too many codes were asked from your network. Please try again later.", sendsPerIp.retryAfterS(ip));
       }
       const code = String(randomInt(10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, "0");
+      const codeHash = await hashCode(email, code);
+      const codeId = await db.transaction().execute(async (trx) => {
+        const now = clock();
+        if ((await countCodesSince(trx, { email }, iso(now - LOGIN_CODE_SEND_WINDOW_MS))) >= LOGIN_CODE_SENDS_PER_ADDRESS) return null;
+        return insertLoginCode(trx, { email, code_hash: codeHash, ip, created_at: iso(now), expires_at: iso(now + LOGIN_CODE_TTL_MS) });
+      });
+      if (codeId === null) {
+        throw new RateLimitedError("Too many codes were sent to this address. Please wait 10 minutes and try again.", LOGIN_CODE_SEND_WINDOW_MS / 1000);
+      }
       try {
         await mailer.send(loginCodeMail(email, code));
       } catch {
+        // A mail that did not leave is no code and uses up none of the address's sends.
+        await deleteLoginCode(db, codeId);
         throw new UnavailableError("MAIL_FAILED", "We could not send the code. Please try again in a minute.");
       }
-      await insertLoginCode(db, { email, code_hash: await hashCode(email, code), ip, created_at: iso(now), expires_at: iso(now + LOGIN_CODE_TTL_MS) });
     },
 
     /**
@@ -226,15 +240,15 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       const outcome = await db.transaction().execute(async (trx) => {
         const now = clock();
         const latest = await findLatestCode(trx, email);
-        if (!latest || latest.used_at !== null || latest.expires_at <= iso(now) || latest.failed_attempts >= LOGIN_CODE_MAX_WRONG_TRIES) {
-          return null;
-        }
+        if (!latest) return null;
+        // A code that is used, expired or worn out by wrong tries says so: asking again is the way on.
+        if (latest.used_at !== null || latest.expires_at <= iso(now) || latest.failed_attempts >= LOGIN_CODE_MAX_WRONG_TRIES) return { usedUp: true as const };
         const right = isWellFormedCode(input.code) && timingSafeEqual(Buffer.from(latest.code_hash, "hex"), Buffer.from(codeHash, "hex"));
         if (!right) {
           await recordWrongCode(trx, latest.id);
           return null;
         }
-        if (!(await useCode(trx, latest.id, iso(now)))) return null;
+        if (!(await useCode(trx, latest.id, iso(now)))) return { usedUp: true as const };
 
         let user: UserRow | undefined = await findUserByEmail(trx, email);
         const linking = input.current?.authType === "TELEGRAM" ? await findUserById(trx, input.current.userId) : undefined;
@@ -255,6 +269,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
         return { userId, token: await openSession(trx, userId, "EMAIL") };
       });
       if (outcome === null) throw invalid();
+      if ("usedUp" in outcome) throw new UnauthorizedError("CODE_USED_UP", CODE_USED_UP);
       if ("conflict" in outcome) throw new ConflictError("EMAIL_TAKEN", "This e-mail already belongs to another account.");
       await registerReferral(outcome.userId, input.ref);
       return { token: outcome.token, user: await sessionUser(outcome.userId, "EMAIL") };
@@ -265,9 +280,8 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       const now = clock();
       const session = await reader.read((tx) => findLiveSession(tx, hashToken(token), iso(now)));
       if (!session) return null;
-      if (shouldSlideSession(Date.parse(session.expires_at), now)) {
-        await extendSession(db, session.id, iso(now), iso(now + SESSION_TTL_MS));
-      }
+      const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
+      if (slid !== null) await extendSession(db, session.id, iso(now), iso(slid));
       return { sessionId: session.id, userId: session.user_id, authType: session.auth_type };
     },
 

@@ -23,6 +23,7 @@ import {
 } from "../../db/repositories/staffOrders";
 import { writerOf, type Tx } from "../../db/writer";
 import type { SalesCounts, SalesQuery, StaffOrder, StaffOrdersQuery, StatusesBody } from "../domain/contracts/staff";
+import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
 import {
   adminMayChange,
@@ -36,7 +37,6 @@ import {
   parseMapEmbed,
   SALES_FILTERS,
   staffsShop,
-  STAFF_PAGE_DEFAULT,
   type FinishBy,
   type StaffActor,
 } from "../domain/handover";
@@ -152,7 +152,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       staffOf: actor.isAdmin ? null : actor.userId,
       shopId: shopId ?? null,
       before: cursor ?? null,
-      limit: (limit ?? STAFF_PAGE_DEFAULT) + 1,
+      limit: (limit ?? PAGE_DEFAULT) + 1,
     };
   }
 

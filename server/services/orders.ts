@@ -7,6 +7,7 @@
 import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
 import {
+  countOrdersIn,
   findOrderByIdempotencyKey,
   insertOrder,
   insertOrderEvent,
@@ -31,7 +32,8 @@ import {
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { writerOf, type Tx } from "../../db/writer";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
-import type { Order, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
+import type { Order, OrderListQuery, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
+import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
 import { isMapEmbedUrl } from "../domain/handover";
 import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey } from "../domain/notifications";
@@ -40,10 +42,15 @@ import {
   courierDetailsMissing,
   customerMayCancel,
   holdUntil,
+  isMapsLink,
+  MAPS_LINK_ONLY,
   mergeLines,
+  OPEN_ORDER_STATUSES,
   orderTotals,
+  overMaximum,
   remainingTime,
   settingsComplete,
+  tooManyOpenOrders,
   type OrderSettings,
 } from "../domain/orders";
 import type { LinkSigner } from "./links";
@@ -55,22 +62,26 @@ export interface OrdersDeps {
   db: DB;
   clock: () => number;
   links: LinkSigner;
+  /** Orders one customer may hold open (N or P) at once (MAX_OPEN_ORDERS). */
+  maxOpenOrders?: number;
 }
 
 type LineInput = { product_id: number; option_id: number; amount: number };
-type PricedLine = LineInput & { product_name: string; price_text: string; per_price: number; cost_price: number };
+type PricedLine = LineInput & { product_name: string; price_text: string; per_price: number; cost_price: number; max_amount: number | null };
 
 export type Orders = ReturnType<typeof createOrders>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 function normaliseSettings(input: OrderSettingsInput): OrderSettings {
+  const link = (input.delivery_address_link ?? "").trim();
+  if (link !== "" && !isMapsLink(link)) throw new ValidationError("delivery_address_link", MAPS_LINK_ONLY);
   return {
     delivery_option: input.delivery_option,
     payment_option: input.payment_option,
     phone: (input.phone ?? "").trim(),
     delivery_address: (input.delivery_address ?? "").trim(),
-    delivery_address_link: (input.delivery_address_link ?? "").trim(),
+    delivery_address_link: link,
   };
 }
 
@@ -86,8 +97,14 @@ function priceLines(tx: Tx, lines: readonly LineInput[]): PricedLine[] {
     if (!price || price.option_deleted === 1) {
       throw new NotFoundError("Option", `Product ${line.product_id} has no option ${line.option_id}`);
     }
-    return { ...line, product_name: price.name, price_text: price.price_text, per_price: price.per_price, cost_price: price.cost_price };
+    return { ...line, product_name: price.name, price_text: price.price_text, per_price: price.per_price, cost_price: price.cost_price, max_amount: price.max_amount };
   });
+}
+
+/** The product's maximum per order holds over every line of it (spec §5 "Quantity", enforced here). */
+function checkMaximums(lines: readonly PricedLine[]): void {
+  const over = overMaximum(lines);
+  if (over) throw new ValidationError("items", `At most ${over.max_amount} of ${over.product_name} per order.`);
 }
 
 /**
@@ -157,7 +174,7 @@ export function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is
  * Every use case that changes an order is one unit of work of the store's writer (db/writer.ts): it runs
  * synchronously in its own savepoint of a group commit, and its caller hears of it once it is committed.
  */
-export function createOrders({ db, clock, links }: OrdersDeps) {
+export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps) {
   const writer = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -218,6 +235,11 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
         }
         const shop = pickupShop(tx, input.body.shop_id);
         const priced = priceLines(tx, lines);
+        checkMaximums(priced);
+        // Counted inside the unit: placements of one customer arriving together are counted one by one.
+        if (countOrdersIn(tx, input.userId, OPEN_ORDER_STATUSES) >= maxOpenOrders) {
+          throw new ConflictError("TOO_MANY_OPEN_ORDERS", tooManyOpenOrders(maxOpenOrders));
+        }
         const nowMs = clock();
         const now = iso(nowMs);
         const complete = settingsComplete(settings);
@@ -239,7 +261,7 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
           created_at: now,
           updated_at: now,
         });
-        const written = insertOrderLines(tx, orderId, priced);
+        const written = insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
         insertOrderEvent(tx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
         if (complete) {
           // Built from what the unit already holds: placing is the hot path.
@@ -268,9 +290,15 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
       return { order: await signed(outcome.view), replayed: outcome.replayed };
     },
 
-    async listOrders(userId: number): Promise<Order[]> {
-      const views = await writer.read((tx) => selectOrderRowsOfUser(tx, userId).map((row) => readView(tx, row, clock())));
-      return Promise.all(views.map(signed));
+    /** The customer's orders, newest first, one page. */
+    async listOrders(userId: number, query: OrderListQuery = {}): Promise<{ orders: Order[]; next_cursor: number | null }> {
+      const limit = query.limit ?? PAGE_DEFAULT;
+      const { views, next_cursor } = await writer.read((tx) => {
+        const rows = selectOrderRowsOfUser(tx, userId, query.cursor ?? null, limit + 1);
+        const page = rows.slice(0, limit);
+        return { views: page.map((row) => readView(tx, row, clock())), next_cursor: rows.length > limit ? page[page.length - 1]!.id : null };
+      });
+      return { orders: await Promise.all(views.map(signed)), next_cursor };
     },
 
     async getOrder(userId: number, orderId: number): Promise<Order> {
@@ -318,7 +346,7 @@ export function createOrders({ db, clock, links }: OrdersDeps) {
     async shopsForCart(items: LineInput[]): Promise<{ id: number; name: string; district: string }[]> {
       const lines = mergeLines(items);
       return writer.read((tx) => {
-        priceLines(tx, lines);
+        checkMaximums(priceLines(tx, lines));
         const stock = [...new Set(lines.map((l) => l.product_id))].flatMap((productId) => selectStockFor(tx, productId));
         const shops = new Map<number, { id: number; name: string; district: string }>();
         for (const s of stock) if (s.shop_id !== WAREHOUSE_SHOP_ID) shops.set(s.shop_id, { id: s.shop_id, name: s.name, district: s.district });

@@ -30,8 +30,8 @@ import { selectShop } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { writerOf, type Tx } from "../../db/writer";
 import type { BonusEntry, LedgerQuery, PartnerSummary, ReferralItem, ReferralsQuery } from "../domain/contracts/partner";
+import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
-import { STAFF_PAGE_DEFAULT } from "../domain/handover";
 import { orderDedupeKey } from "../domain/notifications";
 import {
   conversionPercent,
@@ -115,7 +115,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
   const iso = (ms: number) => new Date(ms).toISOString();
 
   function ledgerPage(tx: Tx, userId: number, query: LedgerQuery, wholesaleOnly = false) {
-    const limit = query.limit ?? STAFF_PAGE_DEFAULT;
+    const limit = query.limit ?? PAGE_DEFAULT;
     const rows = selectLedgerRows(tx, { userId, type: query.type ?? null, sourceUserId: null, wholesaleOnly, before: query.cursor ?? null, limit: limit + 1 });
     const paged = page(rows, limit, (r) => r.id);
     const sums = selectLedgerSums(tx, userId);
@@ -193,7 +193,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
 
     async referrals(userId: number, query: ReferralsQuery): Promise<{ total: number; active: number; referrals: ReferralItem[]; next_cursor: number | null }> {
       return writer.read((tx) => {
-        const limit = query.limit ?? STAFF_PAGE_DEFAULT;
+        const limit = query.limit ?? PAGE_DEFAULT;
         const filter = query.filter === undefined ? null : query.filter === "active";
         const paged = page(selectReferralRows(tx, userId, filter, query.cursor ?? null, limit + 1), limit, (r) => r.id);
         return {

@@ -98,30 +98,36 @@ describe("e-mail one-time codes", () => {
     expect(await db.selectFrom("sessions").selectAll().execute()).toHaveLength(0);
   });
 
-  it("kills a code after five wrong tries: the sixth try fails even with the right code", async () => {
+  it("kills a code after five wrong tries: the sixth try fails even with the right code, and says the code is used up", async () => {
     await askCode("five@samui.example");
     const right = smtp.lastCodeFor("five@samui.example");
     const wrong = right === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      expect((await post("/api/auth/email/verify", { email: "five@samui.example", code: wrong })).statusCode).toBe(401);
+      const res = await post("/api/auth/email/verify", { email: "five@samui.example", code: wrong });
+      expect(res.json()).toEqual({ error: "INVALID_CODE", message: "Invalid code!" });
     }
     const sixth = await post("/api/auth/email/verify", { email: "five@samui.example", code: right });
     expect(sixth.statusCode).toBe(401);
-    expect(sixth.json().message).toBe("Invalid code!");
+    expect(sixth.json()).toEqual({ error: "CODE_USED_UP", message: "This code can no longer be used. Request a new one." });
   });
 
   it("lets a code sign in once only", async () => {
     await askCode("once@samui.example");
     const code = smtp.lastCodeFor("once@samui.example");
     expect((await post("/api/auth/email/verify", { email: "once@samui.example", code })).statusCode).toBe(200);
-    expect((await post("/api/auth/email/verify", { email: "once@samui.example", code })).json()).toEqual({ error: "INVALID_CODE", message: "Invalid code!" });
+    expect((await post("/api/auth/email/verify", { email: "once@samui.example", code })).json()).toEqual({
+      error: "CODE_USED_UP",
+      message: "This code can no longer be used. Request a new one.",
+    });
   });
 
   it("expires a code after 10 minutes", async () => {
     await askCode("late@samui.example");
     const code = smtp.lastCodeFor("late@samui.example");
     now += LOGIN_CODE_TTL_MS + 1000;
-    expect((await post("/api/auth/email/verify", { email: "late@samui.example", code })).statusCode).toBe(401);
+    const late = await post("/api/auth/email/verify", { email: "late@samui.example", code });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toBe("CODE_USED_UP");
   });
 
   it("counts only the newest code", async () => {

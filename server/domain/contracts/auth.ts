@@ -1,19 +1,20 @@
 /** Sign-in and session shapes (spec sections 3 "User session", 7 "Verify code", design §2). */
 import { Type, type Static } from "typebox";
+import { Text } from "./text";
 
 export const TelegramSignInBody = Type.Object({
   initData: Type.String({ minLength: 1, maxLength: 4096 }),
 });
 
 export const EmailCodeBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254 }),
+  email: Text({ minLength: 3, maxLength: 254 }),
 });
 
 export const EmailVerifyBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-  code: Type.String({ minLength: 1, maxLength: 12 }),
+  email: Text({ minLength: 3, maxLength: 254 }),
+  code: Text({ minLength: 1, maxLength: 12 }),
   /** The referral code the browser stored (spec storage key `ref`); registered at this sign-in if it may be. */
-  ref: Type.Optional(Type.String({ maxLength: 64 })),
+  ref: Type.Optional(Text({ maxLength: 64 })),
 });
 
 export const ShopRole = Type.Object({

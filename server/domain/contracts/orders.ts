@@ -1,5 +1,7 @@
 /** Order shapes: spec section 3 "Order", as the customer sees it. */
 import { Type, type Static } from "typebox";
+import { NextCursor, Paging } from "./paging";
+import { HttpsLink, Text } from "./text";
 
 const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
 
@@ -12,9 +14,10 @@ export const OrderLineInput = Type.Object({
 export const OrderSettingsInput = Type.Object({
   delivery_option: Type.Integer({ minimum: 0, maximum: 2 }),
   payment_option: Type.Integer({ minimum: 0, maximum: 3 }),
-  phone: Type.Optional(Type.String({ maxLength: 40 })),
-  delivery_address: Type.Optional(Type.String({ maxLength: 300 })),
-  delivery_address_link: Type.Optional(Type.String({ maxLength: 500 })),
+  phone: Type.Optional(Text({ maxLength: 40 })),
+  delivery_address: Type.Optional(Text({ maxLength: 300, multiLine: true })),
+  /** A Google Maps link to where the courier goes (https only). */
+  delivery_address_link: Type.Optional(HttpsLink({ maxLength: 500 })),
 });
 export type OrderSettingsInput = Static<typeof OrderSettingsInput>;
 
@@ -83,7 +86,9 @@ export type Order = Static<typeof Order>;
 
 export const OrderResponse = Type.Object({ order: Order });
 export type OrderResponse = Static<typeof OrderResponse>;
-export const OrderListResponse = Type.Object({ orders: Type.Array(Order) });
+export const OrderListResponse = Type.Object({ orders: Type.Array(Order), next_cursor: NextCursor });
+export const OrderListQuery = Type.Object({ ...Paging });
+export type OrderListQuery = Static<typeof OrderListQuery>;
 export type OrderListResponse = Static<typeof OrderListResponse>;
 export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

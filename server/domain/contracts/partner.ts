@@ -4,7 +4,8 @@
  */
 import { Type, type Static } from "typebox";
 import { REFLINK_PATTERN } from "../referrals";
-import { Paging } from "./staff";
+import { Paging } from "./paging";
+import { Text } from "./text";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -91,7 +92,7 @@ export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const AdjustBody = Type.Object({
   /** A signed whole number of Baht, not zero. */
   amount: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-  reason: Type.String({ minLength: 3, maxLength: 300 }),
+  reason: Text({ minLength: 3, maxLength: 300 }),
 });
 export type AdjustBody = Static<typeof AdjustBody>;
 

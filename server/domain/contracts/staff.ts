@@ -5,6 +5,8 @@
  */
 import { Type, type Static } from "typebox";
 import { Order, OrderLine } from "./orders";
+import { Paging } from "./paging";
+import { Text } from "./text";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -53,13 +55,6 @@ export type StaffOrder = Static<typeof StaffOrder>;
 
 const StatusFilter = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
 
-export const Paging = {
-  /** Orders a page (default 20, at most 100). */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  /** The `next_cursor` of the page before. */
-  cursor: Type.Optional(Type.Integer({ minimum: 1 })),
-};
-
 export const StaffOrdersQuery = Type.Object({
   status: Type.Optional(StatusFilter),
   shop_id: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -81,7 +76,7 @@ export const StatusesBody = Type.Object({
 });
 export type StatusesBody = Static<typeof StatusesBody>;
 
-export const MapBody = Type.Object({ map: Type.String({ maxLength: 4000 }) });
+export const MapBody = Type.Object({ map: Text({ maxLength: 4000, multiLine: true }) });
 
 export const FinishBody = Type.Object({ by: Type.Union([Type.Literal("cash"), Type.Literal("bonus")]) });
 export type FinishBody = Static<typeof FinishBody>;
@@ -89,7 +84,7 @@ export type FinishBody = Static<typeof FinishBody>;
 export const ContactResponse = Type.Object({ ok: Type.Boolean() });
 
 /** A whole number 0–100; sent as a number or as typed text, anything else is 'Некорректное число'. */
-export const DiscountBody = Type.Object({ percent: Type.Union([Type.Number(), Type.String({ maxLength: 20 })]) });
+export const DiscountBody = Type.Object({ percent: Type.Union([Type.Number(), Text({ maxLength: 20 })]) });
 
 export const SalesQuery = Type.Object({
   filter: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("done")])),
@@ -126,7 +121,7 @@ export const StaffListResponse = Type.Object({ staff: Type.Array(StaffMember) })
 export type StaffListResponse = Static<typeof StaffListResponse>;
 
 export const GrantStaffBody = Type.Object({
-  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
+  email: Type.Optional(Text({ minLength: 3, maxLength: 254 })),
   telegram_id: Type.Optional(Type.Integer({ minimum: 1 })),
   role: Type.Union([Type.Literal("owner"), Type.Literal("manager")]),
 });

@@ -5,6 +5,7 @@ import { ApiError } from "../../domain/contracts/catalog";
 import {
   CartShopsBody,
   CartShopsResponse,
+  OrderListQuery,
   OrderListResponse,
   OrderParams,
   OrderResponse,
@@ -37,9 +38,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: Orders; guards: Se
     },
   );
 
-  app.get("/orders", { preHandler: guards.required, schema: { response: { 200: OrderListResponse, ...errors } } }, async (request) => ({
-    orders: await orders.listOrders(request.session!.userId),
-  }));
+  app.get(
+    "/orders",
+    { preHandler: guards.required, schema: { querystring: OrderListQuery, response: { 200: OrderListResponse, ...errors } } },
+    async (request) => orders.listOrders(request.session!.userId, request.query),
+  );
 
   app.get(
     "/orders/:id",

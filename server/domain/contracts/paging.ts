@@ -1,0 +1,19 @@
+/**
+ * Every list that grows with use is paged (issue 14): `limit` (default 20, at most 100) and `cursor` (the
+ * `next_cursor` of the page before: the id the page ended at), newest first. Ids never shift a page when new
+ * rows arrive meanwhile.
+ */
+import { Type } from "typebox";
+
+export const PAGE_DEFAULT = 20;
+export const PAGE_MAX = 100;
+
+export const Paging = {
+  /** Rows a page (default 20, at most 100). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX })),
+  /** The `next_cursor` of the page before. */
+  cursor: Type.Optional(Type.Integer({ minimum: 1 })),
+};
+
+/** null on the last page. */
+export const NextCursor = Type.Union([Type.Integer(), Type.Null()]);

@@ -1,0 +1,352 @@
+/**
+ * Backups and restore, as an operator runs them: the store runs as its own process under placement load
+ * over HTTP, `npm run backup` and `npm run restore` run as child processes, and what they leave is opened
+ * as real SQLite files.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { BackupError, listBackups, restoreBackup, scheduleBackups, takeBackup } from "../../db/backup";
+import { migrateToLatest, openDatabase } from "../../db/connection";
+import { seedDemo } from "../../db/seed/demo";
+import { ConfigError, loadConfig } from "../../server/config";
+import { signInitData } from "../../server/services/telegramInitData";
+import { makeTempDir, productIdsByName, shopIdsByName } from "../helpers/app";
+import { TEST_BOT_TOKEN } from "../helpers/session";
+
+const STOCK = 1_000_000;
+const tempDirs: string[] = [];
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await makeTempDir(prefix);
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** A DATA_DIR with the demo shop (pictures in uploads/ too) and stock that never runs out. */
+async function seededDataDir(): Promise<{ dataDir: string; shopId: number; productId: number }> {
+  const dataDir = await tempDir("backup-store-");
+  const db = openDatabase(join(dataDir, "store.sqlite"));
+  await migrateToLatest(db);
+  await seedDemo(db, { uploadsDir: join(dataDir, "uploads") });
+  await db.updateTable("stock").set({ amount: STOCK }).execute();
+  const shopId = (await shopIdsByName(db))["Chaweng Beach Store"]!;
+  const productId = (await productIdsByName(db))["Blue Dream"]!;
+  await db.destroy();
+  return { dataDir, shopId, productId };
+}
+
+/** Limits that would turn a load test into a limits test are lifted (names as server/config.ts reads them). */
+const storeEnv = (dataDir: string, env: Record<string, string> = {}) => ({
+  ...process.env,
+  NODE_ENV: "test",
+  DATA_DIR: dataDir,
+  HOST: "127.0.0.1",
+  PORT: "0",
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "false",
+  BOT_TOKEN: TEST_BOT_TOKEN,
+  BOT_MODE: "off",
+  MAX_OPEN_ORDERS: "1000000",
+  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+  RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000",
+  ...env,
+});
+
+interface StoreProcess {
+  base: string;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+/** `tsx server/main.ts`, as `npm start` runs it after the build; resolves once it prints its address. */
+async function startStoreProcess(dataDir: string, env: Record<string, string> = {}): Promise<StoreProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: storeEnv(dataDir, env), stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const look = () => {
+      const match = /Store is running: http:\/\/localhost:(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout!.on("data", look);
+    void exited.then((code) => reject(new Error(`the store exited (${code}) before it listened:\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** `npx tsx scripts/NAME.ts ARGS` with DATA_DIR: its exit code and what it printed. */
+function runScript(name: "backup" | "restore", dataDir: string, args: string[] = [], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], { env: storeEnv(dataDir, env), stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+async function signIn(base: string, telegramId: number): Promise<string> {
+  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Loader" }) }, TEST_BOT_TOKEN);
+  const res = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+interface Answer {
+  key: string;
+  status: number;
+  orderId: number | null;
+  /** performance.now() when the answer arrived. */
+  at: number;
+}
+
+/** Places orders over HTTP from `loops` concurrent loops until `done()` says stop. */
+async function placeUntil(base: string, tokens: string[], loops: number, target: { shopId: number; productId: number }, done: () => boolean): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: loops }, async (_, loop) => {
+      while (!done()) {
+        const key = `backup-load-${loop}-${next++}`;
+        const res = await fetch(`${base}/api/orders`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tokens[loop % tokens.length]}`, "content-type": "application/json", "idempotency-key": key },
+          body: JSON.stringify({ shop_id: target.shopId, items: [{ product_id: target.productId, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 }),
+        });
+        const body = (await res.json()) as { order?: { id: number } };
+        answers.push({ key, status: res.status, orderId: body.order?.id ?? null, at: performance.now() });
+      }
+    }),
+  );
+  return answers;
+}
+
+function integrity(file: string): string[] {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check);
+  } finally {
+    db.close();
+  }
+}
+
+/** Every file under `dir` with its size, by path relative to `dir`. */
+function filesOf(dir: string): Record<string, number> {
+  const files: Record<string, number> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[relative(dir, path)] = statSync(path).size;
+  }
+  return files;
+}
+
+describe("npm run backup and npm run restore", () => {
+  it("backs up a store under write load with every committed order, restores it into a fresh DATA_DIR, keeps the last BACKUP_KEEP, and refuses to restore over a running store", async () => {
+    const { dataDir, shopId, productId } = await seededDataDir();
+    const store = await startStoreProcess(dataDir);
+    const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(store.base, 710_000 + i)));
+
+    let stopLoad = false;
+    const load = placeUntil(store.base, tokens, 12, { shopId, productId }, () => stopLoad);
+    const answered201 = async (n: number) => {
+      // The load writes its answers as they come; wait for n of them (bounded).
+      for (let i = 0; i < 600; i++) {
+        if ((await Promise.race([load.then(() => -1), new Promise<number>((r) => setTimeout(() => r(0), 10))])) === -1) break;
+        if (counted() >= n) return;
+      }
+      throw new Error(`fewer than ${n} orders placed before the backup`);
+    };
+    // Orders answered so far: placeUntil only hands its list back at the end, so count from the database file.
+    const committed = new Map<string, number>();
+    const counted = () => committed.size;
+    const probe = new SQLite(join(dataDir, "store.sqlite"), { readonly: true });
+    const poll = setInterval(() => {
+      for (const row of probe.prepare("select idempotency_key as key, id from orders").all() as { key: string; id: number }[]) committed.set(row.key, row.id);
+    }, 20);
+    try {
+      await answered201(60);
+    } finally {
+      clearInterval(poll);
+      probe.close();
+    }
+
+    const backupBegan = performance.now();
+    const backup = await runScript("backup", dataDir, [], { BACKUP_KEEP: "2" });
+    const backupEnded = performance.now();
+    stopLoad = true;
+    const answers = await load;
+
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    const backupDir = /Backup written to (.+)/.exec(backup.stdout)?.[1]?.trim();
+    expect(backupDir).toMatch(/backups\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/);
+
+    const committedBefore = answers.filter((a) => a.status === 201 && a.at < backupBegan);
+    const committedDuring = answers.filter((a) => a.status === 201 && a.at >= backupBegan && a.at <= backupEnded);
+    expect(answers.filter((a) => a.status !== 201)).toEqual([]);
+    expect(committedBefore.length).toBeGreaterThanOrEqual(60);
+    // The backup ran under load: placements kept being committed while it was taken.
+    expect(committedDuring.length).toBeGreaterThan(0);
+
+    // The copy in the backups folder: sound, and one consistent moment of the store.
+    const copy = join(backupDir!, "store.sqlite");
+    expect(integrity(copy)).toEqual(["ok"]);
+    {
+      const db = new SQLite(copy, { readonly: true });
+      const orders = (db.prepare("select count(*) as n from orders").get() as { n: number }).n;
+      const sold = (db.prepare("select coalesce(sum(amount), 0) as n from order_lines where product_id = ?").get(productId) as { n: number }).n;
+      const left = (db.prepare("select amount from stock where shop_id = ? and product_id = ? and option_id = 0").get(shopId, productId) as { amount: number }).amount;
+      const orphans = (db.prepare("select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)").get() as { n: number }).n;
+      db.close();
+      expect(orders).toBeGreaterThanOrEqual(committedBefore.length);
+      expect(orders).toBeLessThanOrEqual(answers.filter((a) => a.status === 201).length);
+      expect(left + sold).toBe(STOCK);
+      expect(orphans).toBe(0);
+      console.log(
+        `backup under load: ${committedBefore.length} orders committed before it began, ${committedDuring.length} more while it ran, ` +
+          `${orders} in the copy, ${answers.length} placements in all`,
+      );
+    }
+
+    // A restore while the store runs: refused, and nothing is touched.
+    const liveInode = statSync(join(dataDir, "store.sqlite")).ino;
+    const refused = await runScript("restore", dataDir, [backupDir!]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/The store is running on .+ stop it first .+ Nothing was changed/);
+    expect(statSync(join(dataDir, "store.sqlite")).ino).toBe(liveInode);
+    expect(readdirSync(dataDir).filter((name) => name.startsWith("replaced-") || name.startsWith(".restoring-"))).toEqual([]);
+    expect((await fetch(`${store.base}/api/health`)).status).toBe(200);
+
+    // Restore into a fresh DATA_DIR (no store runs there) and open it.
+    const fresh = await tempDir("restored-");
+    const restored = await runScript("restore", fresh, [backupDir!]);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(integrity(join(fresh, "store.sqlite"))).toEqual(["ok"]);
+    const db = openDatabase(join(fresh, "store.sqlite"));
+    await migrateToLatest(db);
+    const present = new Map((await db.selectFrom("orders").select(["id", "idempotency_key"]).execute()).map((o) => [o.idempotency_key, o.id]));
+    await db.destroy();
+    expect(committedBefore.filter((a) => present.get(a.key) !== a.orderId)).toEqual([]);
+    expect(Object.keys(filesOf(join(dataDir, "uploads"))).length).toBeGreaterThan(0);
+    expect(filesOf(join(fresh, "uploads"))).toEqual(filesOf(join(dataDir, "uploads")));
+
+    // Only the last BACKUP_KEEP backups remain.
+    const second = await runScript("backup", dataDir, [], { BACKUP_KEEP: "2" });
+    const third = await runScript("backup", dataDir, [], { BACKUP_KEEP: "2" });
+    expect([second.code, third.code]).toEqual([0, 0]);
+    const kept = await listBackups(join(dataDir, "backups"));
+    expect(kept).toEqual([/Backup written to (.+)/.exec(second.stdout)![1]!.trim(), /Backup written to (.+)/.exec(third.stdout)![1]!.trim()]);
+    expect(readdirSync(join(dataDir, "backups")).sort()).toEqual(kept.map((path) => relative(join(dataDir, "backups"), path)).sort());
+
+    // Restoring again over the restored store keeps what it replaced, so a wrong restore can be undone.
+    const again = await runScript("restore", fresh, [join(kept[1]!, "store.sqlite")]);
+    expect(again.code).toBe(0);
+    const replaced = readdirSync(fresh).filter((name) => name.startsWith("replaced-"));
+    expect(replaced).toHaveLength(1);
+    expect(readdirSync(join(fresh, replaced[0]!)).sort()).toEqual(["store.sqlite", "uploads"]);
+    expect(integrity(join(fresh, replaced[0]!, "store.sqlite"))).toEqual(["ok"]);
+
+    expect(await store.stop()).toBe(0);
+  });
+
+  it("takes backups on BACKUP_INTERVAL_HOURS inside the running store, keeps BACKUP_KEEP of them, and stops with it", async () => {
+    const { dataDir } = await seededDataDir();
+    // 0.0003 h is about a second.
+    const store = await startStoreProcess(dataDir, { BACKUP_INTERVAL_HOURS: "0.0003", BACKUP_KEEP: "2", LOG_LEVEL: "info" });
+    for (let i = 0; i < 100 && (store.output().match(/"backup taken"/g) ?? []).length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((store.output().match(/"backup taken"/g) ?? []).length).toBeGreaterThanOrEqual(3);
+    expect(await store.stop()).toBe(0);
+    const kept = await listBackups(join(dataDir, "backups"));
+    expect(kept).toHaveLength(2);
+    for (const backup of kept) expect(integrity(join(backup, "store.sqlite"))).toEqual(["ok"]);
+    expect(store.output()).not.toMatch(/"backup failed"|scheduled backup failed/);
+  });
+});
+
+describe("a backup or restore that is not sound", () => {
+  /** A database whose index page was overwritten: it opens, but its integrity check fails. */
+  async function corruptDatabase(): Promise<string> {
+    const file = join(await tempDir("corrupt-"), "store.sqlite");
+    const db = new SQLite(file);
+    db.exec("create table kysely_migration (name text); create table t (x text); create index t_x on t (x)");
+    const insert = db.prepare("insert into t (x) values (?)");
+    for (let i = 0; i < 2000; i++) insert.run(`value ${i}`);
+    const { rootpage } = db.prepare("select rootpage from sqlite_master where name = 't_x'").get() as { rootpage: number };
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    db.close();
+    const bytes = Buffer.alloc(pageSize, 0x5a);
+    const { openSync, writeSync, closeSync } = await import("node:fs");
+    const fd = openSync(file, "r+");
+    writeSync(fd, bytes, 0, pageSize, (rootpage - 1) * pageSize);
+    closeSync(fd);
+    return file;
+  }
+
+  it("deletes a copy that fails its integrity check and fails with why; a restore of such a file changes nothing", async () => {
+    const file = await corruptDatabase();
+    const backupsDir = join(await tempDir("corrupt-backups-"), "backups");
+    const backup = takeBackup({ databaseFile: file, uploadsDir: join(file, "..", "uploads"), backupsDir, keep: 3, clock: Date.now });
+    await expect(backup).rejects.toThrow(BackupError);
+    await expect(backup).rejects.toThrow(/failed its integrity check, so it was deleted/);
+    expect(readdirSync(backupsDir)).toEqual([]);
+
+    const dataDir = await tempDir("corrupt-restore-");
+    writeFileSync(join(dataDir, "store.sqlite"), "the live database");
+    await mkdir(join(dataDir, "uploads"));
+    const restore = restoreBackup({ from: file, dataDir, databaseFile: join(dataDir, "store.sqlite"), uploadsDir: join(dataDir, "uploads"), clock: Date.now });
+    await expect(restore).rejects.toThrow(/failed its integrity check, so nothing was restored/);
+    expect(readdirSync(dataDir).sort()).toEqual(["store.lock", "store.sqlite", "uploads"]);
+  });
+
+  it("fails with a clear message when there is no database, and the schedule reports each failure and goes on until stopped", async () => {
+    const dir = await tempDir("missing-");
+    const options = { databaseFile: join(dir, "store.sqlite"), uploadsDir: join(dir, "uploads"), backupsDir: join(dir, "backups"), keep: 2, clock: Date.now };
+    await expect(takeBackup(options)).rejects.toThrow(/There is no database at .+store\.sqlite: nothing to back up/);
+
+    const failures: unknown[] = [];
+    const schedule = scheduleBackups(options, 20, { taken: () => failures.push("taken?"), failed: (error) => failures.push(error) });
+    for (let i = 0; i < 100 && failures.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    await schedule.stop();
+    const seen = failures.length;
+    expect(seen).toBeGreaterThanOrEqual(3);
+    expect(failures.every((f) => f instanceof BackupError)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(failures).toHaveLength(seen);
+  });
+
+  it("reads BACKUP_INTERVAL_HOURS and BACKUP_KEEP, and refuses values that do not parse", () => {
+    expect(loadConfig({})).toMatchObject({ backupIntervalHours: null, backupKeep: 7 });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "14" })).toMatchObject({ backupIntervalHours: 6, backupKeep: 14 });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: "0.5" }).backupIntervalHours).toBe(0.5);
+    for (const bad of ["0", "-1", "abc", "169", "1e3"]) expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: bad })).toThrow(/BACKUP_INTERVAL_HOURS must be/);
+    for (const bad of ["0", "-2", "1.5", "all"]) expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(ConfigError);
+    expect(() => loadConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP must be a whole number of backups, at least 1 \(got "0"\)/);
+  });
+});
+
+// Kysely's sql tag is used by nothing else here; keep the import list honest.
+void sql;
