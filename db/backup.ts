@@ -50,18 +50,19 @@ export function stampOf(ms: number): string {
 export async function takeBackup({ databaseFile, uploadsDir, backupsDir, keep, clock, signal }: BackupOptions): Promise<string> {
   if (!Number.isInteger(keep) || keep < 1) throw new BackupError(`keep must be a whole number of at least 1 (got ${keep})`);
   if (!existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}: nothing to back up`);
-  signal?.throwIfAborted();
   await mkdir(backupsDir, { recursive: true });
   const stamp = stampOf(clock());
   const partial = join(backupsDir, `.partial-${stamp}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
   await mkdir(partial);
   try {
+    signal?.throwIfAborted();
     const problems = await copyDatabase(databaseFile, join(partial, DATABASE_NAME), signal);
     if (problems.length) {
       throw new BackupError(`The copy of ${databaseFile} failed its integrity check, so it was deleted: ${problems.slice(0, 5).join("; ")}`);
     }
-    // Uploads after the database: every file the copied database names was there before the copy began.
+    // Uploads after the database: a file the copied database names was already on disk.
     await copyUploads(uploadsDir, join(partial, UPLOADS_NAME), signal);
+    signal?.throwIfAborted();
     const done = await renameToFreeName(partial, join(backupsDir, stamp));
     await pruneBackups(backupsDir, keep);
     return done;
@@ -333,22 +334,21 @@ export async function restoreBackup({ from, dataDir, databaseFile, uploadsDir, c
 
 /** The staged copy must be sound and a store's database; it is left as one file (no WAL beside it). */
 function checkRestorable(staged: string, source: string): void {
-  let copy: SQLite.Database;
+  let problems: string[];
+  let migrated = false;
   try {
-    copy = new SQLite(staged, { fileMustExist: true });
+    const copy = new SQLite(staged, { fileMustExist: true });
+    try {
+      copy.pragma("journal_mode = DELETE");
+      problems = (copy.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).filter((r) => r !== "ok");
+      migrated = copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get() !== undefined;
+    } finally {
+      copy.close();
+    }
   } catch (error) {
-    throw new BackupError(`${source} cannot be opened as a database: ${(error as Error).message}`);
+    // Damage bad enough makes SQLite refuse to read at all ("database disk image is malformed").
+    problems = [(error as Error).message];
   }
-  try {
-    copy.pragma("journal_mode = DELETE");
-    const problems = (copy.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).filter((r) => r !== "ok");
-    if (problems.length) throw new BackupError(`${source} failed its integrity check, so nothing was restored: ${problems.slice(0, 5).join("; ")}`);
-    const migrated = copy.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as { n: number };
-    if (!migrated.n) throw new BackupError(`${source} is not a backup of the store: it has no migrations table`);
-  } catch (error) {
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(`${source} cannot be read as a database: ${(error as Error).message}`);
-  } finally {
-    copy.close();
-  }
+  if (problems.length) throw new BackupError(`${source} failed its integrity check, so nothing was restored: ${problems.slice(0, 5).join("; ")}`);
+  if (!migrated) throw new BackupError(`${source} is not a backup of the store: it has no migrations table`);
 }

@@ -32,7 +32,6 @@ export async function start(config: Config) {
   const holds = createHoldJobs({ orders: app.services.orders, log: app.log });
   holds.start();
   const telegram = await startTelegramIfConfigured(config, db, app.log, app.services);
-
   const backups = scheduleBackupsIfConfigured(config, app.log);
 
   // What shutdown still waits for, by name: main logs it if the deadline passes.

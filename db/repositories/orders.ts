@@ -83,9 +83,13 @@ export function selectStockFor(tx: Tx, productId: number): ShopStockRow[] {
   ).all<ShopStockRow>(productId);
 }
 
-/** How many orders of a customer are in one of these statuses. */
-export function countOrdersIn(tx: Tx, userId: number, statuses: readonly OrderStatus[]): number {
-  return prepared(tx, `select count(*) from orders where user_id = ? and status in (${statuses.map(() => "?").join(", ")})`).column<number>(userId, ...statuses)[0] ?? 0;
+/** Whether a customer has at least `atLeast` orders in these statuses: counts no further than that. */
+export function hasOrdersIn(tx: Tx, userId: number, statuses: readonly OrderStatus[], atLeast: number): boolean {
+  const count = prepared(
+    tx,
+    `select count(*) from (select 1 from orders where user_id = ? and status in (${statuses.map(() => "?").join(", ")}) limit ?) as open_orders`,
+  ).column<number>(userId, ...statuses, atLeast)[0];
+  return (count ?? 0) >= atLeast;
 }
 
 export function findOrderByIdempotencyKey(tx: Tx, userId: number, key: string): { id: number; request_hash: string | null } | undefined {

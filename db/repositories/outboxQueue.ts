@@ -82,6 +82,22 @@ export async function settle(db: Db, id: number, leaseUntil: string, outcome: Ou
 }
 
 /**
+ * Gives a claimed row back undelivered (a worker that stops mid-send): pending and due at `now`, the
+ * claim's attempt not counted, the lease gone, so the next worker sends it at once. Fenced by the lease
+ * like settle(): false when the row was no longer this claim's (settled meanwhile, or taken over).
+ */
+export async function release(db: Db, id: number, leaseUntil: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set((eb) => ({ status: "pending", attempts: eb("attempts", "-", 1), next_attempt_at: now }))
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .where("next_attempt_at", "=", leaseUntil)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
  * The Telegram message an earlier row of the same user became, found by that row's dedupe key; undefined
  * when that row was not sent (skipped, failed) or was sent before messages were remembered.
  */

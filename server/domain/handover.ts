@@ -5,6 +5,7 @@
  * exactly the buttons these allow.
  */
 import { ValidationError } from "./errors";
+import { INVALID_MAP_CODE } from "./maps";
 import { canTransition, type DeliveryStatus, type OrderStatus, type PaymentStatus } from "./orders";
 
 /** Spec §8 texts of the hand-over. */
@@ -13,7 +14,7 @@ export const HANDOVER_TEXTS = {
   anotherManager: "Another manager got this order",
   tookOrder: "You've succesfuly got order",
   statusesUpdated: "Statuses were succesfully updated",
-  invalidMap: "Invalid map code",
+  invalidMap: INVALID_MAP_CODE,
   mapAttached: "Map was successfuly attached",
   invalidNumber: "Некорректное число",
   contactSent: "Button was sent to you via bot. You may now contact client.",
@@ -105,44 +106,6 @@ export function parseDiscountPercent(value: unknown): number {
     throw new ValidationError("percent", HANDOVER_TEXTS.invalidNumber);
   }
   return number;
-}
-
-/** Google Maps' embed address: the only thing a pasted map may show. */
-const MAPS_EMBED_HOSTS = new Set(["www.google.com", "maps.google.com"]);
-const MAPS_EMBED_PATH = "/maps/embed";
-const MAX_MAP_CODE = 4000;
-
-/**
- * Spec §5 "Order map": the pasted code must hold an iframe's opening and closing tag. Only its `src` is kept,
- * and only when it is a Google Maps embed address over https: the pasted HTML itself is never stored or shown.
- * Anything else is 'Invalid map code'.
- */
-export function parseMapEmbed(code: string): string {
-  const invalid = () => new ValidationError("map", HANDOVER_TEXTS.invalidMap);
-  if (code.length > MAX_MAP_CODE || !/<iframe\b/i.test(code) || !/<\/iframe\s*>/i.test(code)) throw invalid();
-  if (/<script\b/i.test(code)) throw invalid();
-  const src = /<iframe\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(code);
-  const raw = (src?.[1] ?? src?.[2] ?? "").replace(/&amp;/g, "&").trim();
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalid();
-  }
-  if (url.protocol !== "https:" || !MAPS_EMBED_HOSTS.has(url.hostname) || url.port !== "" || url.username || url.password) throw invalid();
-  if (url.pathname !== MAPS_EMBED_PATH && !url.pathname.startsWith(`${MAPS_EMBED_PATH}/`)) throw invalid();
-  url.hash = "";
-  return url.toString();
-}
-
-/** Whether a stored map address may be embedded (it went through parseMapEmbed, but data outlives code). */
-export function isMapEmbedUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && MAPS_EMBED_HOSTS.has(url.hostname) && url.pathname.startsWith(MAPS_EMBED_PATH);
-  } catch {
-    return false;
-  }
 }
 
 /**

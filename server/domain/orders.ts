@@ -180,20 +180,3 @@ export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["N", "P"];
 export function tooManyOpenOrders(max: number): string {
   return `You already have ${max} open orders. Pick one up or cancel it before placing another.`;
 }
-
-/** A courier's "Where are you?" link: Google Maps only, over https (a link is opened by the courier's phone). */
-export function isMapsLink(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" || url.username || url.password || url.port) return false;
-  const host = url.hostname;
-  if (host === "maps.google.com" || host === "maps.app.goo.gl") return true;
-  if ((host === "www.google.com" || host === "google.com") && url.pathname.startsWith("/maps")) return true;
-  return host === "goo.gl" && url.pathname.startsWith("/maps");
-}
-
-export const MAPS_LINK_ONLY = "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).";

@@ -25,6 +25,7 @@ import {
   claim,
   markUserUnreachable,
   nextDue,
+  release,
   sentMessageOf,
   settle,
   type DueNotification,
@@ -75,28 +76,34 @@ export interface Messenger {
 }
 
 export interface OutboxWorkerOptions {
-  /** Pause between ticks of start(). */
+  /** Pause between looks for due rows in start() (a finished send looks again at once). */
   intervalMs: number;
-  /** Rows one tick delivers at most, so stop() never waits long. */
+  /** Rows one tick() claims at most. */
   batchSize: number;
+  /** Sends under way at once, each to another user's chat (a user's own rows go one after another). */
+  concurrency: number;
   /** Failed tries before a row is given up as failed. */
   maxAttempts: number;
   backoffBaseMs: number;
   backoffCapMs: number;
-  /** One delivery (a request to Telegram) may take this long before it is aborted and retried. */
+  /** One delivery (its Bot API calls) may take this long before it is aborted and retried with backoff. */
   sendTimeoutMs: number;
   /** How long a claim lasts; must exceed sendTimeoutMs so a live worker keeps its row. */
   leaseMs: number;
+  /** stop() waits this long for the sends under way, then releases the rest. */
+  stopDeadlineMs: number;
 }
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
-  intervalMs: 2_000,
+  intervalMs: 1_000,
   batchSize: 25,
+  concurrency: 4,
   maxAttempts: 8,
   backoffBaseMs: 5_000,
   backoffCapMs: 10 * 60_000,
-  sendTimeoutMs: 30_000,
-  leaseMs: 2 * 60_000,
+  sendTimeoutMs: 10_000,
+  leaseMs: 60_000,
+  stopDeadlineMs: 5_000,
 };
 
 export interface OutboxWorkerDeps {
@@ -115,11 +122,15 @@ export interface DeliveryReport {
 }
 
 export interface OutboxWorker {
-  /** Delivers what is due now (up to batchSize rows) and says what became of it. */
+  /** Delivers what is due now (up to batchSize rows, concurrency at once) and says what became of it. */
   tick(): Promise<DeliveryReport>;
-  /** Ticks every intervalMs until stop(). */
+  /** Delivers continuously until stop(): looks for due rows every intervalMs and whenever a send ends. */
   start(): void;
-  /** Stops ticking; waits for the message in flight to be sent and recorded. A stopped worker delivers no more. */
+  /**
+   * Claims no more rows; waits up to stopDeadlineMs for the sends under way to be answered and recorded,
+   * then aborts the rest and releases their rows (pending, due now, the attempt not counted). A stopped
+   * worker delivers no more.
+   */
   stop(): Promise<void>;
 }
 
@@ -139,42 +150,90 @@ function editedRowKey(row: DueNotification): string | null | undefined {
   }
 }
 
+/** One claimed row on its way: what stop() waits for, aborts and releases. */
+interface Send {
+  row: DueNotification;
+  /** The claim's token (outboxQueue.ts): only the holder of this lease may record or release the row. */
+  leaseUntil: string;
+  /** Aborts the Bot API call: on timeout, or when stop() releases the row. */
+  controller: AbortController;
+  /** Set by stop() when it gives the row back: from then on nothing about it is recorded here. */
+  released: boolean;
+  /** What became of it; null when nothing was recorded (released, or the claim was lost). */
+  done: Promise<Result | null>;
+}
+
+/** The messenger's answer, or the abort's reason as soon as `signal` aborts, whether or not the messenger heeds it. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 export function createOutboxWorker({ db, messenger, log, clock = Date.now, options }: OutboxWorkerDeps): OutboxWorker {
   const o = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   if (o.leaseMs <= o.sendTimeoutMs) throw new Error("outbox worker: leaseMs must exceed sendTimeoutMs");
+  if (!(o.concurrency >= 1)) throw new Error("outbox worker: concurrency must be at least 1");
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  let stopping = false;
-  let started = false;
+  /** The pool: claimed rows being delivered, by id. */
+  const sending = new Map<number, Send>();
+  /** False once stop() began: no more claims. */
+  let accepting = true;
+  let running = false;
   let timer: NodeJS.Timeout | null = null;
-  /** The round under way, whoever started it (start()'s timer or a direct tick()): stop() waits for it. */
-  let current: Promise<DeliveryReport> | null = null;
+  /** The stop under way: a second stop() waits for the same one. */
+  let stopping: Promise<void> | null = null;
+  /** Passes that claim rows run one at a time, so the pool never holds more than `concurrency`. */
+  let claiming: Promise<unknown> = Promise.resolve();
 
-  function tick(): Promise<DeliveryReport> {
-    const round = (current ?? Promise.resolve()).then(deliverDue, deliverDue);
-    current = round;
-    return round;
+  /**
+   * Claims due rows into the pool's free places and starts sending each; resolves with the sends it started.
+   * `seen` holds the rows this round looked at already (a row retried now waits for the next round), and
+   * the round looks at `limit` rows at most. nextDue never offers a row while an older row of the same
+   * user is pending or sending, so one user's rows never travel side by side.
+   */
+  function fill(seen: Set<number>, limit: number): Promise<Send[]> {
+    const pass = claiming.then(async () => {
+      const started: Send[] = [];
+      while (accepting && sending.size < o.concurrency && seen.size < limit) {
+        const now = clock();
+        const row = await nextDue(db, iso(now), [...seen, ...sending.keys()]);
+        if (!row || !accepting) break;
+        seen.add(row.id);
+        const leaseUntil = iso(now + o.leaseMs);
+        if (!(await claim(db, row.id, iso(now), leaseUntil))) continue; // another worker was quicker
+        started.push(dispatch(row, leaseUntil));
+      }
+      return started;
+    });
+    claiming = pass.catch(() => undefined);
+    return pass;
   }
 
-  async function deliverDue(): Promise<DeliveryReport> {
-    const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
-    const seen: number[] = [];
-    while (seen.length < o.batchSize && !stopping) {
-      const now = clock();
-      const row = await nextDue(db, iso(now), seen);
-      if (!row) break;
-      seen.push(row.id);
-      const leaseUntil = iso(now + o.leaseMs);
-      if (!(await claim(db, row.id, iso(now), leaseUntil))) continue; // another worker was quicker
-      report[await deliver(row, row.attempts + 1, leaseUntil)]++;
-    }
-    return report;
+  function dispatch(row: DueNotification, leaseUntil: string): Send {
+    const send: Send = { row, leaseUntil, controller: new AbortController(), released: false, done: Promise.resolve(null) };
+    sending.set(row.id, send);
+    send.done = deliver(send)
+      .catch((error: unknown) => {
+        log.error({ outboxId: row.id, err: error }, "outbox: delivering a notification failed; it is tried again when its claim runs out");
+        return null;
+      })
+      .finally(() => sending.delete(row.id));
+    return send;
   }
 
-  async function deliver(row: DueNotification, attempt: number, leaseUntil: string): Promise<Result> {
-    const record = async (result: Result, outcome: Outcome): Promise<Result> => {
+  async function deliver(send: Send): Promise<Result | null> {
+    const { row, leaseUntil, controller } = send;
+    const attempt = row.attempts + 1;
+    const record = async (result: Result, outcome: Outcome): Promise<Result | null> => {
+      // Released by stop(): the row is no longer this worker's, whatever the answer says.
+      if (send.released) return null;
       if (!(await settle(db, row.id, leaseUntil, outcome))) {
-        log.warn({ outboxId: row.id }, "outbox: the claim ran out before the outcome was recorded; another worker owns the row");
+        log.warn({ outboxId: row.id }, "outbox: the claim ended before the outcome was recorded; the row is no longer this worker's");
+        return null;
       }
       return result;
     };
@@ -191,9 +250,12 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
       if (!original) return record("skipped", { status: "skipped", last_error: "the message to edit was never sent" });
       edit = { chatId: original.chat_id, messageId: original.message_id };
     }
+    if (send.released) return null;
 
+    const timeout = setTimeout(() => controller.abort(new Error(`Telegram did not answer within ${o.sendTimeoutMs} ms`)), o.sendTimeoutMs);
     try {
-      const delivery = await messenger.deliver({ kind: row.kind, payload: row.payload, chatId: row.telegram_id, edit }, AbortSignal.timeout(o.sendTimeoutMs));
+      const notification = { kind: row.kind, payload: row.payload, chatId: row.telegram_id, edit };
+      const delivery = await untilAborted(messenger.deliver(notification, controller.signal), controller.signal);
       const now = clock();
       switch (delivery.result) {
         case "sent":
@@ -212,6 +274,7 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
           return record("skipped", { status: "skipped", last_error: delivery.reason });
       }
     } catch (error) {
+      if (send.released) return null;
       const now = clock();
       const reason = error instanceof Error ? error.message : String(error);
       if (attempt >= o.maxAttempts) {
@@ -221,32 +284,97 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
       const backoff = Math.min(o.backoffCapMs, o.backoffBaseMs * 2 ** (attempt - 1));
       log.warn({ outboxId: row.id, attempt, retryInMs: backoff, err: error }, "outbox: sending failed, will retry");
       return record("retrying", { status: "pending", next_attempt_at: iso(now + backoff), last_error: reason });
+    } finally {
+      clearTimeout(timeout);
     }
   }
 
-  async function loop(): Promise<void> {
-    try {
-      await tick();
-    } catch (error) {
-      log.error({ err: error }, "outbox: a delivery round failed");
+  async function tick(): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
+    const seen = new Set<number>();
+    const mine = new Set<Promise<void>>();
+    for (;;) {
+      for (const send of await fill(seen, o.batchSize)) {
+        const counted: Promise<void> = send.done.then((result) => {
+          if (result) report[result]++;
+          mine.delete(counted);
+        });
+        mine.add(counted);
+      }
+      if (mine.size === 0) return report;
+      // A place came free (or a user's row was settled, letting their next one go): look again.
+      await Promise.race(mine);
     }
-    if (!stopping) timer = setTimeout(loop, o.intervalMs);
+  }
+
+  /** start()'s rounds: fill the pool, and fill it again whenever one of its sends ends. */
+  function pump(): void {
+    fill(new Set(), Infinity).then(
+      (started) => {
+        for (const send of started) {
+          void send.done.then(() => {
+            if (running) pump();
+          });
+        }
+      },
+      (error: unknown) => log.error({ err: error }, "outbox: looking for due notifications failed"),
+    );
+  }
+
+  function loop(): void {
+    if (!running) return;
+    pump();
+    timer = setTimeout(loop, o.intervalMs);
+  }
+
+  /** Gives back the rows still being sent: each call aborted, each row pending and due now, the attempt not counted. */
+  async function releaseAll(): Promise<void> {
+    const left = [...sending.values()];
+    if (left.length === 0) return;
+    for (const send of left) {
+      send.released = true;
+      send.controller.abort(new Error("released: the outbox worker is stopping"));
+    }
+    const now = iso(clock());
+    const released = await Promise.all(
+      left.map((send) =>
+        release(db, send.row.id, send.leaseUntil, now).catch((error: unknown) => {
+          log.error({ outboxId: send.row.id, err: error }, "outbox: could not release a notification; it is tried again when its claim runs out");
+          return false;
+        }),
+      ),
+    );
+    await Promise.all(left.map((send) => send.done));
+    log.info({ released: released.filter(Boolean).length, outboxIds: left.map((send) => send.row.id) }, "outbox: stopped mid-send; the notifications in flight were released to be sent again at once");
   }
 
   return {
     tick,
     start() {
-      if (started) return;
-      started = true;
-      stopping = false;
-      void loop();
+      if (running) return;
+      running = true;
+      accepting = true;
+      stopping = null;
+      loop();
     },
-    async stop() {
-      stopping = true;
-      started = false;
+    stop() {
+      running = false;
+      accepting = false;
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      await current?.catch(() => undefined);
+      stopping ??= (async () => {
+        await claiming;
+        if (sending.size > 0) {
+          let deadline: NodeJS.Timeout | undefined;
+          await Promise.race([
+            Promise.all([...sending.values()].map((send) => send.done)),
+            new Promise<void>((resolve) => (deadline = setTimeout(resolve, o.stopDeadlineMs))),
+          ]);
+          clearTimeout(deadline);
+        }
+        await releaseAll();
+      })();
+      return stopping;
     },
   };
 }

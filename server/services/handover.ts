@@ -34,13 +34,13 @@ import {
   isStaff,
   maskEmail,
   parseDiscountPercent,
-  parseMapEmbed,
   SALES_FILTERS,
   staffsShop,
   type FinishBy,
   type StaffActor,
 } from "../domain/handover";
 import { REFERRAL_RATE_PERCENT_DEFAULT } from "../domain/constants";
+import { parseMapEmbed } from "../domain/maps";
 import { staffDedupeKey } from "../domain/notifications";
 import { canTransition, discountedPrice } from "../domain/orders";
 import type { LinkSigner } from "./links";

@@ -7,7 +7,7 @@
 import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
 import {
-  countOrdersIn,
+  hasOrdersIn,
   findOrderByIdempotencyKey,
   insertOrder,
   insertOrderEvent,
@@ -35,15 +35,13 @@ import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderListQuery, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
-import { isMapEmbedUrl } from "../domain/handover";
+import { isMapEmbedUrl, isMapsLink, MAPS_LINK_ONLY } from "../domain/maps";
 import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey } from "../domain/notifications";
 import {
   CHOOSE_OPTIONS,
   courierDetailsMissing,
   customerMayCancel,
   holdUntil,
-  isMapsLink,
-  MAPS_LINK_ONLY,
   mergeLines,
   OPEN_ORDER_STATUSES,
   orderTotals,
@@ -237,7 +235,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
         const priced = priceLines(tx, lines);
         checkMaximums(priced);
         // Counted inside the unit: placements of one customer arriving together are counted one by one.
-        if (countOrdersIn(tx, input.userId, OPEN_ORDER_STATUSES) >= maxOpenOrders) {
+        if (hasOrdersIn(tx, input.userId, OPEN_ORDER_STATUSES, maxOpenOrders)) {
           throw new ConflictError("TOO_MANY_OPEN_ORDERS", tooManyOpenOrders(maxOpenOrders));
         }
         const nowMs = clock();

@@ -3,12 +3,11 @@ import {
   adminMayChange,
   bonusCovers,
   handoverActions,
-  isMapEmbedUrl,
   maskEmail,
   parseDiscountPercent,
-  parseMapEmbed,
   staffsShop,
 } from "../../server/domain/handover";
+import { isMapEmbedUrl, parseMapEmbed } from "../../server/domain/maps";
 import { canTransition, TRANSITIONS } from "../../server/domain/orders";
 
 const state = (status: "P" | "N" | "W" | "S" | "C", payment_status: "P" | "S" = "P", delivery_status: "P" | "A" | "S" = "P") => ({ status, payment_status, delivery_status });
@@ -88,6 +87,9 @@ describe("the order map", () => {
     expect(isMapEmbedUrl("https://www.google.com/maps/embed?pb=1")).toBe(true);
     expect(isMapEmbedUrl("<iframe>")).toBe(false);
     expect(isMapEmbedUrl("")).toBe(false);
+    expect(isMapEmbedUrl("https://www.google.com/maps/embedX?pb=1")).toBe(false);
+    expect(isMapEmbedUrl("https://www.google.com:444/maps/embed?pb=1")).toBe(false);
+    expect(isMapEmbedUrl("https://u:p@www.google.com/maps/embed?pb=1")).toBe(false);
   });
 });
 

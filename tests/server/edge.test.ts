@@ -305,8 +305,8 @@ describe("paged lists", () => {
     let cursor: number | null = null;
     let pages = 0;
     do {
-      const res = await store.app.inject({ method: "GET", url: `/api/orders?limit=100${cursor ? `&cursor=${cursor}` : ""}`, headers: bearer(alice.token) });
-      const page = res.json();
+      const url: string = `/api/orders?limit=100${cursor ? `&cursor=${cursor}` : ""}`;
+      const page: { orders: { id: number }[]; next_cursor: number | null } = (await store.app.inject({ method: "GET", url, headers: bearer(alice.token) })).json();
       expect(page.orders.length).toBeLessThanOrEqual(100);
       for (const o of page.orders) seen.add(o.id);
       cursor = page.next_cursor;

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
 import { stampAppDepth } from "../lib/history";
 import { paths } from "../lib/paths";
-import { AdminCabinetPage } from "./routes/AdminCabinetPage";
 import { AdminToolPage } from "./routes/AdminToolPage";
 import { CabinetPage } from "./routes/CabinetPage";
 import { CartPage } from "./routes/CartPage";
@@ -10,56 +10,84 @@ import { HomePage } from "./routes/HomePage";
 import { NotFoundPage } from "./routes/NotFoundPage";
 import { OrderListPage } from "./routes/OrderListPage";
 import { OrderPage } from "./routes/OrderPage";
+import { PageLoading } from "./routes/PageLoading";
 import { ProductPage } from "./routes/ProductPage";
 import { RequireAdmin } from "./routes/RequireAdmin";
 import { RequireToken } from "./routes/RequireToken";
 import { WishlistPage } from "./routes/WishlistPage";
 import { Shell } from "./shell/Shell";
 
+// Staff screens load as their own chunk: a customer's download holds none of them.
+const staffScreens = () => import("./staffScreens");
+const AdminCabinetPage = lazy(() => staffScreens().then((screens) => ({ default: screens.AdminCabinetPage })));
+const ManageOrderPage = lazy(() => staffScreens().then((screens) => ({ default: screens.ManageOrderPage })));
+const StoreOrdersPage = lazy(() => staffScreens().then((screens) => ({ default: screens.StoreOrdersPage })));
+const SalesPage = lazy(() => staffScreens().then((screens) => ({ default: screens.SalesPage })));
+
 export function AppRouter() {
   return (
     <Router aroundNav={stampAppDepth}>
       <Shell>
-        <Switch>
-          <Route path={paths.home} component={HomePage} />
-          <Route path={paths.productPattern}>{(params) => <ProductPage key={params.id} id={params.id} />}</Route>
-          <Route path={paths.cart} component={CartPage} />
-          <Route path={paths.wishlist}>
-            <RequireToken>
-              <WishlistPage />
-            </RequireToken>
-          </Route>
-          <Route path={paths.cabinet}>
-            <RequireToken>
-              <CabinetPage />
-            </RequireToken>
-          </Route>
-          <Route path={paths.orderPattern}>
-            {(params) => (
+        <Suspense fallback={<PageLoading text="Loading..." />}>
+          <Switch>
+            <Route path={paths.home} component={HomePage} />
+            <Route path={paths.productPattern}>{(params) => <ProductPage key={params.id} id={params.id} />}</Route>
+            <Route path={paths.cart} component={CartPage} />
+            <Route path={paths.wishlist}>
               <RequireToken>
-                <OrderPage key={params.id} id={params.id} />
+                <WishlistPage />
               </RequireToken>
-            )}
-          </Route>
-          <Route path={paths.orderList}>
-            <RequireToken>
-              <OrderListPage />
-            </RequireToken>
-          </Route>
-          <Route path={paths.adminCabinet}>
-            <RequireAdmin orManager>
-              <AdminCabinetPage />
-            </RequireAdmin>
-          </Route>
-          <Route path={paths.adminToolsPattern}>
-            <RequireAdmin>
-              <AdminToolPage />
-            </RequireAdmin>
-          </Route>
-          <Route path={paths.documents} component={DocumentsPage} />
-          <Route path={paths.notFound} component={NotFoundPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
+            </Route>
+            <Route path={paths.cabinet}>
+              <RequireToken>
+                <CabinetPage />
+              </RequireToken>
+            </Route>
+            <Route path={paths.manageOrderPattern}>
+              {(params) => <ManageOrderPage key={params.id} id={params.id} />}
+            </Route>
+            <Route path={paths.orderPattern}>
+              {(params) => (
+                <RequireToken>
+                  <OrderPage key={params.id} id={params.id} />
+                </RequireToken>
+              )}
+            </Route>
+            <Route path={paths.storeOrders}>
+              <RequireAdmin orStaff>
+                <StoreOrdersPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.sales}>
+              <RequireAdmin orStaff>
+                <SalesPage key="shop" mine={false} />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.managerSales}>
+              <RequireAdmin orStaff>
+                <SalesPage key="mine" mine />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.orderList}>
+              <RequireToken>
+                <OrderListPage />
+              </RequireToken>
+            </Route>
+            <Route path={paths.adminCabinet}>
+              <RequireAdmin orStaff>
+                <AdminCabinetPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.adminToolsPattern}>
+              <RequireAdmin>
+                <AdminToolPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.documents} component={DocumentsPage} />
+            <Route path={paths.notFound} component={NotFoundPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
       </Shell>
     </Router>
   );

@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
-/** Line icons drawn on a 24×24 grid; they take the text colour. */
+/** Line icons drawn on a 24×24 grid; they take the text colour. Screens in their own chunk draw theirs with `Icon`. */
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -10,6 +10,15 @@ export const paths = {
   order: (id: number | string, { justPlaced = false } = {}) => `/order/${id}${justPlaced ? `?${JUST_PLACED_PARAM}=Y` : ""}`,
   orderPattern: "/order/:id",
   orderList: "/list/orders",
+  /** The staff's hand-over screen of one order; the pickup QR adds the order's `sig`. */
+  manageOrder: (id: number | string, sig?: string) => `/order/manage/${id}${sig ? `?sig=${encodeURIComponent(sig)}` : ""}`,
+  manageOrderPattern: "/order/manage/:id",
+  /** Every order of the shops the staff member works for. */
+  storeOrders: "/list/store-orders",
+  /** The shop's sales, filters New and Done. */
+  sales: "/list/sales",
+  /** The signed-in manager's own sales. */
+  managerSales: "/list/manager/sales",
   documents: "/documents",
   notFound: "/404",
   adminCabinet: "/admin-cabinet",

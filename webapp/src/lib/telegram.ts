@@ -16,6 +16,7 @@ const WebApp: WebAppApi = "default" in sdkModule ? sdkModule.default : sdkModule
 /** Telegram clients older than these lack the methods (the SDK then warns or throws), so each call checks. */
 const V_BUTTONS_AND_HAPTICS = "6.1";
 const V_POPUPS_AND_CLOSING = "6.2";
+const V_QR_SCANNER = "6.4";
 
 /** Spec §4 "Messenger mode": the haptic feedback types the app uses. */
 export type HapticType = "heavy" | "rigid" | "success" | "error" | "warning";
@@ -145,4 +146,27 @@ export function openLink(url: string): void {
   if (isInsideTelegram() && new URL(url).hostname === "t.me") WebApp.openTelegramLink(url);
   else if (isInsideTelegram()) WebApp.openLink(url);
   else window.open(url, "_blank", "noopener");
+}
+
+/** Closes the mini-app (inside Telegram only; a browser tab stays). */
+export function closeApp(): void {
+  if (isInsideTelegram()) WebApp.close();
+}
+
+/** Telegram's own QR scanner exists: inside Telegram, Bot API 6.4 or newer. */
+export function canScanQr(): boolean {
+  return isInsideTelegram() && WebApp.isVersionAtLeast(V_QR_SCANNER);
+}
+
+/**
+ * Opens Telegram's QR scanner with `hint` under the viewfinder (at most 64 characters). Every code it reads goes
+ * to `onText`; answering true closes the scanner, false keeps it scanning for the right code.
+ */
+export function scanQr(hint: string, onText: (text: string) => boolean): void {
+  if (!canScanQr()) return;
+  try {
+    WebApp.showScanQrPopup({ text: hint }, (text) => (onText(text) ? true : undefined));
+  } catch {
+    // The scanner is already open (a double tap): that one keeps scanning.
+  }
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { REFERRAL_RATE_PERCENT_DEFAULT } from "@domain/constants";
 import { countOf, formatBaht } from "@domain/format";
@@ -11,9 +12,12 @@ import { useCartView } from "../storefront/useCartView";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
+/** Staff only, so it loads with the staff screens' chunk rather than with every customer's cabinet. */
+const AllSalesBox = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.AllSalesBox })));
+
 /** The signed-in customer's cabinet: who they are, their bonus balance and their referral link. */
 export function CabinetPage() {
-  const { user, isAdmin, isManager } = useSession();
+  const { user, isAdmin, isStaff } = useSession();
   if (!user) return <PageLoading text="Loading your cabinet..." />;
 
   const link = referralLink(user.ref);
@@ -79,8 +83,14 @@ export function CabinetPage() {
 
       <LatestOrders />
 
-      {(isAdmin || isManager) && (
-        <Link href={paths.adminCabinet} className="cabinet-box cabinet-box--link">
+      {isStaff && (
+        <Suspense fallback={null}>
+          <AllSalesBox />
+        </Suspense>
+      )}
+
+      {isStaff && (
+        <Link href={paths.adminCabinet} className="cabinet-box cabinet-box--link" data-testid="manager-cabinet-link">
           <span className="cabinet-box__icon">
             <ShieldIcon />
           </span>

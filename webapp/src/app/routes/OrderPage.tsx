@@ -4,6 +4,7 @@ import type { Order } from "@domain/contracts/orders";
 import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS, formatOrderDate, showsPickupPass } from "@domain/orders";
 import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
+import { OrderMap } from "../../components/OrderMap";
 import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
 import { haptic, showConfirm } from "../../lib/telegram";
@@ -13,7 +14,7 @@ import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
 import { useOrder } from "../../features/orders/api/useOrder";
 import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
 import { OrderLines, OrderTotal } from "../../features/orders/components/OrderLines";
-import { OrderStatusBadge } from "../../features/orders/components/OrderStatusBadge";
+import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import { PageLoading } from "./PageLoading";
@@ -117,6 +118,8 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
           )}
         </div>
       </div>
+
+      <OrderMap src={order.map_html} title="Map from the shop" card />
 
       {order.status !== "P" && (
         <div className="order-card order-facts">

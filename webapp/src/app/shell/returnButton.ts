@@ -22,6 +22,10 @@ interface ReturnRule {
 /** First match wins; any other page returns to the store. */
 const RETURN_RULES: readonly ReturnRule[] = [
   { path: paths.home, button: null },
+  // Staff screens lead back to the manager cabinet; the shop's sales are reached from the customer cabinet too.
+  { path: "/order/manage/*", button: TO_ADMIN_CABINET },
+  { path: paths.storeOrders, button: TO_ADMIN_CABINET },
+  { path: paths.managerSales, button: TO_ADMIN_CABINET },
   { path: "/list/*", button: TO_CABINET },
   { path: "/order/*", button: TO_CABINET },
   { path: "/refstat*", button: TO_CABINET },

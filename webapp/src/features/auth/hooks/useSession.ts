@@ -9,8 +9,10 @@ export interface Session {
   /** A stored token or Telegram's launch data is being checked: not a visitor yet, not signed in yet. */
   restoring: boolean;
   isAdmin: boolean;
-  /** Staff of a shop: sees the manager cabinet. */
+  /** Works for a shop (its owner or one of its managers): sees the manager cabinet and the shop's orders. */
   isManager: boolean;
+  /** An admin or a shop's staff: the staff screens (hand-over, store orders, sales) are theirs. */
+  isStaff: boolean;
   /** Spec §4 Logout "applies only to e-mail auth": Telegram sessions follow the messenger account. */
   canLogOut: boolean;
 }
@@ -21,11 +23,15 @@ export function useSession(): Session {
   const telegramSigningIn = useTelegramSignInStore((state) => state.signingIn);
   const me = useMe();
   const user = token === null ? null : (me.data ?? null);
+  const isAdmin = user?.isAdmin === true;
+  // Owners are staff as much as managers: the shops list names both (managerData only the managed shop).
+  const isManager = (user?.shops.length ?? 0) > 0;
   return {
     user,
     restoring: telegramSigningIn || (token !== null && me.isPending),
-    isAdmin: user?.isAdmin === true,
-    isManager: user?.managerData != null,
+    isAdmin,
+    isManager,
+    isStaff: isAdmin || isManager,
     canLogOut: user?.authType === "EMAIL",
   };
 }

@@ -1,5 +1,5 @@
 import { ClockIcon } from "../../../components/icons";
-import { useHoldCountdown } from "../hooks/useHoldCountdown";
+import { useHoldCountdown } from "../../../components/useHoldCountdown";
 import "./orders.css";
 
 /** The pickup hold's countdown ("02:59 left"); nothing once the hold has run out. */

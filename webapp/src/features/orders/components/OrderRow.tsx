@@ -4,7 +4,7 @@ import { countOf, formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
 import { ChevronRightIcon } from "../../../components/icons";
 import { paths } from "../../../lib/paths";
-import { OrderStatusBadge } from "./OrderStatusBadge";
+import { OrderStatusBadge } from "../../../components/OrderStatusBadge";
 import "./orders.css";
 
 /** One order in a list (cabinet, /list/orders): number, date DD.M.YYYY H:M, status, shop, total. */

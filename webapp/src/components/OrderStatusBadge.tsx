@@ -1,5 +1,5 @@
 import { STATUS_LABELS, type OrderStatus } from "@domain/orders";
-import "./orders.css";
+import "./OrderStatusBadge.css";
 
 /** The order's status in the spec's words (N New, W In progress, P Pending, C Canceled, S Done). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

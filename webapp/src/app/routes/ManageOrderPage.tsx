@@ -1,0 +1,146 @@
+import { useEffect } from "react";
+import { Link, Redirect, useLocation, useSearch, useSearchParams } from "wouter";
+import type { StaffOrder } from "@domain/contracts/staff";
+import { formatOrderDate } from "@domain/orders";
+import { CheckIcon, LockIcon } from "../../components/icons";
+import { OrderStatusBadge } from "../../components/OrderStatusBadge";
+import { ApiRequestError, isHttpFailure } from "../../lib/api";
+import { paths } from "../../lib/paths";
+import { useSessionTokenStore } from "../../lib/session";
+import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
+import { displayName, useSession } from "../../features/auth/hooks/useSession";
+import { useStaffOrder } from "../../features/handover/api/useStaffOrder";
+import { AdminOrderTools } from "../../features/handover/components/AdminOrderTools";
+import { ContactClientButton } from "../../features/handover/components/ContactClientButton";
+import { CustomerCard } from "../../features/handover/components/CustomerCard";
+import { HandoverSteps } from "../../features/handover/components/HandoverSteps";
+import { OrderMapCard } from "../../features/handover/components/OrderMapCard";
+import { StaffHold } from "../../features/handover/components/StaffHold";
+import { StaffOrderLines, StaffTotals } from "../../features/handover/components/StaffOrderLines";
+import { StatusesCard } from "../../features/handover/components/StatusesCard";
+import { TakeOrderButton } from "../../features/handover/components/TakeOrderButton";
+import { PageLoading } from "./PageLoading";
+import { RedirectWithNotice } from "./RedirectWithNotice";
+import "./pages.css";
+
+/** The server's 403s that mean "not your shop's order" or "not staff": the customer's view instead (spec §6). */
+const TO_CUSTOMER_VIEW = new Set(["NOT_VALID_MANAGER", "FORBIDDEN"]);
+
+/**
+ * /order/manage/{id}, where the pickup QR leads: the hand-over screen (spec §2 "Manager order view"). A visitor
+ * signs in first and then sees it; the server decides the rest: someone who is no staff, or staff of another
+ * shop, goes to the customer's view of the order with the server's words (spec §6).
+ */
+export function ManageOrderPage({ id }: { id: string }) {
+  const orderId = Number(id);
+  const signedIn = useSessionTokenStore((state) => state.token !== null);
+  const { restoring } = useSession();
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return <Redirect to={paths.notFound} replace />;
+  if (signedIn) return <LoadedHandover orderId={orderId} />;
+  // Inside Telegram the sign-in from the launch data is still on its way.
+  if (restoring) return <PageLoading text="Signing you in..." />;
+  return <SignInFirst orderId={orderId} />;
+}
+
+/** Opens the login modal once; signed in, the same link (with its pickup code) shows the screen. */
+function SignInFirst({ orderId }: { orderId: number }) {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const requireLogin = useRequireLogin();
+  const here = search ? `${pathname}?${search}` : pathname;
+  useEffect(() => {
+    requireLogin(here);
+    // Once per visit of the page; the button below asks again.
+  }, []);
+  return (
+    <section className="page">
+      <div className="status-message" data-testid="manage-sign-in">
+        <span className="status-message__icon">
+          <LockIcon />
+        </span>
+        <p className="status-message__title">Log in to hand over order #{orderId}</p>
+        <p>This page is for the shop's staff.</p>
+        <button type="button" className="button" onClick={() => requireLogin(here)} data-testid="manage-log-in">
+          Log in
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function LoadedHandover({ orderId }: { orderId: number }) {
+  const [params] = useSearchParams();
+  const order = useStaffOrder(orderId, params.get("sig"));
+  const { error } = order;
+
+  if (error instanceof ApiRequestError && error.failure === 403 && error.code !== null && TO_CUSTOMER_VIEW.has(error.code)) {
+    return <RedirectWithNotice to={paths.order(orderId)} message={error.message} />;
+  }
+  if (isHttpFailure(error, 404)) return <Redirect to={paths.notFound} replace />;
+  if (isHttpFailure(error, 403)) {
+    // A pickup code that is not this order's (INVALID_SIGNATURE): say so, offer the cabinet.
+    return (
+      <section className="page">
+        <div className="status-message" data-testid="handover-refused">
+          <span className="status-message__icon">
+            <LockIcon />
+          </span>
+          <p className="status-message__title">{(error as ApiRequestError).message}</p>
+          <Link href={paths.adminCabinet} className="button button--ghost">
+            Open the manager page
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (order.data) return <HandoverView order={order.data} measuredAt={order.dataUpdatedAt} />;
+  if (order.isPending) return <PageLoading text="Loading order..." />;
+  return (
+    <div className="status-message" data-testid="handover-failed">
+      <p>The order could not be loaded.</p>
+      <button type="button" className="button button--ghost" onClick={() => void order.refetch()}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: number }) {
+  const { user, isAdmin } = useSession();
+  // Finishing an order nobody took makes the one finishing it responsible.
+  const responsible = order.manager_desc?.name ?? (user ? displayName(user) : "");
+  return (
+    <section className="page handover" data-testid="handover" data-order-id={order.id} data-status={order.status}>
+      <header className="order-head">
+        <h1 className="page__title">Order #{order.id}</h1>
+        <OrderStatusBadge status={order.status} />
+        <span className="order-head__date">{formatOrderDate(order.created)}</span>
+      </header>
+
+      {order.status === "N" && <StaffHold remaining={order.remaining_time} measuredAt={measuredAt} />}
+
+      <CustomerCard order={order} />
+
+      {order.actions.take && !isAdmin && <TakeOrderButton orderId={order.id} />}
+
+      <div className="handover-card">
+        <StaffOrderLines order={order} />
+        <StaffTotals order={order} />
+      </div>
+
+      {order.status === "S" && (
+        <p className="handover-done-note" data-testid="handover-done-note">
+          <CheckIcon />
+          Handed over by {responsible}
+          {order.paid_with_bonus ? ", paid with bonus" : ""}.
+        </p>
+      )}
+
+      <OrderMapCard order={order} />
+      <StatusesCard key={`${order.payment_status}${order.delivery_status}`} order={order} />
+      {order.actions.contact && <ContactClientButton orderId={order.id} />}
+      {order.actions.finish && <HandoverSteps key={order.id} order={order} responsible={responsible} />}
+      {(order.actions.discount || order.actions.cancel) && <AdminOrderTools order={order} />}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { POLL_INTERVAL_MS } from "@domain/constants";
+import type { StaffOrderListResponse } from "@domain/contracts/staff";
+import type { OrderStatus } from "@domain/orders";
+import { apiRequest } from "../../../lib/api";
+import { STAFF_LIST_PAGE, staffOrdersKey } from "./staffKeys";
+
+/**
+ * GET /api/staff/orders: orders of the shops the caller staffs (an admin: every shop), newest first, one status
+ * or all, a page at a time (`next_cursor`); every loaded page is asked again every POLL_INTERVAL_MS.
+ */
+export function useStaffOrders(status: OrderStatus | null) {
+  return useInfiniteQuery({
+    queryKey: staffOrdersKey(status),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<StaffOrderListResponse>("/api/staff/orders", {
+        query: { status: status ?? undefined, limit: STAFF_LIST_PAGE, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_cursor,
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}

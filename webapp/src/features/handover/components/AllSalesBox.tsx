@@ -1,0 +1,32 @@
+import { Link } from "wouter";
+import { formatAmount } from "@domain/format";
+import { ChevronRightIcon } from "../../../components/icons";
+import { paths } from "../../../lib/paths";
+import { useSalesSummary } from "../api/useSalesSummary";
+import { SalesIcon } from "./staffIcons";
+import "./handover.css";
+
+/** The cabinet's 'All sales' box for staff (spec §2): the shops' open and done orders, leading to /list/sales. */
+export function AllSalesBox() {
+  const summary = useSalesSummary();
+  const counts = summary.data?.shop;
+  return (
+    <Link href={paths.sales} className="all-sales" data-testid="all-sales">
+      <span className="all-sales__icon">
+        <SalesIcon />
+      </span>
+      <span className="all-sales__text">
+        <span className="all-sales__title">All sales</span>
+        <span className="all-sales__counts">
+          <span>
+            New <strong data-testid="all-sales-new">{counts ? formatAmount(counts.new) : "…"}</strong>
+          </span>
+          <span>
+            Done <strong data-testid="all-sales-done">{counts ? formatAmount(counts.done) : "…"}</strong>
+          </span>
+        </span>
+      </span>
+      <ChevronRightIcon className="all-sales__chevron" />
+    </Link>
+  );
+}

@@ -1,0 +1,32 @@
+import { HANDOVER_TEXTS } from "@domain/handover";
+import { ChatIcon } from "../../../components/icons";
+import { notify } from "../../../components/notificationStore";
+import { closeApp, haptic } from "../../../lib/telegram";
+import { useContactClient } from "../api/useContactClient";
+
+/**
+ * 'Contact client' (spec §7 contact_via_bot): the bot sends the manager a button into the customer's chat; inside
+ * Telegram the app then closes so the manager lands in that chat.
+ */
+export function ContactClientButton({ orderId }: { orderId: number }) {
+  const contact = useContactClient();
+  const onContact = () =>
+    contact.mutate(orderId, {
+      onSuccess: (ok) => {
+        if (!ok) {
+          haptic("error");
+          notify(HANDOVER_TEXTS.contactFailed, "W");
+          return;
+        }
+        haptic("success");
+        notify(HANDOVER_TEXTS.contactSent, "S");
+        closeApp();
+      },
+    });
+  return (
+    <button type="button" className="button button--ghost" onClick={onContact} disabled={contact.isPending} data-testid="contact-client">
+      {contact.isPending ? <span className="button__spinner" aria-hidden="true" /> : <ChatIcon />}
+      Contact client
+    </button>
+  );
+}

@@ -1,0 +1,70 @@
+import type { StaffOrder } from "@domain/contracts/staff";
+import { formatBaht } from "@domain/format";
+import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS } from "@domain/orders";
+import { MapPinIcon, PhoneIcon } from "../../../components/icons";
+import "./handover.css";
+
+/**
+ * Who the order is for and who answers for it (spec §2 "Manager order view"): the customer with the masked
+ * e-mail and bonus balance, the responsible manager (or nobody yet), and how it was to be delivered and paid.
+ */
+export function CustomerCard({ order }: { order: StaffOrder }) {
+  const name = order.user_firstname ?? "Customer";
+  return (
+    <div className="handover-card handover-people">
+      <div className="handover-person">
+        {order.user_photourl ? (
+          <img className="handover-person__avatar" src={order.user_photourl} alt="" width={40} height={40} />
+        ) : (
+          <span className="handover-person__avatar" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <span className="handover-person__who">
+          <span className="handover-person__name">{name}</span>
+          <span className="handover-person__sub" data-testid="customer-email">
+            {order.user_data.email ?? "Signed in with Telegram"}
+          </span>
+        </span>
+        <span className="handover-person__balance">
+          <span className="handover-fact__label">Bonus</span>
+          <span data-testid="customer-bonus">{formatBaht(order.partner_balance)}</span>
+        </span>
+      </div>
+      <dl className="handover-facts">
+        <div className="handover-fact">
+          <dt className="handover-fact__label">Responsible manager</dt>
+          <dd data-testid="responsible-manager">{order.manager_desc?.name ?? "nobody yet"}</dd>
+        </div>
+        <div className="handover-fact">
+          <dt className="handover-fact__label">Shop</dt>
+          <dd>{order.store.name}</dd>
+        </div>
+        <div className="handover-fact">
+          <dt className="handover-fact__label">Delivery</dt>
+          <dd data-testid="handover-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</dd>
+        </div>
+        <div className="handover-fact">
+          <dt className="handover-fact__label">Payment</dt>
+          <dd>{PAYMENT_OPTION_LABELS[order.payment_option] ?? "Not chosen"}</dd>
+        </div>
+      </dl>
+      {order.delivery_option === DELIVERY_OPTIONS.courier && (order.phone || order.delivery_address || order.delivery_address_link) && (
+        <div className="handover-courier">
+          {order.phone && (
+            <a href={`tel:${order.phone}`}>
+              <PhoneIcon />
+              {order.phone}
+            </a>
+          )}
+          {(order.delivery_address || order.delivery_address_link) && (
+            <span>
+              <MapPinIcon />
+              {[order.delivery_address, order.delivery_address_link].filter(Boolean).join(" · ")}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

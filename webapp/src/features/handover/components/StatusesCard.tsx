@@ -1,0 +1,91 @@
+import { useState } from "react";
+import type { StaffOrder, StatusesBody } from "@domain/contracts/staff";
+import { DELIVERY_STATUSES, HANDOVER_TEXTS, PAYMENT_STATUSES } from "@domain/handover";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "@domain/orders";
+import { notify } from "../../../components/notificationStore";
+import { haptic } from "../../../lib/telegram";
+import { useSaveStatuses } from "../api/useSaveStatuses";
+import "./handover.css";
+
+/**
+ * Payment and delivery statuses (spec §7 update_settings_status): editable while the order is on the counter,
+ * read-only once it is done or canceled. Mount it keyed by the saved statuses so a change from elsewhere shows.
+ */
+export function StatusesCard({ order }: { order: StaffOrder }) {
+  const [statuses, setStatuses] = useState<StatusesBody>({ payment_status: order.payment_status, delivery_status: order.delivery_status });
+  const save = useSaveStatuses();
+  const editable = order.actions.statuses;
+  const changed = statuses.payment_status !== order.payment_status || statuses.delivery_status !== order.delivery_status;
+
+  const onSave = () =>
+    save.mutate(
+      { id: order.id, statuses },
+      {
+        onSuccess: () => {
+          haptic("success");
+          notify(HANDOVER_TEXTS.statusesUpdated, "S");
+        },
+        onError: () => haptic("error"),
+      },
+    );
+
+  if (!editable) {
+    return (
+      <div className="handover-card" data-testid="handover-statuses">
+        <h2 className="handover-card__title">Statuses</h2>
+        <dl className="handover-facts handover-facts--plain">
+          <div className="handover-fact">
+            <dt className="handover-fact__label">Payment</dt>
+            <dd data-testid="payment-status-text">{PAYMENT_STATUS_LABELS[order.payment_status]}</dd>
+          </div>
+          <div className="handover-fact">
+            <dt className="handover-fact__label">Delivery</dt>
+            <dd data-testid="delivery-status-text">{DELIVERY_STATUS_LABELS[order.delivery_status]}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
+
+  return (
+    <div className="handover-card" data-testid="handover-statuses">
+      <h2 className="handover-card__title">Statuses</h2>
+      <div className="handover-statuses">
+        <label className="field">
+          <span className="field__label">Payment</span>
+          <select
+            className="field__input handover-select"
+            value={statuses.payment_status}
+            onChange={(event) => setStatuses({ ...statuses, payment_status: event.target.value as StatusesBody["payment_status"] })}
+            data-testid="payment-status"
+          >
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PAYMENT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Delivery</span>
+          <select
+            className="field__input handover-select"
+            value={statuses.delivery_status}
+            onChange={(event) => setStatuses({ ...statuses, delivery_status: event.target.value as StatusesBody["delivery_status"] })}
+            data-testid="delivery-status"
+          >
+            {DELIVERY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {DELIVERY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button type="button" className="button button--ghost" onClick={onSave} disabled={!changed || save.isPending} data-testid="save-statuses">
+        {save.isPending && <span className="button__spinner" aria-hidden="true" />}
+        Save statuses
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTakeOrderAction } from "../hooks/useTakeOrderAction";
+
+/** 'take order' (spec §2): the new order becomes this manager's. */
+export function TakeOrderButton({ orderId, compact = false }: { orderId: number; compact?: boolean }) {
+  const { take, pending } = useTakeOrderAction();
+  return (
+    <button
+      type="button"
+      className={compact ? "button staff-take staff-take--compact" : "button staff-take"}
+      onClick={() => take(orderId)}
+      disabled={pending}
+      data-testid="take-order"
+    >
+      {pending && <span className="button__spinner" aria-hidden="true" />}
+      Take order
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+import { useLocation } from "wouter";
+import { canScanQr, haptic, scanQr } from "../../../lib/telegram";
+import { manageTargetOf } from "../scanLink";
+
+/** What Telegram's scanner shows under its viewfinder (at most 64 characters). */
+const SCAN_HINT = "Scan the customer's pickup QR";
+
+/**
+ * 'Scan QR' inside Telegram: its scanner reads codes until one is a pickup QR of this store, then closes and the
+ * hand-over screen of that order opens. Null where there is no scanner (a browser: the phone's camera opens the
+ * QR's link by itself).
+ */
+export function useScanOrderQr(): (() => void) | null {
+  const [, navigate] = useLocation();
+  if (!canScanQr()) return null;
+  return () =>
+    scanQr(SCAN_HINT, (text) => {
+      const target = manageTargetOf(text);
+      if (!target) {
+        haptic("error");
+        return false;
+      }
+      haptic("success");
+      navigate(target);
+      return true;
+    });
+}
