@@ -2,6 +2,7 @@
  * `npm run start:bot`: the Telegram bot (long polling) and the outbox worker alone, against the same
  * database as the API. Run the API with BOT_MODE=off then, so that only one process polls Telegram.
  */
+import { holdStoreLock } from "../db/backup";
 import { migrateToLatest, openDatabase } from "../db/connection";
 import { startTelegram } from "../bot/launch";
 import type { BotLog } from "../bot/context";
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   }
 
   const log = jsonLog(config.logLevel);
+  // Like the HTTP store, the bot holds the data folder's lock: a restore waits until it stops.
+  const lock = holdStoreLock(config.dataDir);
   const db = openDatabase(config.databaseFile);
   await migrateToLatest(db);
   // This process's own composition root: the bot's use cases, made as the HTTP app makes them.
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     stopping = true;
     await telegram.stop();
     await db.destroy();
+    lock.release();
     process.exit(code);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(0));

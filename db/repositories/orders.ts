@@ -83,6 +83,14 @@ export function selectStockFor(tx: Tx, productId: number): ShopStockRow[] {
   ).all<ShopStockRow>(productId);
 }
 
+/** How many orders a customer has, and how many of them are done (S). */
+export function countOrdersOfUser(tx: Tx, userId: number): { all: number; done: number } {
+  return prepared(tx, "select count(*) as \"all\", coalesce(sum(case when status = 'S' then 1 else 0 end), 0) as done from orders where user_id = ?").get<{
+    all: number;
+    done: number;
+  }>(userId)!;
+}
+
 /** Whether a customer has at least `atLeast` orders in these statuses: counts no further than that. */
 export function hasOrdersIn(tx: Tx, userId: number, statuses: readonly OrderStatus[], atLeast: number): boolean {
   const count = prepared(

@@ -7,6 +7,7 @@
 import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
 import {
+  countOrdersOfUser,
   hasOrdersIn,
   findOrderByIdempotencyKey,
   insertOrder,
@@ -289,14 +290,18 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
     },
 
     /** The customer's orders, newest first, one page. */
-    async listOrders(userId: number, query: OrderListQuery = {}): Promise<{ orders: Order[]; next_cursor: number | null }> {
+    async listOrders(userId: number, query: OrderListQuery = {}): Promise<{ orders: Order[]; next_cursor: number | null; counts: { all: number; done: number } }> {
       const limit = query.limit ?? PAGE_DEFAULT;
-      const { views, next_cursor } = await writer.read((tx) => {
+      const { views, next_cursor, counts } = await writer.read((tx) => {
         const rows = selectOrderRowsOfUser(tx, userId, query.cursor ?? null, limit + 1);
         const page = rows.slice(0, limit);
-        return { views: page.map((row) => readView(tx, row, clock())), next_cursor: rows.length > limit ? page[page.length - 1]!.id : null };
+        return {
+          views: page.map((row) => readView(tx, row, clock())),
+          next_cursor: rows.length > limit ? page[page.length - 1]!.id : null,
+          counts: countOrdersOfUser(tx, userId),
+        };
       });
-      return { orders: await Promise.all(views.map(signed)), next_cursor };
+      return { orders: await Promise.all(views.map(signed)), next_cursor, counts };
     },
 
     async getOrder(userId: number, orderId: number): Promise<Order> {

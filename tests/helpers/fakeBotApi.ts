@@ -3,7 +3,8 @@
  * the bot: `/bot<token>/<method>` with JSON or form bodies, answers in Telegram's envelope
  * ({ ok, result } / { ok: false, error_code, description, parameters }). The real bot reaches it through
  * TELEGRAM_API_ROOT (grammY's apiRoot). It records every call, serves updates a test queues through
- * getUpdates (long polling, honouring offset), and answers 429 or 403 when told to.
+ * getUpdates (long polling, honouring offset), answers 429 or 403 when told to, and holds calls (all of a
+ * method, or those of one chat) before it carries them out, or after, holding back only the answer.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,10 +13,29 @@ import type { Update, UserFromGetMe } from "grammy/types";
 export interface RecordedCall {
   method: string;
   params: Record<string, any>;
-  /** What the fake answered: 200, or the error code it was told to give. */
+  /** What the fake answered: 200, or the error code it was told to give; 0 while held, and for good if the client hung up first. */
   status: number;
-  /** The `result` of an ok answer (e.g. the message sendMessage made, with its message_id). */
+  /**
+   * The `result` of a call the fake carried out (e.g. the message sendMessage made, with its message_id),
+   * set as soon as it did, even if its answer was then held back or never reached the client.
+   */
   result?: unknown;
+  /** The client closed the connection before it was answered (an aborted request, a killed process). */
+  hungUp?: true;
+  /** The order in which calls arrived and were answered, on one counter: which calls were under way together. */
+  arrived: number;
+  answered?: number;
+}
+
+export interface HoldOptions {
+  /** Only calls whose params match are held (e.g. one chat's); the others go through. */
+  where?: (params: Record<string, any>) => boolean;
+  /**
+   * "request" (the default): the call waits before anything happens; if its client hangs up meanwhile, it
+   * is never carried out. "answer": the call is carried out at once (the message exists, `result` is
+   * recorded) and only the answer waits, as when Telegram's answer is lost on its way back.
+   */
+  stage?: "request" | "answer";
 }
 
 export type Failure = { error_code: 429; retry_after: number } | { error_code: 403 | 400 | 500; description?: string };
@@ -53,8 +73,10 @@ export interface FakeBotApi {
   queueUpdate(update: QueuedUpdate): number;
   /** The next `times` calls of `method` get this error. */
   failNext(method: string, failure: Failure, times?: number): void;
-  /** Calls of `method` are recorded, then wait for release() before they are answered. */
-  hold(method: string): { release(): void };
+  /** Calls of `method` (those matching `where`) are recorded, then wait for release() before they are carried out, or answered. */
+  hold(method: string, options?: HoldOptions): { release(): void };
+  /** Calls of `method` that were carried out, whether or not their answer reached the client: what Telegram did. */
+  carriedOut(method: string): Record<string, any>[];
   /**
    * Resolves once `count` calls of `method` (matching `where`) were answered ok, or with `received`, once
    * they arrived at all (answered, failed or held).
@@ -72,7 +94,13 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
   let nextUpdateId = 1;
   let nextMessageId = 1;
   const failures = new Map<string, Failure[]>();
-  const holds = new Map<string, Promise<void>>();
+  interface Hold extends Required<HoldOptions> {
+    method: string;
+    released: Promise<void>;
+  }
+  const holds = new Set<Hold>();
+  /** Arrivals and answers, counted together. */
+  let events = 0;
   const pollers = new Set<() => void>();
   /** Waiters of waitFor, told of every call that arrives or is answered. */
   const watchers = new Set<() => void>();
@@ -136,10 +164,22 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     if (match[1] !== token) return send(401, { ok: false, error_code: 401, description: "Unauthorized" });
     const method = match[2]!;
     const params = { ...Object.fromEntries(url.searchParams), ...(await readParams(request)) };
+    let call: RecordedCall | undefined;
+    let hungUp = false;
+    response.once("close", () => {
+      if (response.writableFinished) return;
+      hungUp = true;
+      if (call) {
+        call.hungUp = true;
+        tellWatchers();
+      }
+    });
+    const heldAt = (stage: Hold["stage"]) =>
+      Promise.all([...holds].filter((hold) => hold.method === method && hold.stage === stage && hold.where(params)).map((hold) => hold.released));
 
     const failure = failures.get(method)?.shift();
     if (failure) {
-      calls.push({ method, params, status: failure.error_code });
+      calls.push({ method, params, status: failure.error_code, arrived: ++events, answered: ++events });
       tellWatchers();
       const description =
         failure.error_code === 429
@@ -150,13 +190,17 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     }
     const handler = methods[method];
     if (!handler) return send(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
-    const call: RecordedCall = { method, params, status: 0 };
+    call = { method, params, status: 0, arrived: ++events, ...(hungUp ? { hungUp: true } : {}) };
     calls.push(call);
     tellWatchers();
-    await holds.get(method);
+    await heldAt("request");
+    if (hungUp) return;
     const body = (await handler(params, request)) as { result?: unknown };
-    call.status = 200;
     call.result = body.result;
+    await heldAt("answer");
+    if (hungUp) return;
+    call.status = 200;
+    call.answered = ++events;
     send(200, body);
     tellWatchers();
   }
@@ -186,16 +230,18 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     failNext(method, failure, times = 1) {
       failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
     },
-    hold(method) {
+    hold(method, { where = () => true, stage = "request" } = {}) {
       let release!: () => void;
-      holds.set(method, new Promise<void>((resolve) => (release = resolve)));
+      const hold: Hold = { method, where, stage, released: new Promise<void>((resolve) => (release = resolve)) };
+      holds.add(hold);
       return {
         release() {
-          holds.delete(method);
+          holds.delete(hold);
           release();
         },
       };
     },
+    carriedOut: (method) => calls.filter((c) => c.method === method && c.result !== undefined).map((c) => c.params),
     waitFor(method, { count = 1, where = () => true, timeoutMs = 5_000, received = false } = {}) {
       const matching = () => (received ? calls.filter((c) => c.method === method).map((c) => c.params) : okCallsOf(method)).filter(where);
       return new Promise((resolve, reject) => {

@@ -86,7 +86,12 @@ export type Order = Static<typeof Order>;
 
 export const OrderResponse = Type.Object({ order: Order });
 export type OrderResponse = Static<typeof OrderResponse>;
-export const OrderListResponse = Type.Object({ orders: Type.Array(Order), next_cursor: NextCursor });
+export const OrderListResponse = Type.Object({
+  orders: Type.Array(Order),
+  next_cursor: NextCursor,
+  /** Over all the customer's orders, not only this page: all of them, and those done (S). */
+  counts: Type.Object({ all: Type.Integer(), done: Type.Integer() }),
+});
 export const OrderListQuery = Type.Object({ ...Paging });
 export type OrderListQuery = Static<typeof OrderListQuery>;
 export type OrderListResponse = Static<typeof OrderListResponse>;

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, isCancelledError } from "@tanstack/react-query";
 import { QUERY_GC_MS } from "@domain/constants";
-import { ApiRequestError } from "../lib/api";
+import { ApiRequestError, SIGN_IN_REQUIRED } from "../lib/api";
 import { notify } from "../components/notificationStore";
 
 interface CallMeta extends Record<string, unknown> {
@@ -22,6 +22,8 @@ function reportFailure(error: unknown, meta: CallMeta | undefined): void {
   if (isCancelledError(error)) return;
   if (error instanceof ApiRequestError) {
     if (typeof error.failure === "number" && meta?.quietStatuses?.includes(error.failure)) return;
+    // A dead session opens the sign-in instead (lib/session.ts sessionLost): no banner on top of it.
+    if (error.code === SIGN_IN_REQUIRED) return;
     notify(error.message, "W");
     return;
   }

@@ -1,4 +1,4 @@
-import { storedToken } from "./session";
+import { sessionLost, storedToken } from "./session";
 
 /**
  * How a call failed (spec §8): no answer at all, no answer in time, an answer that is not JSON, or the HTTP
@@ -23,6 +23,9 @@ export function isHttpFailure(error: unknown, status: number): boolean {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The server's code for a call that needs a live session and had none. */
+export const SIGN_IN_REQUIRED = "SIGN_IN_REQUIRED";
 
 const FAILURE_TEXT = {
   FETCH_ERROR: "No connection to the store. Check your internet and try again.",
@@ -69,6 +72,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const served = serverError(text);
+    // The session died while the app was open (expired, revoked, pushed out by newer ones).
+    if (response.status === 401 && token && served?.error === SIGN_IN_REQUIRED) sessionLost(token);
     throw new ApiRequestError(
       response.status,
       served?.message ?? `The store answered with an error (${response.status}).`,

@@ -47,6 +47,33 @@ export function dropToken(): void {
   useSessionTokenStore.setState({ token: null });
 }
 
+/** The token the server last confirmed (GET /api/me answered a user for it) during this page's life. */
+let confirmedToken: string | null = null;
+
+export function confirmToken(token: string | null): void {
+  confirmedToken = token;
+}
+
+const sessionLostHandlers = new Set<(lost: { wasConfirmed: boolean }) => void>();
+
+/** What to do when the session dies while the app is open (features/auth opens the sign-in). */
+export function onSessionLost(handler: (lost: { wasConfirmed: boolean }) => void): () => void {
+  sessionLostHandlers.add(handler);
+  return () => sessionLostHandlers.delete(handler);
+}
+
+/**
+ * The server said `token` is dead (401 on a call that carried it). The token goes, unless a newer sign-in
+ * replaced it meanwhile, and the sign-in is offered again, once per lost token.
+ */
+export function sessionLost(token: string): void {
+  if (storedToken() !== token) return;
+  const wasConfirmed = confirmedToken === token;
+  confirmedToken = null;
+  dropToken();
+  for (const handler of sessionLostHandlers) handler({ wasConfirmed });
+}
+
 const signOutResets = new Set<() => void>();
 
 /**

@@ -1,14 +1,16 @@
 import { ReceiptIcon } from "../../components/icons";
+import { LoadMore } from "../../components/LoadMore";
 import { formatAmount } from "@domain/format";
-import { useOrders } from "../../features/orders/api/useOrders";
+import { useOrderPages } from "../../features/orders/api/useOrderPages";
 import { OrderRow } from "../../features/orders/components/OrderRow";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
-/** /list/orders: every own order, newest first, with the count of done (S) orders (spec §2). */
+/** /list/orders: every own order, newest first, more as the list scrolls, with the count of done (S) orders (spec §2). */
 export function OrderListPage() {
-  const orders = useOrders();
-  const list = orders.data;
+  const orders = useOrderPages();
+  const list = orders.data?.pages.flatMap((page) => page.orders);
+  const counts = orders.data?.pages[0]?.counts;
   return (
     <section className="page">
       <h1 className="page__title">All orders</h1>
@@ -32,11 +34,11 @@ export function OrderListPage() {
         <>
           <div className="order-list-page__summary">
             <span className="order-list-page__stat">
-              <strong data-testid="orders-count">{formatAmount(list.length)}</strong>
+              <strong data-testid="orders-count">{formatAmount(counts?.all ?? list.length)}</strong>
               <span>Orders</span>
             </span>
             <span className="order-list-page__stat">
-              <strong data-testid="orders-done-count">{formatAmount(list.filter((order) => order.status === "S").length)}</strong>
+              <strong data-testid="orders-done-count">{formatAmount(counts?.done ?? 0)}</strong>
               <span>Done</span>
             </span>
           </div>
@@ -47,6 +49,7 @@ export function OrderListPage() {
               </li>
             ))}
           </ul>
+          <LoadMore hasMore={orders.hasNextPage} loading={orders.isFetchingNextPage} onMore={() => void orders.fetchNextPage()} />
         </>
       )}
     </section>

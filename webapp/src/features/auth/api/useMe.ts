@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { MeResponse, SessionUser } from "@domain/contracts/auth";
 import { POLL_INTERVAL_MS } from "@domain/constants";
 import { apiRequest, isHttpFailure } from "../../../lib/api";
-import { dropToken, storedToken, useSessionTokenStore } from "../../../lib/session";
+import { confirmToken, dropToken, storedToken, useSessionTokenStore } from "../../../lib/session";
 import { useTelegramSignInStore } from "../stores/telegramSignInStore";
 
 /** Who holds the stored token: the server's answer to "verify stored session" (GET /api/me). */
@@ -11,7 +11,9 @@ const ME_KEY = ["me"] as const;
 async function fetchMe(signal: AbortSignal): Promise<SessionUser | null> {
   const token = storedToken();
   try {
-    return (await apiRequest<MeResponse>("/api/me", { signal })).user;
+    const { user } = await apiRequest<MeResponse>("/api/me", { signal });
+    confirmToken(token);
+    return user;
   } catch (error) {
     if (!isHttpFailure(error, 401)) throw error;
     // A dead session ends quietly: the visitor browses signed out. A sign-in that landed meanwhile stays.

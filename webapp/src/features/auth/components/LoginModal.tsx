@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { INVALID_CODE, LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MS } from "@domain/auth";
+import { CODE_USED_UP, INVALID_CODE, LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MS } from "@domain/auth";
 import { Modal } from "../../../components/Modal";
 import { notify } from "../../../components/notificationStore";
-import { isHttpFailure } from "../../../lib/api";
+import { ApiRequestError, isHttpFailure } from "../../../lib/api";
 import { haptic, isInsideTelegram } from "../../../lib/telegram";
 import { useSendLoginCode } from "../api/useSendLoginCode";
 import { useVerifyLoginCode } from "../api/useVerifyLoginCode";
@@ -66,7 +66,9 @@ const emptyCells = () => Array.from({ length: LOGIN_CODE_LENGTH }, () => "");
 function CodeStep() {
   const email = useLoginModalStore((state) => state.email);
   const [cells, setCells] = useState(emptyCells);
-  const [invalid, setInvalid] = useState(false);
+  /** Why the code was refused: a wrong code, or one that can no longer be used (ask for a new one). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const invalid = refusal !== null;
   const [, navigate] = useLocation();
   const verify = useVerifyLoginCode();
   const resend = useSendLoginCode();
@@ -75,7 +77,7 @@ function CodeStep() {
 
   const onCellsChange = (next: string[]) => {
     setCells(next);
-    setInvalid(false);
+    setRefusal(null);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -94,7 +96,7 @@ function CodeStep() {
         onError: (error) => {
           if (!isHttpFailure(error, 401)) return;
           haptic("error");
-          setInvalid(true);
+          setRefusal(error instanceof ApiRequestError && error.code === "CODE_USED_UP" ? CODE_USED_UP : INVALID_CODE);
         },
       },
     );
@@ -104,7 +106,7 @@ function CodeStep() {
     resend.mutate(email, {
       onSuccess: () => {
         setCells(emptyCells());
-        setInvalid(false);
+        setRefusal(null);
         notify(`A new code was sent to ${email}`, "S");
       },
     });
@@ -118,7 +120,7 @@ function CodeStep() {
       </p>
       <CodeInput cells={cells} onChange={onCellsChange} invalid={invalid} disabled={verify.isPending} />
       <p className="auth-form__error" role="alert" data-testid="login-code-error">
-        {invalid ? INVALID_CODE : ""}
+        {refusal ?? ""}
       </p>
       <button type="submit" className="button auth-form__submit" disabled={!complete || verify.isPending}>
         {verify.isPending && <span className="button__spinner" aria-hidden="true" />}

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
+import { onSessionLost } from "../../../lib/session";
 import { isInsideTelegram, telegramInitData } from "../../../lib/telegram";
+import { openLoginModal } from "../stores/loginModalStore";
 import { useTelegramSignIn } from "../api/useTelegramSignIn";
 import { useMe } from "../api/useMe";
 
@@ -20,4 +22,16 @@ export function useSessionStartup(): void {
     telegramSignInStarted = true;
     mutate(telegramInitData());
   }, [mutate]);
+
+  // A session that dies while the app is open: inside Telegram the app signs in again from the launch data
+  // without asking; in a browser the login modal opens (for a session this page had confirmed; a stale token
+  // found at start is dropped quietly and the visitor browses on).
+  useEffect(
+    () =>
+      onSessionLost(({ wasConfirmed }) => {
+        if (isInsideTelegram()) mutate(telegramInitData());
+        else if (wasConfirmed) openLoginModal(window.location.pathname + window.location.search);
+      }),
+    [mutate],
+  );
 }

@@ -1,4 +1,5 @@
 import type { StaffOrder } from "@domain/contracts/staff";
+import { LoadMore } from "../../../components/LoadMore";
 import { groupByDay } from "../staffOrder";
 import { StaffOrderRow } from "./StaffOrderRow";
 import "./handover.css";
@@ -14,7 +15,7 @@ interface StaffOrderListProps {
   emptyText: string;
 }
 
-/** Orders grouped by day (DD.M.YYYY), then 'Show more' while the server has older ones. */
+/** Orders grouped by day (DD.M.YYYY); older pages load as the list's end scrolls into view. */
 export function StaffOrderList({ orders, measuredAt, canTake, hasMore, loadingMore, onMore, emptyText }: StaffOrderListProps) {
   if (orders.length === 0) {
     return (
@@ -37,12 +38,7 @@ export function StaffOrderList({ orders, measuredAt, canTake, hasMore, loadingMo
           </ul>
         </div>
       ))}
-      {hasMore && (
-        <button type="button" className="button button--ghost staff-more" onClick={onMore} disabled={loadingMore} data-testid="show-more">
-          {loadingMore && <span className="button__spinner" aria-hidden="true" />}
-          Show more
-        </button>
-      )}
+      <LoadMore hasMore={hasMore} loading={loadingMore} onMore={onMore} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
-import { ORDERS_KEY, orderKey } from "./orderKeys";
+import { invalidateOrderLists, orderKey } from "./orderKeys";
 
 /**
  * POST /api/orders/:id/cancel: only a new order (spec §4); its stock goes back to the shop. Too late, and the
@@ -13,7 +13,7 @@ export function useCancelOrder() {
     mutationFn: (id: number) => apiRequest<{ order: Order }>(`/api/orders/${id}/cancel`, { method: "POST" }).then((answer) => answer.order),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKey(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true });
+      invalidateOrderLists(queryClient);
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       void queryClient.invalidateQueries({ queryKey: ["product"] });
     },

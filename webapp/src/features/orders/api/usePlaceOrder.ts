@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order, PlaceOrderBody } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
-import { ORDERS_KEY, orderKey } from "./orderKeys";
+import { invalidateOrderLists, orderKey } from "./orderKeys";
 
 export interface Placement {
   body: PlaceOrderBody;
@@ -22,7 +22,7 @@ export function usePlaceOrder() {
       ),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKey(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true });
+      invalidateOrderLists(queryClient);
       // The stock moved: what the shelves show is asked again.
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       void queryClient.invalidateQueries({ queryKey: ["product"] });

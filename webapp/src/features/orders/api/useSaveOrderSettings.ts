@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderSettingsInput } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
-import { ORDERS_KEY, orderKey } from "./orderKeys";
+import { invalidateOrderLists, orderKey } from "./orderKeys";
 
 /**
  * PUT /api/orders/:id/settings: a pending order gets its delivery and payment, the server reserves its stock
@@ -15,7 +15,7 @@ export function useSaveOrderSettings() {
       apiRequest<{ order: Order }>(`/api/orders/${id}/settings`, { method: "PUT", body: settings }).then((answer) => answer.order),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKey(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true });
+      invalidateOrderLists(queryClient);
       // The stock moved: what the shelves show is asked again.
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       void queryClient.invalidateQueries({ queryKey: ["product"] });

@@ -1,0 +1,22 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { POLL_INTERVAL_MS } from "@domain/constants";
+import type { OrderListResponse } from "@domain/contracts/orders";
+import { apiRequest } from "../../../lib/api";
+import { useSessionTokenStore } from "../../../lib/session";
+import { ORDER_PAGES_KEY } from "./orderKeys";
+
+/**
+ * GET /api/orders a page at a time (`next_cursor`), for /list/orders: every own order, newest first; the
+ * loaded pages are asked again every POLL_INTERVAL_MS.
+ */
+export function useOrderPages() {
+  const signedIn = useSessionTokenStore((state) => state.token !== null);
+  return useInfiniteQuery({
+    queryKey: ORDER_PAGES_KEY,
+    queryFn: ({ pageParam, signal }) => apiRequest<OrderListResponse>("/api/orders", { query: { cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_cursor,
+    enabled: signedIn,
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
