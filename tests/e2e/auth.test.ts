@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
+import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 /** A published example token: the server only checks its form. */
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
@@ -280,18 +281,10 @@ describe("inside Telegram", () => {
       BOT_TOKEN,
     );
     const page = await newPage();
-    await web.context.addInitScript(() => {
-      const events: { type: string; data: unknown }[] = [];
-      (window as unknown as { tgEvents: typeof events }).tgEvents = events;
-      (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
-        postEvent(type: string, data: string) {
-          events.push({ type, data: data ? JSON.parse(data) : null });
-        },
-      };
-    });
-    const events = () => page.evaluate(() => (window as unknown as { tgEvents: { type: string; data: unknown }[] }).tgEvents);
+    await recordTelegramEvents(web.context);
+    const events = () => telegramEvents(page);
     const signedIn = page.waitForResponse((r) => r.url().endsWith("/api/auth/telegram"));
-    await page.goto(`${web.store.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
+    await page.goto(telegramLaunchUrl(web.store.url, "/", initData));
     expect((await signedIn).status()).toBe(200);
 
     await page.getByTestId("balance-chip").waitFor();

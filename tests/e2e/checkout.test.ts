@@ -12,6 +12,7 @@ import { signInitData } from "../../server/services/telegramInitData";
 import { qrModules, qrPath } from "../../webapp/src/lib/qr";
 import { useBrowserStore } from "../helpers/browserStore";
 import { completeEmailLogin, storedToken } from "../helpers/webSignIn";
+import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 /** A published example token: the server only checks its form. */
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
@@ -270,21 +271,13 @@ describe("the cart", () => {
       BOT_TOKEN,
     );
     await newPage();
-    await web.context.addInitScript(() => {
-      const events: { type: string; data: unknown }[] = [];
-      (window as unknown as { tgEvents: typeof events }).tgEvents = events;
-      (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
-        postEvent(type: string, data: string) {
-          events.push({ type, data: data ? JSON.parse(data) : null });
-        },
-      };
-    });
+    await recordTelegramEvents(web.context);
     const mainButton = async () =>
-      (await page.evaluate(() => (window as unknown as { tgEvents: { type: string; data: unknown }[] }).tgEvents))
+      (await telegramEvents(page))
         .filter((event) => event.type === "web_app_setup_main_button")
         .at(-1)?.data as { is_visible: boolean; text?: string; is_active?: boolean } | undefined;
 
-    await page.goto(`${web.store.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
+    await page.goto(telegramLaunchUrl(web.store.url, "/", initData));
     await page.getByTestId("balance-chip").waitFor();
     await card("Durban Poison").getByTestId("add-to-order").click();
     await page.getByTestId("store-choice").filter({ hasText: "Nathon Pier" }).click();

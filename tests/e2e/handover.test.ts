@@ -15,6 +15,7 @@ import { signInitData } from "../../server/services/telegramInitData";
 import { PHONE } from "../helpers/browser";
 import { useBrowserStore } from "../helpers/browserStore";
 import { completeEmailLogin, storedToken } from "../helpers/webSignIn";
+import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 /** A published example token: the server only checks its form. */
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
@@ -234,16 +235,8 @@ describe("hand-over end to end", () => {
     await api(`/api/admin/shops/${lamai}/staff`, { method: "POST", token: admin, body: { telegram_id: 929292, role: "owner" } });
 
     const page = await web.newPage();
-    await web.context.addInitScript(() => {
-      const events: { type: string; data: unknown }[] = [];
-      (window as unknown as { tgEvents: typeof events }).tgEvents = events;
-      (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
-        postEvent(type: string, data: string) {
-          events.push({ type, data: data ? JSON.parse(data) : null });
-        },
-      };
-    });
-    const events = async () => (await page.evaluate(() => (window as unknown as { tgEvents: { type: string; data: unknown }[] }).tgEvents)).map((e) => e.type);
+    await recordTelegramEvents(web.context);
+    const events = async () => (await telegramEvents(page)).map((e) => e.type);
     const receive = (type: string, data: unknown) =>
       page.evaluate(
         ([eventType, eventData]) =>
@@ -254,7 +247,7 @@ describe("hand-over end to end", () => {
         [type, data] as const,
       );
 
-    await page.goto(`${web.store.url}/admin-cabinet#tgWebAppData=${encodeURIComponent(ownerInitData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`);
+    await page.goto(telegramLaunchUrl(web.store.url, "/admin-cabinet", ownerInitData));
     await rowOf(page, "N", order.id).waitFor();
     await page.getByTestId("scan-qr").click();
     await expect.poll(events).toContain("web_app_open_scan_qr_popup");

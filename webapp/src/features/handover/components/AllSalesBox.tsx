@@ -6,16 +6,19 @@ import { useSalesSummary } from "../api/useSalesSummary";
 import { SalesIcon } from "./staffIcons";
 import "./handover.css";
 
-/** The cabinet's 'All sales' box for staff (spec §2): the shops' open and done orders, leading to /list/sales. */
+/**
+ * The cabinet's 'All sales' box for staff (spec §2): the shops' open and done orders, leading to /list/sales.
+ * It is one of the cabinet's boxes (pages.css `cabinet-box`), with its counts.
+ */
 export function AllSalesBox() {
   const summary = useSalesSummary();
   const counts = summary.data?.shop;
   return (
-    <Link href={paths.sales} className="all-sales" data-testid="all-sales">
-      <span className="all-sales__icon">
+    <Link href={paths.sales} className="cabinet-box" data-testid="all-sales">
+      <span className="cabinet-box__icon">
         <SalesIcon />
       </span>
-      <span className="all-sales__text">
+      <span className="cabinet-box__text">
         <span className="all-sales__title">All sales</span>
         <span className="all-sales__counts">
           <span>
@@ -26,7 +29,7 @@ export function AllSalesBox() {
           </span>
         </span>
       </span>
-      <ChevronRightIcon className="all-sales__chevron" />
+      <ChevronRightIcon className="cabinet-box__chevron" />
     </Link>
   );
 }
