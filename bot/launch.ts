@@ -58,6 +58,17 @@ export async function configureChatMenu(api: Api, miniApp: MiniApp, log: BotLog)
   }
 }
 
+/** How long a stop waits for Telegram to confirm the last update before it goes on without. */
+const STOP_CONFIRM_MS = 3_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Telegram did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** Long polling until stop(); the chat menu is set once polling is ready. */
 export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): RunningTelegram {
   const polling = bot
@@ -73,14 +84,14 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): Runn
   return {
     polling,
     async stop() {
-      // bot.stop() confirms the last update with one more getUpdates: when Telegram cannot be reached,
-      // that fails, and shutting down must go on regardless.
+      // bot.stop() confirms the last update with one more getUpdates: when Telegram cannot be reached, that
+      // fails or hangs, and shutting down must go on regardless (the update is then simply delivered again).
       try {
-        if (bot.isRunning()) await bot.stop();
+        if (bot.isRunning()) await withDeadline(bot.stop(), STOP_CONFIRM_MS);
       } catch (error) {
         log.warn({ err: error }, "could not confirm the last update to Telegram while stopping");
       }
-      await polling;
+      await withDeadline(polling, STOP_CONFIRM_MS).catch(() => undefined);
     },
   };
 }
@@ -114,8 +125,8 @@ export async function startTelegram({ db, config, log, handover, joinFromChat, c
   return {
     polling: polling?.polling ?? Promise.resolve(),
     async stop() {
-      await polling?.stop();
-      await worker.stop();
+      // Side by side: the worker's deadline for its sends (then it releases them) runs while polling ends.
+      await Promise.all([polling?.stop(), worker.stop()]);
     },
   };
 }

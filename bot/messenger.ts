@@ -4,7 +4,8 @@
  * worker's terms. 429 → retry after Telegram's retry_after; 403 → the recipient blocked the bot; 400 →
  * rejected for good (but "message is not modified" on an edit means the message already says it: sent;
  * and a message to edit that is gone leaves nothing to do: skip). Anything else (network, timeout, 5xx)
- * is thrown, and the worker backs off.
+ * is thrown, and the worker backs off. Every Bot API call made here carries the worker's signal, which
+ * aborts it when the send times out or a stopping worker releases the row.
  */
 import { GrammyError, type Api } from "grammy";
 import type { Delivery, Messenger, OutgoingNotification } from "../server/jobs/outboxWorker";

@@ -3,8 +3,12 @@
  * row becomes a message is the Messenger's business, a port the composition root fills in (bot/launch.ts
  * gives it the Telegram one, bot/messenger.ts). Nothing here knows grammY or how a message looks.
  *
- * - Due rows go out oldest first, one at a time, each claimed before it is sent (outboxQueue.ts), so two
- *   workers, or two ticks, never send one row twice.
+ * - Due rows go out oldest first, each claimed before it is sent (outboxQueue.ts), so two workers, or two
+ *   rounds, never send one row twice. Up to `concurrency` sends run at once, each to another user: a row
+ *   is not offered while an older row of the same user is pending or sending, so one user's messages go
+ *   one after another, in order, and a call that hangs for one chat holds up no other.
+ * - Every delivery is aborted after sendTimeoutMs (its AbortSignal; the worker stops waiting then even if
+ *   the messenger does not) and counts as a transient failure.
  * - "retry after N s" (Telegram's 429): try again then (not counted as a failed attempt).
  * - "blocked" (the user blocked the bot, or never started it): the user is marked unreachable and this and
  *   all their later rows are skipped. Users without a Telegram chat (e-mail only) are skipped too, not failed.
@@ -14,11 +18,16 @@
  *   dedupe key) edits the message that row became; if that row was never sent, there is nothing to edit
  *   and the row is skipped. Per-user ordering means the pushed row is settled before its edit is tried.
  *
- * Restarts: a row stays 'sending' for at most one lease. A worker that dies holding it leaves the lease to
+ * Stopping: stop() claims nothing more, waits up to stopDeadlineMs for the sends under way, then aborts the
+ * rest and releases their rows (pending, due now, the attempt not counted), so the next start sends them at
+ * once. From the release on, nothing about such a row is recorded by this worker; the lease-fenced writes
+ * (settle, release) make sure of it in the database too.
+ *
+ * Crashes: a row stays 'sending' for at most one lease. A worker that dies holding it leaves the lease to
  * run out; then any worker sends it again. The lease is longer than the send timeout, so a live worker
  * never loses its row while its request may still succeed. What cannot be known is whether Telegram took
- * a request whose answer never arrived: delivery is at-least-once at that boundary, and a crash can
- * duplicate at most the one message that was in flight (docs/bot.md). A graceful stop waits for it.
+ * a request whose answer never arrived: delivery is at-least-once at that boundary, and a crash can repeat
+ * each message whose answer was on its way, once (docs/bot.md).
  */
 import type { DB } from "../../db/connection";
 import {
@@ -336,6 +345,8 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
       send.controller.abort(new Error("released: the outbox worker is stopping"));
     }
     const now = iso(clock());
+    // A row whose outcome was being written as the deadline passed is not released: the lease fence lets
+    // exactly one of the two writes through.
     const released = await Promise.all(
       left.map((send) =>
         release(db, send.row.id, send.leaseUntil, now).catch((error: unknown) => {
@@ -345,7 +356,10 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
       ),
     );
     await Promise.all(left.map((send) => send.done));
-    log.info({ released: released.filter(Boolean).length, outboxIds: left.map((send) => send.row.id) }, "outbox: stopped mid-send; the notifications in flight were released to be sent again at once");
+    const outboxIds = left.filter((_, i) => released[i]).map((send) => send.row.id);
+    if (outboxIds.length > 0) {
+      log.info({ released: outboxIds.length, outboxIds }, "outbox: stopped mid-send; the notifications in flight were released to be sent again at once");
+    }
   }
 
   return {
