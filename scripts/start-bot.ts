@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   // This process's own composition root: the bot's use cases, made as the HTTP app makes them.
   const partner = createPartner({ db, clock: Date.now, config, log });
   const noMail = { send: async () => Promise.reject(new Error("the bot process sends no mail")) };
-  const auth = createAuth({ db, config, clock: Date.now, mailer: noMail, registerReferral: partner.register });
+  const auth = createAuth({ db, config, clock: Date.now, mailer: noMail, registerReferral: partner.joinWith });
   const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent });
   const telegram = await startTelegram({ db, config, log, handover, joinFromChat: auth.joinFromChat });
 

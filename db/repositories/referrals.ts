@@ -92,7 +92,7 @@ const LEDGER_ROW = `
 /** A user's ledger, newest first, one page; optionally one kind, or the incomes from one referral. */
 export function selectLedgerRows(
   tx: Tx,
-  f: { userId: number; type: "income" | "exp" | null; sourceUserId: number | null; wholesaleOnly: boolean; before: number | null; limit: number },
+  f: { userId: number; type: "income" | "exp" | null; sourceUserId: number | null; before: number | null; limit: number },
 ): LedgerRow[] {
   const where = ["l.user_id = ?"];
   const params: unknown[] = [f.userId];
@@ -104,7 +104,6 @@ export function selectLedgerRows(
     where.push("l.source_user_id = ?");
     params.push(f.sourceUserId);
   }
-  if (f.wholesaleOnly) where.push("l.wholesale = 1");
   if (f.before !== null) {
     where.push("l.id < ?");
     params.push(f.before);
@@ -140,6 +139,19 @@ export function selectReferralRows(tx: Tx, partnerId: number, active: boolean | 
       where id < ? ${activity}
       order by id desc limit ?`,
   ).all<ReferralRow>(partnerId, before ?? Number.MAX_SAFE_INTEGER, limit);
+}
+
+/** The e-mail of one of a partner's referrals, or undefined when the user is not their referral. */
+export function selectReferralEmail(tx: Tx, partnerId: number, userId: number): { email: string | null } | undefined {
+  return prepared(tx, "select u.email from referrals r join users u on u.id = r.user_id where r.partner_id = ? and r.user_id = ?").get(partnerId, userId);
+}
+
+/** The shop a user owns (the spec's shop admin), if any. */
+export function selectOwnedShop(tx: Tx, userId: number): { id: number; name: string } | undefined {
+  return prepared(
+    tx,
+    "select s.id, s.name from shop_staff st join shops s on s.id = st.shop_id where st.user_id = ? and st.role = 'owner' and s.is_deleted = 0 order by s.id limit 1",
+  ).get(userId);
 }
 
 export function countActiveReferrals(tx: Tx, partnerId: number): number {

@@ -83,7 +83,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
     db,
     config,
     clock,
-    registerReferral: partner.register,
+    registerReferral: partner.joinWith,
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
   const links = createLinkSigner(db);

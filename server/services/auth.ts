@@ -66,8 +66,14 @@ export interface AuthDeps {
    * Registers a referral from the code a sign-in carried (initData's start_param, the stored `ref`); its
    * rules and refusals are the referral programme's (services/partner.ts), and never fail a sign-in.
    */
-  registerReferral?: (userId: number, code: string | null | undefined) => Promise<unknown>;
+  registerReferral?: (userId: number, code: string | null | undefined, via: ReferralVia) => Promise<unknown>;
 }
+
+/**
+ * How a referral code reached a sign-in: a web link (whose view the page already counted), Telegram's
+ * `startapp` link (initData's start_param), or `/start CODE` in the chat (both of which are views too).
+ */
+export type ReferralVia = "link" | "telegram" | "chat";
 
 /** What a Telegram profile carries about a user (initData's `user`, or the bot's `from`). */
 export interface TelegramUserProfile {
@@ -183,7 +189,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
      */
     async joinFromChat(profile: TelegramUserProfile, code: string): Promise<void> {
       const userId = await db.transaction().execute((trx) => upsertTelegramUser(trx, profile));
-      await registerReferral(userId, code);
+      await registerReferral(userId, code, "chat");
     },
 
     async signInWithTelegram(initData: string): Promise<SignInResponse> {
@@ -193,7 +199,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
         const userId = await upsertTelegramUser(trx, profile);
         return { userId, token: await openSession(trx, userId, "TELEGRAM") };
       });
-      await registerReferral(userId, startParam);
+      await registerReferral(userId, startParam, "telegram");
       return { token, user: await sessionUser(userId, "TELEGRAM") };
     },
 
@@ -271,7 +277,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       if (outcome === null) throw invalid();
       if ("usedUp" in outcome) throw new UnauthorizedError("CODE_USED_UP", CODE_USED_UP);
       if ("conflict" in outcome) throw new ConflictError("EMAIL_TAKEN", "This e-mail already belongs to another account.");
-      await registerReferral(outcome.userId, input.ref);
+      await registerReferral(outcome.userId, input.ref, "link");
       return { token: outcome.token, user: await sessionUser(outcome.userId, "EMAIL") };
     },
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { DB } from "../../db/connection";
-import { selectBonusBalance, selectStaffShopIds } from "../../db/repositories/staffOrders";
+import { selectBonusBalance } from "../../db/repositories/staffOrders";
 import {
   countActiveReferrals,
   countReferrals,
@@ -20,19 +20,21 @@ import {
   selectLedgerRows,
   selectLedgerSums,
   selectPartnerOf,
+  selectOwnedShop,
+  selectReferralEmail,
   selectReferralRows,
   selectReflink,
   selectUserIdByReflink,
   userExists,
   type LedgerRow,
 } from "../../db/repositories/referrals";
-import { selectShop } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { writerOf, type Tx } from "../../db/writer";
 import type { BonusEntry, LedgerQuery, PartnerSummary, ReferralItem, ReferralsQuery } from "../domain/contracts/partner";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
 import { orderDedupeKey } from "../domain/notifications";
+import type { ReferralVia } from "./auth";
 import {
   conversionPercent,
   isReflink,
@@ -114,55 +116,67 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
   const writer = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function ledgerPage(tx: Tx, userId: number, query: LedgerQuery, wholesaleOnly = false) {
+  function ledgerPage(tx: Tx, userId: number, query: LedgerQuery) {
     const limit = query.limit ?? PAGE_DEFAULT;
-    const rows = selectLedgerRows(tx, { userId, type: query.type ?? null, sourceUserId: null, wholesaleOnly, before: query.cursor ?? null, limit: limit + 1 });
+    const rows = selectLedgerRows(tx, { userId, type: query.type ?? null, sourceUserId: null, before: query.cursor ?? null, limit: limit + 1 });
     const paged = page(rows, limit, (r) => r.id);
     const sums = selectLedgerSums(tx, userId);
     return { entries: paged.rows.map(entryOf), balance: sums.income_sum - sums.exp_sum, ...sums, next_cursor: paged.next_cursor };
   }
 
-  return {
-    /** Counts a view of a link: once per viewer per link per island day; the owner's own views, and unknown codes, count nothing. */
-    async recordView(code: string, viewer: Viewer): Promise<void> {
-      if (!isReflink(code)) return;
-      const nowMs = clock();
-      const key =
-        "userId" in viewer
-          ? `${viewDay(nowMs)}:u:${viewer.userId}`
-          : `${viewDay(nowMs)}:c:${createHash("sha256").update(`${viewer.ip}\n${viewer.userAgent}`).digest("base64url").slice(0, 22)}`;
-      await writer.write((tx) => {
-        const partnerId = selectUserIdByReflink(tx, code);
-        if (partnerId === undefined || ("userId" in viewer && viewer.userId === partnerId)) return;
-        insertView(tx, partnerId, key, iso(nowMs));
+  /** Counts a view of a link: once per viewer per link per island day; the owner's own views, and unknown codes, count nothing. */
+  async function recordView(code: string, viewer: Viewer): Promise<void> {
+    if (!isReflink(code)) return;
+    const nowMs = clock();
+    const key =
+      "userId" in viewer
+        ? `${viewDay(nowMs)}:u:${viewer.userId}`
+        : `${viewDay(nowMs)}:c:${createHash("sha256").update(`${viewer.ip}\n${viewer.userAgent}`).digest("base64url").slice(0, 22)}`;
+    await writer.write((tx) => {
+      const partnerId = selectUserIdByReflink(tx, code);
+      if (partnerId === undefined || ("userId" in viewer && viewer.userId === partnerId)) return;
+      insertView(tx, partnerId, key, iso(nowMs));
+    });
+  }
+
+  /**
+   * Registers `userId` as the referral of the code's owner, once. Every refusal (unknown or own code, a
+   * second referrer, a cycle, a customer who already bought) is logged with its reason and is otherwise
+   * silent: sign-in goes on the same either way.
+   */
+  async function register(userId: number, code: string | null | undefined): Promise<boolean> {
+    if (!code) return false;
+    if (!isReflink(code)) {
+      log.info({ userId, reason: "malformed_code" }, "referral not registered");
+      return false;
+    }
+    const outcome = await writer.write((tx) => {
+      const partnerId = selectUserIdByReflink(tx, code) ?? null;
+      const refusal = referralRefusal({
+        userId,
+        partnerId,
+        currentPartnerId: selectPartnerOf(tx, userId) ?? null,
+        partnerAncestors: partnerId === null ? [] : selectAncestors(tx, partnerId),
+        hasCompletedOrder: hasCompletedOrder(tx, userId),
       });
-    },
+      if (refusal !== null) return { refusal, partnerId };
+      return insertReferral(tx, userId, partnerId!, iso(clock())) ? { refusal: null, partnerId } : { refusal: "already_referred" as const, partnerId };
+    });
+    if (outcome.refusal !== null) log.info({ userId, partnerId: outcome.partnerId, reason: outcome.refusal }, "referral not registered");
+    return outcome.refusal === null;
+  }
+
+  return {
+    recordView,
+    register,
 
     /**
-     * Registers `userId` as the referral of the code's owner, once. Every refusal (unknown or own code, a
-     * second referrer, a cycle, a customer who already bought) is logged with its reason and is otherwise
-     * silent: sign-in goes on the same either way.
+     * A referral code a sign-in carried: a code that came with a Telegram open (startapp, /start) is a view
+     * of the link as well; then it is registered if it may be.
      */
-    async register(userId: number, code: string | null | undefined): Promise<boolean> {
-      if (!code) return false;
-      if (!isReflink(code)) {
-        log.info({ userId, reason: "malformed_code" }, "referral not registered");
-        return false;
-      }
-      const outcome = await writer.write((tx) => {
-        const partnerId = selectUserIdByReflink(tx, code) ?? null;
-        const refusal = referralRefusal({
-          userId,
-          partnerId,
-          currentPartnerId: selectPartnerOf(tx, userId) ?? null,
-          partnerAncestors: partnerId === null ? [] : selectAncestors(tx, partnerId),
-          hasCompletedOrder: hasCompletedOrder(tx, userId),
-        });
-        if (refusal !== null) return { refusal, partnerId };
-        return insertReferral(tx, userId, partnerId!, iso(clock())) ? { refusal: null, partnerId } : { refusal: "already_referred" as const, partnerId };
-      });
-      if (outcome.refusal !== null) log.info({ userId, partnerId: outcome.partnerId, reason: outcome.refusal }, "referral not registered");
-      return outcome.refusal === null;
+    async joinWith(userId: number, code: string | null | undefined, via: ReferralVia): Promise<boolean> {
+      if (code && via !== "link" && isReflink(code)) await recordView(code, { userId });
+      return register(userId, code);
     },
 
     /** The cabinet's referral box: link, views, referrals, conversion, rate and the wallet. */
@@ -208,19 +222,23 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
     /** Income from one of the caller's referrals; anyone else's referral is a 404. */
     async referral(userId: number, referralId: number) {
       return writer.read((tx) => {
-        if (selectPartnerOf(tx, referralId) !== userId) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
-        const rows = selectLedgerRows(tx, { userId, type: "income", sourceUserId: referralId, wholesaleOnly: false, before: null, limit: 1000 });
-        const email = selectReferralRows(tx, userId, null, referralId + 1, 1).find((r) => r.id === referralId)?.email ?? null;
-        return { email: maskReferralEmail(email), income_sum: rows.reduce((sum, r) => sum + r.amount, 0), entries: rows.map(entryOf) };
+        const referral = selectReferralEmail(tx, userId, referralId);
+        if (!referral) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
+        // One referral's incomes: one per completed order of theirs, a short list.
+        const rows = selectLedgerRows(tx, { userId, type: "income", sourceUserId: referralId, before: null, limit: 1000 });
+        return { email: maskReferralEmail(referral.email), income_sum: rows.reduce((sum, r) => sum + r.amount, 0), entries: rows.map(entryOf) };
       });
     },
 
-    /** /refstat/store: the shop owner's bonus history, wholesale entries marked. */
+    /**
+     * /refstat/store: the bonus history of a shop's owner, wholesale entries marked. The shop's bonus is its
+     * owner's: the store view shows the owner's ledger under the shop's name. Someone who owns no shop: 404.
+     */
     async store(userId: number, query: LedgerQuery) {
       return writer.read((tx) => {
-        const shopId = selectStaffShopIds(tx, userId)[0];
-        const shop = shopId === undefined ? undefined : selectShop(tx, shopId);
-        return { shop: shop ? { id: shop.id, name: shop.name } : null, ...ledgerPage(tx, userId, query) };
+        const shop = selectOwnedShop(tx, userId);
+        if (!shop) throw new NotFoundError("Shop", "You own no shop.");
+        return { shop, ...ledgerPage(tx, userId, query) };
       });
     },
 

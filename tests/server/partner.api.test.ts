@@ -122,6 +122,31 @@ describe("registration at sign-in", () => {
   });
 });
 
+describe("registration after sign-in", () => {
+  it("registers a signed-in customer's stored code through POST /api/partner/referrer, by the same rules, always 204", async () => {
+    const a = await telegramSignIn();
+    const b = await telegramSignIn();
+    const c = await telegramSignIn();
+    const refer = (who: { token: string }, code: string) =>
+      store.app.inject({ method: "POST", url: "/api/partner/referrer", headers: bearer(who.token), payload: { code } });
+    expect((await refer(b, a.reflink)).statusCode).toBe(204);
+    expect(await partnerOf(b.userId)).toBe(a.userId);
+    expect((await refer(b, c.reflink)).statusCode).toBe(204); // a second referrer: silently nothing
+    expect((await refer(a, b.reflink)).statusCode).toBe(204); // a cycle: silently nothing
+    expect(await partnerOf(b.userId)).toBe(a.userId);
+    expect(await partnerOf(a.userId)).toBeNull();
+    expect((await refer(c, "../../x")).statusCode).toBe(400);
+    expect((await store.app.inject({ method: "POST", url: "/api/partner/referrer", payload: { code: a.reflink } })).statusCode).toBe(401);
+  });
+
+  it("counts a Telegram open with start_param as a view of the link", async () => {
+    const a = await telegramSignIn();
+    await telegramSignIn(a.reflink);
+    await telegramSignIn(a.reflink);
+    expect((await get("/api/partner", a.token)).json()).toMatchObject({ views: 2, referrals: 2, conversion: 100 });
+  });
+});
+
 describe("views", () => {
   it("counts one view per viewer per link per day; a flood of 1000 calls from one client is one view", async () => {
     const a = await telegramSignIn();
@@ -241,7 +266,8 @@ describe("the partner's figures", () => {
     expect(exp).toBe(10);
 
     const summary = (await get("/api/partner", a.token)).json();
-    expect(summary).toMatchObject({ views: 3, referrals: 2, conversion: 66.7, balance: income - exp, income_sum: income, exp_sum: exp });
+    // Two Telegram opens (each referral's start_param) and three web views.
+    expect(summary).toMatchObject({ views: 5, referrals: 2, conversion: 40, balance: income - exp, income_sum: income, exp_sum: exp });
     expect(summary.link).toMatch(new RegExp(`/${a.reflink}$`));
 
     const incomes = (await get("/api/partner/ledger?type=income", a.token)).json();
@@ -273,6 +299,21 @@ describe("the partner's figures", () => {
     await store.db.insertInto("referrals").values({ user_id: id, partner_id: a.userId }).execute();
     const row = (await get("/api/partner/referrals", a.token)).json().referrals[0];
     expect(row.email).toBe("long********");
+  });
+
+  it("shows a shop owner their history under the shop's name, and anyone else a 404", async () => {
+    const owner = await telegramSignIn();
+    await store.app.inject({
+      method: "POST",
+      url: `/api/admin/shops/${shops["Lamai Night Market"]}/staff`,
+      headers: bearer(admin.token),
+      payload: { telegram_id: owner.telegramId, role: "owner" },
+    });
+    await store.app.inject({ method: "POST", url: `/api/admin/users/${owner.userId}/bonus`, headers: bearer(admin.token), payload: { amount: 40, reason: "wholesale credit" } });
+    const history = (await get("/api/partner/store", owner.token)).json();
+    expect(history).toMatchObject({ shop: { id: shops["Lamai Night Market"], name: "Lamai Night Market" }, balance: 40 });
+    expect(history.entries.map((e: { amount: number; wholesale: boolean }) => [e.amount, e.wholesale])).toEqual([[40, false]]);
+    expect((await get("/api/partner/store", manager.token)).statusCode).toBe(404);
   });
 
   it("needs a session", async () => {

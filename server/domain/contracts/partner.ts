@@ -87,6 +87,7 @@ export const StoreHistoryResponse = Type.Object({
 export type StoreHistoryResponse = Static<typeof StoreHistoryResponse>;
 
 export const ReflinkParams = Type.Object({ code: Type.String({ pattern: REFLINK_PATTERN, maxLength: 32 }) });
+export const ReferrerBody = Type.Object({ code: Type.String({ pattern: REFLINK_PATTERN, maxLength: 32 }) });
 export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const AdjustBody = Type.Object({

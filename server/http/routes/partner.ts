@@ -11,6 +11,7 @@ import {
   ReferralDetailResponse,
   ReferralsQuery,
   ReferralsResponse,
+  ReferrerBody,
   ReflinkParams,
   StoreHistoryResponse,
   UserParams,
@@ -29,6 +30,17 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ partner: Partner; guards
     async (request, reply) => {
       const viewer = request.session ? { userId: request.session.userId } : { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
       await partner.recordView(request.params.code, viewer);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // A signed-in customer who opens a referral link (or had one stored before a Telegram sign-in): the code is
+  // registered if it may be; the answer is the same either way (the rules are never told).
+  app.post(
+    "/partner/referrer",
+    { ...signedIn, schema: { body: ReferrerBody, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await partner.register(request.session!.userId, request.body.code);
       return reply.code(204).send(null);
     },
   );

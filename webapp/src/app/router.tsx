@@ -12,8 +12,10 @@ import { OrderListPage } from "./routes/OrderListPage";
 import { OrderPage } from "./routes/OrderPage";
 import { PageLoading } from "./routes/PageLoading";
 import { ProductPage } from "./routes/ProductPage";
+import { ReflinkPage } from "./routes/ReflinkPage";
 import { RequireAdmin } from "./routes/RequireAdmin";
 import { RequireToken } from "./routes/RequireToken";
+import { useBalanceAgreement } from "./routes/useBalanceAgreement";
 import { WishlistPage } from "./routes/WishlistPage";
 import { Shell } from "./shell/Shell";
 
@@ -24,7 +26,15 @@ const ManageOrderPage = lazy(() => staffScreens().then((screens) => ({ default: 
 const StoreOrdersPage = lazy(() => staffScreens().then((screens) => ({ default: screens.StoreOrdersPage })));
 const SalesPage = lazy(() => staffScreens().then((screens) => ({ default: screens.SalesPage })));
 
+// The bonus history and referral screens: one chunk of their own, fetched when a customer first opens one.
+const refstatScreens = () => import("./routes/refstatScreens");
+const RefstatPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatPage })));
+const RefstatListPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatListPage })));
+const RefstatReferralPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatReferralPage })));
+const RefstatStorePage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatStorePage })));
+
 export function AppRouter() {
+  useBalanceAgreement();
   return (
     <Router aroundNav={stampAppDepth}>
       <Shell>
@@ -83,8 +93,36 @@ export function AppRouter() {
                 <AdminToolPage />
               </RequireAdmin>
             </Route>
+            <Route path={paths.bonusHistory}>
+              <RequireToken>
+                <RefstatPage />
+              </RequireToken>
+            </Route>
+            <Route path={paths.referrals}>
+              <RequireToken>
+                <RefstatListPage />
+              </RequireToken>
+            </Route>
+            <Route path={paths.referralPattern}>
+              {(params) => (
+                /^\d+$/.test(params.id) ? (
+                  <RequireToken>
+                    <RefstatReferralPage key={params.id} id={Number(params.id)} />
+                  </RequireToken>
+                ) : (
+                  <NotFoundPage />
+                )
+              )}
+            </Route>
+            <Route path={paths.storeBonusHistory}>
+              <RequireToken>
+                <RefstatStorePage />
+              </RequireToken>
+            </Route>
             <Route path={paths.documents} component={DocumentsPage} />
             <Route path={paths.notFound} component={NotFoundPage} />
+            {/* After every real route: only a reflink-shaped path gets here; anything else is the 404. */}
+            <Route path={paths.reflinkPattern}>{(params) => <ReflinkPage key={params.reflink} code={params.reflink!} />}</Route>
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

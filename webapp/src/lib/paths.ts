@@ -1,3 +1,5 @@
+import { REFLINK_PATTERN } from "@domain/referrals";
+
 /** Every route of the mini-app, named once; components never spell a path themselves. */
 export const paths = {
   home: "/",
@@ -19,6 +21,20 @@ export const paths = {
   sales: "/list/sales",
   /** The signed-in manager's own sales. */
   managerSales: "/list/manager/sales",
+  /** Bonus history (spec §2 /refstat): incomes and expenses of the bonus wallet. */
+  bonusHistory: "/refstat",
+  /** The referral list. */
+  referrals: "/refstat/list",
+  /** Income from one referral (the spec's `s_type=partner`). */
+  referral: (id: number | string) => `/refstat/conn/${id}?s_type=partner`,
+  referralPattern: "/refstat/conn/:id",
+  /** The shop owner's bonus history, wholesale entries marked. */
+  storeBonusHistory: "/refstat/store",
+  /**
+   * `/{reflink}`: a referral link opened on the web. Only a reflink-shaped path (the server's
+   * REFLINK_PATTERN), and the router's last route but the 404, so every real route still wins.
+   */
+  reflinkPattern: new RegExp(`^/(?<reflink>${REFLINK_PATTERN.replace(/^\^|\$$/g, "")})$`),
   documents: "/documents",
   notFound: "/404",
   adminCabinet: "/admin-cabinet",

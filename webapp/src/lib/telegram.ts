@@ -148,6 +148,16 @@ export function openLink(url: string): void {
   else window.open(url, "_blank", "noopener");
 }
 
+/**
+ * Telegram's own share sheet for a link and a line of text (the chat picker of `t.me/share/url`). Inside
+ * Telegram only: false elsewhere, where the caller does the browser's thing (the clipboard).
+ */
+export function shareLink(url: string, text: string): boolean {
+  if (!isInsideTelegram()) return false;
+  WebApp.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+  return true;
+}
+
 /** Closes the mini-app (inside Telegram only; a browser tab stays). */
 export function closeApp(): void {
   if (isInsideTelegram()) WebApp.close();

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
-import { REFERRAL_RATE_PERCENT_DEFAULT } from "@domain/constants";
 import { countOf, formatBaht } from "@domain/format";
-import { BagIcon, ChevronRightIcon, CopyIcon, ListIcon, ShieldIcon, WalletIcon } from "../../components/icons";
-import { notify } from "../../components/notificationStore";
-import { paths, referralLink } from "../../lib/paths";
+import { BagIcon, ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
+import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
 import { useOrders } from "../../features/orders/api/useOrders";
 import { OrderRow } from "../../features/orders/components/OrderRow";
+import { usePartnerSummary } from "../../features/partner/api/usePartnerSummary";
+import { ReferralBox } from "../../features/partner/components/ReferralBox";
 import { useCartView } from "../storefront/useCartView";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
@@ -15,19 +15,12 @@ import "./pages.css";
 /** Staff only, so it loads with the staff screens' chunk rather than with every customer's cabinet. */
 const AllSalesBox = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.AllSalesBox })));
 
-/** The signed-in customer's cabinet: who they are, their bonus balance and their referral link. */
+/** The signed-in customer's cabinet: who they are, their bonus wallet, their referral link and figures, their orders. */
 export function CabinetPage() {
   const { user, isAdmin, isStaff } = useSession();
+  const partner = usePartnerSummary();
   if (!user) return <PageLoading text="Loading your cabinet..." />;
 
-  const link = referralLink(user.ref);
-  const copyLink = () => {
-    // No clipboard outside secure pages (plain http on a LAN address).
-    (navigator.clipboard?.writeText(link) ?? Promise.reject(new Error("no clipboard"))).then(
-      () => notify("Referral link was copied", "S"),
-      () => notify("Failed to copy", "W"),
-    );
-  };
   const name = displayName(user);
   const secondLine =
     [user.email, user.username ? `@${user.username}` : null].find((line) => line && line !== name) ??
@@ -53,33 +46,7 @@ export function CabinetPage() {
 
       <PendingOrderPlate />
 
-      <div className="cabinet-box">
-        <span className="cabinet-box__icon">
-          <WalletIcon />
-        </span>
-        <span className="cabinet-box__text">
-          <span className="cabinet-box__label">Bonus balance</span>
-          <strong className="cabinet-box__value" data-testid="cabinet-balance">
-            {formatBaht(user.balance)}
-          </strong>
-          <span className="cabinet-box__hint">1 bonus = 1 ฿, spend it on your next order.</span>
-        </span>
-      </div>
-
-      <div className="cabinet-box cabinet-box--column">
-        <span className="cabinet-box__label">Your referral link</span>
-        <p className="cabinet-box__hint">
-          Friends who order through it earn you {REFERRAL_RATE_PERCENT_DEFAULT}% of what they pay, as bonuses.
-        </p>
-        <div className="reflink">
-          <span className="reflink__text" data-testid="cabinet-reflink">
-            {link}
-          </span>
-          <button type="button" className="reflink__copy" onClick={copyLink} aria-label="Copy the referral link">
-            <CopyIcon />
-          </button>
-        </div>
-      </div>
+      <ReferralBox summary={partner.data} reflink={user.ref} balance={user.balance} ownsShop={user.store_id !== null} />
 
       <LatestOrders />
 

@@ -1,0 +1,296 @@
+/**
+ * The referral programme in Chromium against the real store (issue 13): a customer copies their link from the
+ * cabinet; a friend's browser opens it, is sent home with the code kept, signs in by e-mail and orders; a
+ * manager completes the order; the referrer's cabinet shows 1 view, 1 referral, 100% conversion and the 3%, and
+ * the bonus history, the referral list and the referral's page show it to the Baht. Then the referrer pays an
+ * order with bonus and the history shows the expense. Inside Telegram the code arrives as `start_param` and
+ * the share button opens Telegram's share sheet.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../server/domain/contracts/catalog";
+import type { Order } from "../../server/domain/contracts/orders";
+import type { PartnerSummary } from "../../server/domain/contracts/partner";
+import { signInitData } from "../../server/services/telegramInitData";
+import { PHONE } from "../helpers/browser";
+import { useBrowserStore } from "../helpers/browserStore";
+import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { completeEmailLogin, signInByEmail, storedToken } from "../helpers/webSignIn";
+
+/** A published example token: the server only checks its form. */
+const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_USERNAME = "samui_store_bot";
+const ADMIN_EMAIL = "boss@samui.example";
+/** REFERRAL_RATE_PERCENT's default: what the cabinet shows and what a referrer earns. */
+const RATE_PERCENT = 3;
+const DATE_TIME = /^\d{2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}$/;
+
+// BOT_MODE off: Telegram sign-in needs the token, not a bot polling a Telegram these machines cannot reach.
+const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off", BOT_USERNAME, ADMIN_EMAILS: ADMIN_EMAIL }));
+
+interface Call {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function api<T>(path: string, { method = "GET", token, body, headers = {} }: Call = {}): Promise<T> {
+  const answer = await fetch(`${web.store.url}${path}`, {
+    method,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** Signs in over HTTP with the code the store mails (the admin, the manager). */
+async function emailToken(email: string): Promise<string> {
+  const before = web.smtp.received.filter((mail) => mail.to.includes(email)).length;
+  await api("/api/auth/email/code", { method: "POST", body: { email } });
+  await expect.poll(() => web.smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 10_000 }).toBeGreaterThan(before);
+  return (await api<{ token: string }>("/api/auth/email/verify", { method: "POST", body: { email, code: web.smtp.lastCodeFor(email) } })).token;
+}
+
+async function product(name: string): Promise<Product> {
+  const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
+  if (!found) throw new Error(`no product ${name}`);
+  return found;
+}
+
+async function shopId(name: string): Promise<number> {
+  const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
+  if (!shop) throw new Error(`no shop ${name}`);
+  return shop.id;
+}
+
+const partnerOf = (token: string) => api<PartnerSummary>("/api/partner", { token });
+const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).first().textContent())?.trim();
+const entries = (page: Page) => page.getByTestId("bonus-entry");
+
+/** Another phone next to the fixture's (which closes only its own profile): an adult; closed by the caller. */
+async function secondPhone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await web.context.browser()!.newContext(PHONE);
+  await context.addInitScript(() => localStorage.setItem("year_confirm_fr", "1"));
+  return { context, page: await context.newPage() };
+}
+
+describe("referral programme end to end", () => {
+  it("a link brings a friend whose completed order earns 3%; the referrer spends bonus and the history adds up", async () => {
+    const referrerEmail = "partner-anna@samui.example";
+    const friendEmail = "friend-boris@samui.example";
+    const managerEmail = "chaweng-desk@samui.example";
+    const chaweng = await shopId("Chaweng Beach Store");
+
+    // A signs in and copies their link from the cabinet.
+    const referrer = await web.newPage();
+    await web.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: web.store.url });
+    await referrer.goto(web.store.url);
+    await signInByEmail(referrer, web.smtp, referrerEmail);
+    const referrerToken = await storedToken(referrer);
+    await referrer.getByTestId("nav-cabinet").click();
+    await referrer.waitForURL(`${web.store.url}/cabinet`);
+    const { reflink } = await partnerOf(referrerToken);
+    const link = `${web.store.url}/${reflink}`;
+    await expect.poll(() => text(referrer, "referral-rate")).toBe(`${RATE_PERCENT}%`);
+    expect(await text(referrer, "cabinet-reflink")).toBe(link);
+    expect(await text(referrer, "referral-views")).toBe("0");
+    expect(await text(referrer, "referral-conversion")).toBe("0%");
+    await referrer.getByTestId("referral-share").click();
+    await expect.poll(() => referrer.getByTestId("notification").allTextContents()).toContain("Referral link was copied");
+    const copied = await referrer.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(link);
+
+    // The QR popup encodes the same link.
+    await referrer.getByTestId("referral-qr-open").click();
+    const popup = referrer.getByRole("dialog", { name: "Your referral link" });
+    await popup.getByTestId("qr-code").waitFor();
+    expect(await text(referrer, "referral-qr-link")).toBe(link);
+    await popup.getByRole("button", { name: "Close" }).click();
+
+    // A friend's browser opens it: home, the code kept, the view counted once.
+    let friendOrderId = 0;
+    const { context: friendContext, page: friend } = await secondPhone();
+    try {
+      const viewCalls: string[] = [];
+      friend.on("request", (request) => {
+        if (new URL(request.url()).pathname.startsWith("/api/ref/")) viewCalls.push(request.method());
+      });
+      await friend.goto(copied);
+      await friend.waitForURL(`${web.store.url}/`);
+      expect(await stored(friend, "ref")).toBe(reflink);
+      await expect.poll(() => stored(friend, `view_${reflink}`)).toBe("1");
+      await expect.poll(async () => (await partnerOf(referrerToken)).views).toBe(1);
+      // Opening it again (the same browser) sends nothing and counts nothing.
+      await friend.goto(copied);
+      await friend.waitForURL(`${web.store.url}/`);
+      await friend.getByTestId("product-card").first().waitFor();
+      expect(viewCalls).toEqual(["POST"]);
+      expect((await partnerOf(referrerToken)).views).toBe(1);
+      // A path too short for a reflink is still the 404.
+      await friend.goto(`${web.store.url}/ab`);
+      await friend.getByTestId("not-found").waitFor();
+
+      // The friend orders Gelato #41 for pickup at Chaweng, signing in by e-mail on the way: the code rides along.
+      await friend.goto(web.store.url);
+      const card = friend.getByTestId("product-card").filter({ has: friend.getByRole("heading", { name: "Gelato #41", exact: true }) });
+      await card.getByTestId("add-to-order").click();
+      await friend.getByTestId("store-choice").filter({ hasText: "Chaweng Beach Store" }).click();
+      await expect.poll(() => card.getByTestId("add-to-order").textContent()).toBe("Ordered");
+      await friend.getByTestId("nav-cart").click();
+      await friend.getByTestId("cart-shop").first().waitFor();
+      await friend.getByTestId("place-order").click();
+      const verified = friend.waitForRequest((request) => request.url().endsWith("/api/auth/email/verify"));
+      await completeEmailLogin(friend, web.smtp, friendEmail);
+      expect((await verified).postDataJSON()).toMatchObject({ email: friendEmail, ref: reflink });
+      // Registered or refused, a code has one chance: it is gone after the sign-in.
+      expect(await stored(friend, "ref")).toBeNull();
+      await friend.getByTestId("place-order").click();
+      await friend.waitForURL(/\/order\/\d+\?first=Y$/);
+      friendOrderId = Number(new URL(friend.url()).pathname.split("/").at(-1));
+    } finally {
+      await friendContext.close();
+    }
+    expect((await partnerOf(referrerToken)).referrals).toBe(1);
+
+    // A manager of Chaweng completes it, paid in cash.
+    await emailToken(managerEmail);
+    const admin = await emailToken(ADMIN_EMAIL);
+    await api(`/api/admin/shops/${chaweng}/staff`, { method: "POST", token: admin, body: { email: managerEmail, role: "manager" } });
+    const manager = await emailToken(managerEmail);
+    const finish = (id: number, by: "cash" | "bonus") => api<{ order: Order }>(`/api/staff/orders/${id}/finish`, { method: "POST", token: manager, body: { by } });
+    const { order: done } = await finish(friendOrderId, "cash");
+    const income = Math.floor((done.discounted_price * RATE_PERCENT) / 100);
+    expect(income).toBeGreaterThan(0);
+
+    // A's cabinet: 1 view, 1 referral, 100%, the income, and the chip agrees with the wallet.
+    await referrer.reload();
+    await expect.poll(() => text(referrer, "referral-count")).toBe("1");
+    expect(await text(referrer, "referral-views")).toBe("1");
+    expect(await text(referrer, "referral-conversion")).toBe("100%");
+    expect(await text(referrer, "referral-income")).toBe(`${income} ฿`);
+    expect(await text(referrer, "cabinet-balance")).toBe(`${income} ฿`);
+    await expect.poll(() => text(referrer, "balance-chip")).toBe(`${income} ฿`);
+
+    // /refstat: the income of exactly 3% rounded down, with the order's shop, items, total and date.
+    await referrer.getByTestId("referral-incomes").click();
+    await referrer.waitForURL(`${web.store.url}/refstat`);
+    await entries(referrer).first().waitFor();
+    expect(await entries(referrer).count()).toBe(1);
+    expect(await text(referrer, "refstat-balance")).toBe(`${income} ฿`);
+    expect(await text(referrer, "bonus-entry-amount")).toBe(`+${income} ฿`);
+    expect(await text(referrer, "bonus-entry-store")).toBe("Chaweng Beach Store");
+    expect(await text(referrer, "bonus-entry-items")).toBe("1 item");
+    expect(await text(referrer, "bonus-entry-total")).toBe(`${done.discounted_price} ฿`);
+    expect(await text(referrer, "bonus-entry-date")).toMatch(DATE_TIME);
+    // Only incomes so far: the filters show their sums but have nothing to narrow.
+    expect(await text(referrer, "filter-income-figure")).toBe(`${income} ฿`);
+    expect(await text(referrer, "filter-exp-figure")).toBe("0 ฿");
+    expect(await referrer.getByTestId("filter-exp").isDisabled()).toBe(true);
+
+    // The referral list: the friend's e-mail cut to 4 characters, one order, the income; the row opens the detail.
+    await referrer.getByTestId("refstat-referrals-link").click();
+    await referrer.waitForURL(`${web.store.url}/refstat/list`);
+    await expect.poll(() => text(referrer, "referrals-total")).toBe("1");
+    expect(await text(referrer, "filter-active-figure")).toBe("1");
+    expect(await text(referrer, "filter-passive-figure")).toBe("0");
+    const row = referrer.getByTestId("referral-row");
+    expect(await text(referrer, "referral-email")).toMatch(new RegExp(`^${friendEmail.slice(0, 4)}\\*+$`));
+    expect(await text(referrer, "referral-orders")).toBe("1 order");
+    expect(await text(referrer, "referral-income-value")).toBe(`${income} ฿`);
+    await row.click();
+    await referrer.waitForURL(/\/refstat\/conn\/\d+\?s_type=partner$/);
+    await expect.poll(() => text(referrer, "referral-detail-sum")).toBe(`${income} ฿`);
+    expect(await text(referrer, "referral-detail-email")).toMatch(new RegExp(`^${friendEmail.slice(0, 4)}\\*+$`));
+    expect(await entries(referrer).count()).toBe(1);
+
+    // An admin credits A enough for King Size Rolling Papers; A orders them and the manager takes bonus for them.
+    const papers = await product("King Size Rolling Papers");
+    const { user: referrerUser } = await api<{ user: { userId: number } }>("/api/me", { token: referrerToken });
+    const reason = "Welcome gift for sharing the shop";
+    const credit = { amount: papers.per_price, reason };
+    await api(`/api/admin/users/${referrerUser.userId}/bonus`, { method: "POST", token: admin, body: credit });
+    const { order: cheap } = await api<{ order: Order }>("/api/orders", {
+      method: "POST",
+      token: referrerToken,
+      headers: { "idempotency-key": "e2e-referrals-bonus-order" },
+      body: { shop_id: chaweng, items: [{ product_id: papers.id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+    });
+    await finish(cheap.id, "bonus");
+
+    // /refstat: the expense under Expenses, the correction with its reason, and a balance that adds up.
+    const incomes = income + papers.per_price;
+    const balance = incomes - cheap.discounted_price;
+    await referrer.goto(`${web.store.url}/refstat`);
+    await expect.poll(() => text(referrer, "filter-exp-figure")).toBe(`${cheap.discounted_price} ฿`);
+    expect(await text(referrer, "filter-income-figure")).toBe(`${incomes} ฿`);
+    expect(await text(referrer, "refstat-balance")).toBe(`${balance} ฿`);
+    await expect.poll(() => entries(referrer).count()).toBe(3);
+    const stores = await entries(referrer).getByTestId("bonus-entry-store").allTextContents();
+    expect(stores).toEqual(["Chaweng Beach Store", reason, "Chaweng Beach Store"]);
+    expect(await entries(referrer).getByTestId("bonus-entry-amount").allTextContents()).toEqual([
+      `−${cheap.discounted_price} ฿`,
+      `+${papers.per_price} ฿`,
+      `+${income} ฿`,
+    ]);
+    await referrer.getByTestId("filter-exp").click();
+    await expect.poll(() => entries(referrer).count()).toBe(1);
+    expect(await entries(referrer).first().getAttribute("data-entry-type")).toBe("exp");
+    expect(await text(referrer, "bonus-entry-total")).toBe(`${cheap.discounted_price} ฿`);
+    await referrer.getByTestId("filter-income").click();
+    await expect.poll(() => entries(referrer).count()).toBe(2);
+    // The chip follows the wallet.
+    await expect.poll(() => text(referrer, "balance-chip")).toBe(`${balance} ฿`);
+  });
+
+  it("inside Telegram registers the referral from start_param and shares the bot's link through Telegram", async () => {
+    const partnerToken = await emailToken("partner-chai@samui.example");
+    const { reflink } = await partnerOf(partnerToken);
+    expect((await partnerOf(partnerToken)).referrals).toBe(0);
+
+    const initData = signInitData(
+      { auth_date: String(Math.floor(Date.now() / 1000)), start_param: reflink, user: JSON.stringify({ id: 626262, first_name: "Niran" }) },
+      BOT_TOKEN,
+    );
+    const page = await web.newPage();
+    await recordTelegramEvents(web.context);
+    await page.goto(telegramLaunchUrl(web.store.url, "/", initData));
+    await page.getByTestId("balance-chip").waitFor();
+    await expect.poll(async () => (await partnerOf(partnerToken)).referrals).toBe(1);
+
+    // The new customer's own link, shared inside Telegram, is the bot's mini-app link, through the share sheet.
+    const { user } = await api<{ user: { ref: string } }>("/api/me", { token: await storedToken(page) });
+    const telegramLink = `https://t.me/${BOT_USERNAME}?startapp=${user.ref}`;
+    await page.getByTestId("nav-cabinet").click();
+    await expect.poll(() => text(page, "cabinet-reflink")).toBe(telegramLink);
+    await page.getByTestId("referral-share").click();
+    const shared = async () =>
+      (await telegramEvents(page))
+        .filter((event) => event.type === "web_app_open_tg_link")
+        .map((event) => new URL(`https://t.me${(event.data as { path_full: string }).path_full}`));
+    await expect.poll(async () => (await shared()).length).toBe(1);
+    const [sheet] = await shared();
+    expect(sheet!.pathname).toBe("/share/url");
+    expect(sheet!.searchParams.get("url")).toBe(telegramLink);
+    // No clipboard notice: Telegram's sheet did the sharing.
+    expect(await page.getByTestId("notification").allTextContents()).not.toContain("Referral link was copied");
+  });
+});
+
+describe("the customer's download", () => {
+  it("holds the referral box but not the bonus history screens: those come in their own chunk", async () => {
+    const html = await readFile("webapp/dist/index.html", "utf8");
+    const scripts = [...html.matchAll(/(?:src|href)="\/static\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    // More than one means the bundler split the entry's own modules out (docs/webapp.md "Chunks").
+    expect(scripts, "index.html should load one script and preload nothing").toHaveLength(1);
+    const entry = await readFile(`webapp/dist/static/${scripts[0]}`, "utf8");
+    expect(entry).toContain("Referral link was copied");
+    for (const refstatText of ["Loading incomes...", "Total referrals", "Income from a referral"]) expect(entry).not.toContain(refstatText);
+    const chunk = /refstatScreens-[\w-]+\.js/.exec(entry)?.[0];
+    expect(chunk).toBeDefined();
+    expect(await readFile(`webapp/dist/static/${chunk}`, "utf8")).toContain("Loading incomes...");
+  });
+});
