@@ -280,6 +280,20 @@ describe("referral programme end to end", () => {
   });
 });
 
+describe("links opened by someone already signed in", () => {
+  it("registers a signed-in customer who opens a link at once, and leaves nothing stored", async () => {
+    const partnerToken = await emailToken("partner-dao@samui.example");
+    const { reflink } = await partnerOf(partnerToken);
+    const page = await web.newPage();
+    await page.goto(web.store.url);
+    await signInByEmail(page, web.smtp, "already-in@samui.example");
+    await page.goto(`${web.store.url}/${reflink}`);
+    await page.waitForURL(`${web.store.url}/`);
+    await expect.poll(async () => (await partnerOf(partnerToken)).referrals).toBe(1);
+    expect(await stored(page, "ref")).toBeNull();
+  });
+});
+
 describe("the customer's download", () => {
   it("holds the referral box but not the bonus history screens: those come in their own chunk", async () => {
     const html = await readFile("webapp/dist/index.html", "utf8");
