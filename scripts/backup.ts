@@ -1,16 +1,9 @@
 /** `npm run backup`: a checked copy of the database and uploads in DATA_DIR/backups; the last BACKUP_KEEP are kept. */
 import { join } from "node:path";
 import { takeBackup } from "../db/backup";
-import { ConfigError, loadConfig, type Config } from "../server/config";
+import { loadConfigOrExit } from "./cli";
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(78); // EX_CONFIG
-}
+const config = loadConfigOrExit();
 
 try {
   const path = await takeBackup({

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { restoreBackup } from "../db/backup";
-import { ConfigError, loadConfig, type Config } from "../server/config";
+import { loadConfigOrExit } from "./cli";
 
 const from = process.argv[2];
 if (!from) {
@@ -12,14 +12,7 @@ if (!from) {
   process.exit(64); // EX_USAGE
 }
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(78); // EX_CONFIG
-}
+const config = loadConfigOrExit();
 
 try {
   const restored = await restoreBackup({ from, dataDir: config.dataDir, databaseFile: config.databaseFile, uploadsDir: join(config.dataDir, "uploads"), clock: Date.now });

@@ -3,115 +3,17 @@
  * over HTTP, `npm run backup` and `npm run restore` run as child processes, and what they leave is opened
  * as real SQLite files.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readdirSync, statSync, writeFileSync, writeSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import SQLite from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BackupError, listBackups, restoreBackup, scheduleBackups, takeBackup } from "../../db/backup";
 import { migrateToLatest, openDatabase } from "../../db/connection";
-import { seedDemo } from "../../db/seed/demo";
 import { ConfigError, loadConfig } from "../../server/config";
-import { signInitData } from "../../server/services/telegramInitData";
-import { makeTempDir, productIdsByName, shopIdsByName } from "../helpers/app";
-import { TEST_BOT_TOKEN } from "../helpers/session";
+import { SEEDED_STOCK, signIn, useStoreProcesses } from "../helpers/storeProcess";
 
-const STOCK = 1_000_000;
-const tempDirs: string[] = [];
-const children: ChildProcess[] = [];
-
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await makeTempDir(prefix);
-  tempDirs.push(dir);
-  return dir;
-}
-
-/** A DATA_DIR with the demo shop (with `pictures`, in uploads/ too) and stock that never runs out. */
-async function seededDataDir({ pictures }: { pictures: boolean }): Promise<{ dataDir: string; shopId: number; productId: number }> {
-  const dataDir = await tempDir("backup-store-");
-  const db = openDatabase(join(dataDir, "store.sqlite"));
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: pictures ? join(dataDir, "uploads") : null });
-  await db.updateTable("stock").set({ amount: STOCK }).execute();
-  const shopId = (await shopIdsByName(db))["Chaweng Beach Store"]!;
-  const productId = (await productIdsByName(db))["Blue Dream"]!;
-  await db.destroy();
-  return { dataDir, shopId, productId };
-}
-
-/** Limits that would turn a load test into a limits test are lifted (names as server/config.ts reads them). */
-const storeEnv = (dataDir: string, env: Record<string, string> = {}) => ({
-  ...process.env,
-  NODE_ENV: "test",
-  DATA_DIR: dataDir,
-  HOST: "127.0.0.1",
-  PORT: "0",
-  LOG_LEVEL: "warn",
-  SEED_DEMO: "false",
-  BOT_TOKEN: TEST_BOT_TOKEN,
-  BOT_MODE: "off",
-  MAX_OPEN_ORDERS: "1000000",
-  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
-  RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000",
-  ...env,
-});
-
-interface StoreProcess {
-  base: string;
-  output(): string;
-  exited: Promise<number | null>;
-  stop(): Promise<number | null>;
-}
-
-/** `tsx server/main.ts`, as `npm start` runs it after the build; resolves once it prints its address. */
-async function startStoreProcess(dataDir: string, env: Record<string, string> = {}): Promise<StoreProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: storeEnv(dataDir, env), stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const look = () => {
-      const match = /Store is running: http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout!.on("data", look);
-    void exited.then((code) => reject(new Error(`the store exited (${code}) before it listened:\n${output}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    output: () => output,
-    exited,
-    stop: () => {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
-}
-
-/** `npx tsx scripts/NAME.ts ARGS` with DATA_DIR: its exit code and what it printed. */
-function runScript(name: "backup" | "restore", dataDir: string, args: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], { env: storeEnv(dataDir, env), stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
-async function signIn(base: string, telegramId: number): Promise<string> {
-  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Loader" }) }, TEST_BOT_TOKEN);
-  const res = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
+const { tempDir, seededDataDir, startStoreProcess, runScript } = useStoreProcesses();
 
 interface Answer {
   key: string;
@@ -162,7 +64,7 @@ function filesOf(dir: string): Record<string, number> {
 
 describe("npm run backup and npm run restore", () => {
   it("backs up a store under write load with every committed order, restores it into a fresh DATA_DIR, keeps the last BACKUP_KEEP, and refuses to restore over a running store", async () => {
-    const { dataDir, shopId, productId } = await seededDataDir({ pictures: true });
+    const { dataDir, shopId, productId } = await seededDataDir({ prefix: "backup-store-", pictures: true });
     const store = await startStoreProcess(dataDir);
     const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(store.base, 710_000 + i)));
 
@@ -204,7 +106,7 @@ describe("npm run backup and npm run restore", () => {
       db.close();
       expect(orders).toBeGreaterThanOrEqual(committedBefore.length);
       expect(orders).toBeLessThanOrEqual(answers.filter((a) => a.status === 201).length);
-      expect(left + sold).toBe(STOCK);
+      expect(left + sold).toBe(SEEDED_STOCK);
       expect(orphans).toBe(0);
       console.log(
         `backup under load: ${committedBefore.length} orders committed before it began, ${committedDuring.length} more while it ran, ` +
@@ -251,17 +153,17 @@ describe("npm run backup and npm run restore", () => {
     expect(readdirSync(join(fresh, replaced[0]!)).sort()).toEqual(["store.sqlite", "uploads"]);
     expect(integrity(join(fresh, replaced[0]!, "store.sqlite"))).toEqual(["ok"]);
 
-    expect(await store.stop()).toBe(0);
+    expect((await store.stop()).code).toBe(0);
   });
 
   it("takes backups every BACKUP_INTERVAL_HOURS inside the running store, keeps BACKUP_KEEP of them, and stops with it", async () => {
-    const { dataDir } = await seededDataDir({ pictures: false });
+    const { dataDir } = await seededDataDir({ prefix: "backup-store-", pictures: false });
     // 0.0002 h is 0.72 s.
     const store = await startStoreProcess(dataDir, { BACKUP_INTERVAL_HOURS: "0.0002", BACKUP_KEEP: "1", LOG_LEVEL: "info" });
     const taken = () => (store.output().match(/"backup taken"/g) ?? []).length;
     for (let i = 0; i < 200 && taken() < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect(taken()).toBeGreaterThanOrEqual(2);
-    expect(await store.stop()).toBe(0);
+    expect((await store.stop()).code).toBe(0);
     const kept = await listBackups(join(dataDir, "backups"));
     expect(kept).toHaveLength(1);
     for (const backup of kept) expect(integrity(join(backup, "store.sqlite"))).toEqual(["ok"]);

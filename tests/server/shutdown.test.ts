@@ -2,84 +2,22 @@
  * Graceful shutdown, as a process manager does it: the store runs as its own process under placement load
  * over HTTP (loopback, bounded loops) and gets SIGTERM mid-load.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "../../db/connection";
-import { seedDemo } from "../../db/seed/demo";
-import { signInitData } from "../../server/services/telegramInitData";
-import { makeTempDir, productIdsByName, shopIdsByName } from "../helpers/app";
-import { TEST_BOT_TOKEN } from "../helpers/session";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connection";
+import { signIn, useStoreProcesses } from "../helpers/storeProcess";
 
-const tempDirs: string[] = [];
-const children: ChildProcess[] = [];
-
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-/** A DATA_DIR with the demo shop and stock that never runs out. */
-async function seededDataDir(): Promise<{ dataDir: string; shopId: number; productId: number }> {
-  const dataDir = await makeTempDir("shutdown-store-");
-  tempDirs.push(dataDir);
-  const db = openDatabase(join(dataDir, "store.sqlite"));
-  await migrateToLatest(db);
-  await seedDemo(db, { uploadsDir: null });
-  await db.updateTable("stock").set({ amount: 1_000_000 }).execute();
-  const shopId = (await shopIdsByName(db))["Chaweng Beach Store"]!;
-  const productId = (await productIdsByName(db))["Blue Dream"]!;
-  await db.destroy();
-  return { dataDir, shopId, productId };
-}
-
-/** `tsx server/main.ts` as `npm start` runs it, with the limits that would turn load into a limits test lifted. */
-async function startStoreProcess(dataDir: string) {
-  const env = {
-    ...process.env,
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LOG_LEVEL: "info",
-    SEED_DEMO: "false",
-    BOT_TOKEN: TEST_BOT_TOKEN,
-    BOT_MODE: "off",
-    MAX_OPEN_ORDERS: "1000000",
-    RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
-    RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000",
-  };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once("exit", (code) => resolve({ code, at: performance.now() })));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on("data", () => {
-      const match = /Store is running: http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    void exited.then(({ code }) => reject(new Error(`the store exited (${code}) before it listened:\n${output}`)));
-  });
-  return { child, port, base: `http://127.0.0.1:${port}`, exited, output: () => output };
-}
-
-async function signIn(base: string, telegramId: number): Promise<string> {
-  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Loader" }) }, TEST_BOT_TOKEN);
-  const res = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
+const { seededDataDir, startStoreProcess } = useStoreProcesses();
+/** The shutdown is read from the log: "stopped", and what it still waited for. */
+const LOG_INFO = { LOG_LEVEL: "info" };
 
 type Outcome = { key: string; at: number } & ({ status: number; orderId: number | null } | { refused: string });
 
 describe("graceful shutdown", () => {
   it("on SIGTERM under placement load: exits 0 within 10 s, every order answered 201 is in the database, no 5xx", async () => {
-    const { dataDir, shopId, productId } = await seededDataDir();
-    const store = await startStoreProcess(dataDir);
+    const { dataDir, shopId, productId } = await seededDataDir({ prefix: "shutdown-store-" });
+    const store = await startStoreProcess(dataDir, LOG_INFO);
     const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(store.base, 810_000 + i)));
 
     const LOOPS = 24;
@@ -112,8 +50,7 @@ describe("graceful shutdown", () => {
     for (let i = 0; i < 1000 && answered() < 150; i++) await new Promise((r) => setTimeout(r, 10));
     expect(answered()).toBeGreaterThanOrEqual(150);
     const signalledAt = performance.now();
-    store.child.kill("SIGTERM");
-    const { code, at: exitedAt } = await store.exited;
+    const { code, at: exitedAt } = await store.stop();
     await load;
 
     const answers = outcomes.filter((o): o is Outcome & { status: number; orderId: number | null } => "status" in o);
@@ -144,8 +81,8 @@ describe("graceful shutdown", () => {
   });
 
   it("exits with code 1 after 10 s, naming what it still waited for, when a request never finishes", async () => {
-    const { dataDir } = await seededDataDir();
-    const store = await startStoreProcess(dataDir);
+    const { dataDir } = await seededDataDir({ prefix: "shutdown-store-" });
+    const store = await startStoreProcess(dataDir, LOG_INFO);
     // A client that sends its headers and part of the body, then nothing: the request stays under way.
     const socket = connect(store.port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
@@ -155,8 +92,7 @@ describe("graceful shutdown", () => {
     expect((await fetch(`${store.base}/api/health`)).status).toBe(200);
 
     const signalledAt = performance.now();
-    store.child.kill("SIGTERM");
-    const { code, at: exitedAt } = await store.exited;
+    const { code, at: exitedAt } = await store.stop();
     socket.destroy();
 
     expect(code).toBe(1);
