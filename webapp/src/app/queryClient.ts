@@ -6,6 +6,8 @@ import { notify } from "../components/notificationStore";
 interface CallMeta extends Record<string, unknown> {
   /** HTTP statuses the caller shows by itself (e.g. a 404 that redirects), so no banner for them. */
   quietStatuses?: readonly number[];
+  /** Asked when the call has failed: true when the caller handles the failure by itself now, so no banner. */
+  quietIf?: (error: unknown) => boolean;
 }
 
 declare module "@tanstack/react-query" {
@@ -20,6 +22,7 @@ const MAX_RETRIES = 2;
 /** Every failed call ends in one banner, here, so no screen can fail silently. */
 function reportFailure(error: unknown, meta: CallMeta | undefined): void {
   if (isCancelledError(error)) return;
+  if (meta?.quietIf?.(error)) return;
   if (error instanceof ApiRequestError) {
     if (typeof error.failure === "number" && meta?.quietStatuses?.includes(error.failure)) return;
     // A dead session opens the sign-in instead (lib/session.ts sessionLost): no banner on top of it.

@@ -1,99 +1,243 @@
 /**
  * The one module that touches the Telegram mini-app SDK (conventions: everything else asks it). In a plain
- * browser the SDK still loads but reports no launch data; every function here then does the browser's thing
- * or nothing.
+ * browser the SDK is never downloaded: whether the app runs inside Telegram, the signed launch data, the
+ * client's version and theme are read from the launch parameters Telegram puts in the URL's hash, exactly as
+ * the SDK reads them. Inside Telegram the SDK (12 kB gzipped, a chunk of its own) is fetched at start, in
+ * parallel with the app's first calls; what the app asks of it before it arrives waits in order.
  */
-import TelegramSdk from "@twa-dev/sdk";
+import { themeVariables, type TelegramThemeParams } from "./theme";
 
-type WebAppApi = typeof TelegramSdk;
-/**
- * The SDK ships as CommonJS with `exports.default`. Depending on the bundler's interop the default import is
- * the WebApp itself or the module object holding it (the production build gives the latter): take either.
- */
-const sdkModule = TelegramSdk as WebAppApi | { default: WebAppApi };
-const WebApp: WebAppApi = "default" in sdkModule ? sdkModule.default : sdkModule;
+type WebAppApi = typeof import("@twa-dev/sdk").default;
 
 /** Telegram clients older than these lack the methods (the SDK then warns or throws), so each call checks. */
 const V_BUTTONS_AND_HAPTICS = "6.1";
 const V_POPUPS_AND_CLOSING = "6.2";
 const V_QR_SCANNER = "6.4";
+const V_VERTICAL_SWIPES = "7.7";
 
 /** Spec §4 "Messenger mode": the haptic feedback types the app uses. */
 export type HapticType = "heavy" | "rigid" | "success" | "error" | "warning";
 
+// ---- Launch parameters (no SDK) ----
+
+/** Where the SDK keeps the launch parameters for reloads and client-side navigation (its own key). */
+const LAUNCH_PARAMS_KEY = "__telegram__initParams";
+
+type LaunchParams = Record<string, string | null>;
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, "%20"));
+  } catch {
+    return value;
+  }
+}
+
+/** The hash as the SDK parses it: `#key=value&…`, or `#path?key=value&…`. */
+function parseHash(hash: string): LaunchParams {
+  let rest = hash.replace(/^#/, "");
+  const params: LaunchParams = {};
+  if (rest === "" || (!rest.includes("=") && !rest.includes("?"))) return params;
+  const query = rest.indexOf("?");
+  if (query >= 0) rest = rest.slice(query + 1);
+  for (const pair of rest.split("&")) {
+    if (pair === "") continue;
+    const [name, value] = pair.split("=");
+    params[decode(name!)] = value === undefined ? null : decode(value);
+  }
+  return params;
+}
+
+/**
+ * Read once at start, and kept for the tab's life as the SDK keeps them: the app's routes soon replace the
+ * hash, and a reload (Android reloads by itself) must still be "inside Telegram".
+ */
+function readLaunchParams(): LaunchParams {
+  let params: LaunchParams = {};
+  try {
+    params = parseHash(window.location.hash);
+  } catch {
+    // No location to read.
+  }
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(LAUNCH_PARAMS_KEY) ?? "null") as LaunchParams | null;
+    if (stored) params = { ...stored, ...params };
+    sessionStorage.setItem(LAUNCH_PARAMS_KEY, JSON.stringify(params));
+  } catch {
+    // Blocked storage: this page load still has the hash.
+  }
+  return params;
+}
+
+const launch = readLaunchParams();
+const initData = launch.tgWebAppData ?? "";
+const version = launch.tgWebAppVersion ?? "6.0";
+
 /** Telegram hands the mini-app signed launch data; a plain browser has none. */
 export function isInsideTelegram(): boolean {
-  return WebApp.initData !== "";
+  return initData !== "";
 }
 
 /** The raw signed launch data the server checks on sign-in ("" outside Telegram). */
 export function telegramInitData(): string {
-  return WebApp.initData;
+  return initData;
 }
 
-/** Once at start: tell Telegram the app is ready, take the full height, use its colours, guard closing. */
+/** The SDK's own comparison of dotted versions. */
+function versionAtLeast(wanted: string): boolean {
+  const have = version.trim().split(".");
+  const want = wanted.split(".");
+  for (let i = 0; i < Math.max(have.length, want.length); i++) {
+    const a = parseInt(have[i] ?? "", 10) || 0;
+    const b = parseInt(want[i] ?? "", 10) || 0;
+    if (a !== b) return a > b;
+  }
+  return true;
+}
+
+// ---- The SDK, fetched inside Telegram only ----
+
+let webApp: WebAppApi | null = null;
+let loading: Promise<WebAppApi> | null = null;
+/** Calls made before the SDK arrived, run in the order they were made. */
+const waiting: ((sdk: WebAppApi) => void)[] = [];
+
+function loadSdk(): Promise<WebAppApi> {
+  // Telegram's own script, which sets window.Telegram.WebApp, straight from the package: its CommonJS wrapper
+  // would make Rolldown move its module runtime out of the entry into a file of its own (docs/webapp.md
+  // "Chunks"); the script itself is plain and needs nothing of the entry.
+  // @ts-expect-error: the script exports nothing (its .d.ts is empty); it sets window.Telegram.
+  loading ??= import("../../../node_modules/@twa-dev/sdk/dist/telegram-web-apps.js").then(
+    () => {
+      const sdk = (window as unknown as { Telegram: { WebApp: WebAppApi } }).Telegram.WebApp;
+      webApp = sdk;
+      while (waiting.length > 0) {
+        try {
+          waiting.shift()!(sdk);
+        } catch (error) {
+          console.error(error);
+        }
+      }
+      return sdk;
+    },
+    (error: unknown) => {
+      // A lost connection: the next call to Telegram tries again.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Runs `call` with the SDK now, or once it has arrived (after every call queued before it). */
+function withSdk(call: (sdk: WebAppApi) => void): void {
+  if (!isInsideTelegram()) return;
+  if (webApp && waiting.length === 0) {
+    call(webApp);
+    return;
+  }
+  waiting.push(call);
+  loadSdk().catch((error: unknown) => console.error("The Telegram SDK could not be loaded", error));
+}
+
+function sdkNow(): Promise<WebAppApi> {
+  return new Promise((resolve) => withSdk(resolve));
+}
+
+/**
+ * Once at start, before the first render: Telegram's colours on the app's CSS variables (from the launch
+ * parameters, so the first paint already has them), then the SDK is fetched to expand the app, follow theme
+ * changes, guard closing and keep vertical swipes for scrolling.
+ */
 export function startTelegram(): void {
   if (!isInsideTelegram()) return;
-  WebApp.ready();
-  WebApp.expand();
-  applyTheme();
-  WebApp.onEvent("themeChanged", applyTheme);
-  // A half-filled cart or code should not vanish with an accidental swipe down.
-  if (WebApp.isVersionAtLeast(V_POPUPS_AND_CLOSING)) WebApp.enableClosingConfirmation();
+  applyTheme(launchTheme());
+  withSdk((sdk) => {
+    sdk.expand();
+    applyTheme(sdk.themeParams, sdk.colorScheme);
+    sdk.onEvent("themeChanged", () => applyTheme(sdk.themeParams, sdk.colorScheme));
+    if (versionAtLeast(V_BUTTONS_AND_HAPTICS)) {
+      sdk.setHeaderColor("bg_color");
+      sdk.setBackgroundColor("bg_color");
+    }
+    // A half-filled cart or code should not vanish with an accidental swipe down.
+    if (versionAtLeast(V_POPUPS_AND_CLOSING)) sdk.enableClosingConfirmation();
+    // A swipe down while scrolling a long list scrolls it instead of closing the app (Bot API 7.7).
+    if (versionAtLeast(V_VERTICAL_SWIPES)) sdk.disableVerticalSwipes();
+    // The keyboard shrinks Telegram's viewport (iOS): lib/viewport.ts keeps the focused field above it.
+    const onViewport = () => setVisibleHeight(sdk.viewportHeight);
+    sdk.onEvent("viewportChanged", onViewport);
+    onViewport();
+  });
 }
 
-/** Telegram's theme colours onto the app's CSS variables (src/app/theme.css). */
-function applyTheme(): void {
-  const theme: Partial<typeof WebApp.themeParams> = WebApp.themeParams;
+/** The shell has rendered: Telegram takes its placeholder away (called by the shell, before any data). */
+export function telegramReady(): void {
+  withSdk((sdk) => sdk.ready());
+}
+
+/** The height Telegram leaves the app, for lib/viewport.ts (set by startTelegram). */
+let visibleHeightListener: ((height: number) => void) | null = null;
+
+function setVisibleHeight(height: number): void {
+  visibleHeightListener?.(height);
+}
+
+/** lib/viewport.ts listens to Telegram's viewport here (nothing happens outside Telegram). */
+export function onTelegramViewport(listener: (height: number) => void): void {
+  visibleHeightListener = listener;
+  if (webApp) listener(webApp.viewportHeight);
+}
+
+/** The theme Telegram passed in the launch parameters (the SDK reads the same). */
+function launchTheme(): TelegramThemeParams {
+  try {
+    return JSON.parse(launch.tgWebAppThemeParams ?? "{}") as TelegramThemeParams;
+  } catch {
+    return {};
+  }
+}
+
+/** Telegram's theme colours onto the app's CSS variables (src/app/theme.css), each readable (lib/theme.ts). */
+function applyTheme(theme: TelegramThemeParams, scheme?: "light" | "dark"): void {
+  const variables = themeVariables(theme, scheme);
   const root = document.documentElement.style;
-  const set = (variable: string, colour: string | undefined) => {
-    if (colour) root.setProperty(variable, colour);
-  };
-  set("--bg", theme.bg_color);
-  set("--bg-raised", theme.secondary_bg_color);
-  set("--card-bg", theme.section_bg_color ?? theme.secondary_bg_color);
-  set("--text", theme.text_color);
-  set("--hint", theme.hint_color);
-  set("--link", theme.link_color);
-  set("--accent", theme.button_color);
-  set("--on-accent", theme.button_text_color);
-  set("--accent-strong", theme.accent_text_color ?? theme.button_color);
-  set("--border", theme.section_separator_color);
-  if (theme.section_bg_color ?? theme.secondary_bg_color) {
-    root.setProperty("--card-bg-raised", "color-mix(in srgb, var(--card-bg) 92%, var(--text))");
-  }
-  if (theme.button_color) root.setProperty("--accent-soft", "color-mix(in srgb, var(--accent) 14%, transparent)");
-  root.setProperty("color-scheme", WebApp.colorScheme);
-  document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", WebApp.colorScheme);
-
-  if (WebApp.isVersionAtLeast(V_BUTTONS_AND_HAPTICS)) {
-    WebApp.setHeaderColor("bg_color");
-    WebApp.setBackgroundColor("bg_color");
-  }
+  for (const [name, value] of Object.entries(variables)) root.setProperty(name, value);
+  document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", variables["color-scheme"]!);
+  if (variables["--bg"]) document.querySelector('meta[name="theme-color"]')?.setAttribute("content", variables["--bg"]);
 }
+
+// ---- What screens ask of Telegram ----
 
 export function haptic(type: HapticType): void {
-  if (!isInsideTelegram() || !WebApp.isVersionAtLeast(V_BUTTONS_AND_HAPTICS)) return;
-  if (type === "heavy" || type === "rigid") WebApp.HapticFeedback.impactOccurred(type);
-  else WebApp.HapticFeedback.notificationOccurred(type);
+  if (!isInsideTelegram() || !versionAtLeast(V_BUTTONS_AND_HAPTICS)) return;
+  withSdk((sdk) => {
+    if (type === "heavy" || type === "rigid") sdk.HapticFeedback.impactOccurred(type);
+    else sdk.HapticFeedback.notificationOccurred(type);
+  });
 }
 
 /**
  * Telegram's own Back button, which stands in for the header's Return button inside the messenger. Shows it
- * with `onBack` as its action; the returned function takes both away again.
+ * with `onBack` as its action; the returned function takes the action away again.
  */
 export function showBackButton(onBack: () => void): () => void {
-  if (!isInsideTelegram() || !WebApp.isVersionAtLeast(V_BUTTONS_AND_HAPTICS)) return () => undefined;
-  WebApp.BackButton.onClick(onBack);
-  WebApp.BackButton.show();
+  if (!isInsideTelegram() || !versionAtLeast(V_BUTTONS_AND_HAPTICS)) return () => undefined;
+  let shown = true;
+  withSdk((sdk) => {
+    if (!shown) return;
+    sdk.BackButton.onClick(onBack);
+    sdk.BackButton.show();
+  });
   return () => {
-    WebApp.BackButton.offClick(onBack);
+    shown = false;
+    withSdk((sdk) => sdk.BackButton.offClick(onBack));
   };
 }
 
 export function hideBackButton(): void {
-  if (!isInsideTelegram() || !WebApp.isVersionAtLeast(V_BUTTONS_AND_HAPTICS)) return;
-  WebApp.BackButton.hide();
+  if (!isInsideTelegram() || !versionAtLeast(V_BUTTONS_AND_HAPTICS)) return;
+  withSdk((sdk) => sdk.BackButton.hide());
 }
 
 export interface MainButtonState {
@@ -111,41 +255,53 @@ export interface MainButtonState {
  */
 export function showMainButton(state: MainButtonState, onPress: () => void): () => void {
   if (!isInsideTelegram()) return () => undefined;
-  const button = WebApp.MainButton;
-  button.setParams({ text: state.text, is_active: state.active, is_visible: true });
-  if (state.progress) button.showProgress(false);
-  else button.hideProgress();
-  button.onClick(onPress);
+  let shown = true;
+  withSdk((sdk) => {
+    if (!shown) return;
+    const button = sdk.MainButton;
+    button.setParams({ text: state.text, is_active: state.active, is_visible: true });
+    if (state.progress) button.showProgress(false);
+    else button.hideProgress();
+    button.onClick(onPress);
+  });
   return () => {
-    button.offClick(onPress);
-    button.hideProgress();
-    button.hide();
+    if (!shown) return;
+    shown = false;
+    withSdk((sdk) => {
+      sdk.MainButton.offClick(onPress);
+      sdk.MainButton.hideProgress();
+      sdk.MainButton.hide();
+    });
   };
 }
 
 function hasNativePopups(): boolean {
-  return isInsideTelegram() && WebApp.isVersionAtLeast(V_POPUPS_AND_CLOSING);
+  return isInsideTelegram() && versionAtLeast(V_POPUPS_AND_CLOSING);
 }
 
 /** Spec §8: alerts use native dialogs inside the messenger, otherwise the browser alert. */
-export function showAlert(message: string): Promise<void> {
+export async function showAlert(message: string): Promise<void> {
   if (!hasNativePopups()) {
     window.alert(message);
-    return Promise.resolve();
+    return;
   }
-  return new Promise((resolve) => WebApp.showAlert(message, resolve));
+  const sdk = await sdkNow();
+  return new Promise((resolve) => sdk.showAlert(message, resolve));
 }
 
-export function showConfirm(message: string): Promise<boolean> {
-  if (!hasNativePopups()) return Promise.resolve(window.confirm(message));
-  return new Promise((resolve) => WebApp.showConfirm(message, (confirmed) => resolve(confirmed)));
+export async function showConfirm(message: string): Promise<boolean> {
+  if (!hasNativePopups()) return window.confirm(message);
+  const sdk = await sdkNow();
+  return new Promise((resolve) => sdk.showConfirm(message, (confirmed) => resolve(confirmed)));
 }
 
 /** t.me links open in Telegram itself when inside it; anything else opens a new browser tab. */
 export function openLink(url: string): void {
-  if (isInsideTelegram() && new URL(url).hostname === "t.me") WebApp.openTelegramLink(url);
-  else if (isInsideTelegram()) WebApp.openLink(url);
-  else window.open(url, "_blank", "noopener");
+  if (!isInsideTelegram()) {
+    window.open(url, "_blank", "noopener");
+    return;
+  }
+  withSdk((sdk) => (new URL(url).hostname === "t.me" ? sdk.openTelegramLink(url) : sdk.openLink(url)));
 }
 
 /**
@@ -154,18 +310,18 @@ export function openLink(url: string): void {
  */
 export function shareLink(url: string, text: string): boolean {
   if (!isInsideTelegram()) return false;
-  WebApp.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+  withSdk((sdk) => sdk.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`));
   return true;
 }
 
 /** Closes the mini-app (inside Telegram only; a browser tab stays). */
 export function closeApp(): void {
-  if (isInsideTelegram()) WebApp.close();
+  withSdk((sdk) => sdk.close());
 }
 
 /** Telegram's own QR scanner exists: inside Telegram, Bot API 6.4 or newer. */
 export function canScanQr(): boolean {
-  return isInsideTelegram() && WebApp.isVersionAtLeast(V_QR_SCANNER);
+  return isInsideTelegram() && versionAtLeast(V_QR_SCANNER);
 }
 
 /**
@@ -174,9 +330,11 @@ export function canScanQr(): boolean {
  */
 export function scanQr(hint: string, onText: (text: string) => boolean): void {
   if (!canScanQr()) return;
-  try {
-    WebApp.showScanQrPopup({ text: hint }, (text) => (onText(text) ? true : undefined));
-  } catch {
-    // The scanner is already open (a double tap): that one keeps scanning.
-  }
+  withSdk((sdk) => {
+    try {
+      sdk.showScanQrPopup({ text: hint }, (text) => (onText(text) ? true : undefined));
+    } catch {
+      // The scanner is already open (a double tap): that one keeps scanning.
+    }
+  });
 }

@@ -21,6 +21,7 @@ import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+import { shopsHolding } from "../../features/catalog/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
 import "./pages.css";
 
@@ -127,6 +128,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
           servingShopIds={servingShopIds}
           checking={serving.isFetching}
           failure={serving.error instanceof ApiRequestError && !serving.data ? serving.error.message : null}
+          expectedRows={likelyServingShops(cart.lines)}
         />
       </section>
 
@@ -147,6 +149,17 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       )}
     </section>
   );
+}
+
+/** The shops holding every line's amount, by the stock the cached products show: what the check will likely say. */
+function likelyServingShops(lines: PricedCartLine[]): number | undefined {
+  const holding: number[][] = [];
+  for (const { line, product, offer } of lines) {
+    if (!product || !offer) return undefined;
+    holding.push(shopsHolding(product, offer.id, line.amount).map((shop) => shop.store_id));
+  }
+  const [first = [], ...rest] = holding;
+  return first.filter((id) => rest.every((ids) => ids.includes(id))).length;
 }
 
 function PricedLineRow({ priced, onRemove }: { priced: PricedCartLine; onRemove: () => void }) {

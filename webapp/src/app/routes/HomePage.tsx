@@ -27,7 +27,7 @@ export function HomePage() {
         products={products.data}
         isPending={products.isPending}
         onRetry={() => void products.refetch()}
-        renderProduct={(product) => <StorefrontProductCard product={product} />}
+        renderProduct={(product, priority) => <StorefrontProductCard product={product} priority={priority} />}
       />
     </>
   );

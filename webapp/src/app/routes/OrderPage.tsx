@@ -17,7 +17,6 @@ import { OrderLines, OrderTotal } from "../../features/orders/components/OrderLi
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
-import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
 /** /order/{id}: anything but a positive whole id is the 404 page. */
@@ -36,7 +35,7 @@ function LoadedOrder({ orderId }: { orderId: number }) {
     if (!order.data.store?.id) return <Redirect to={paths.home} replace />;
     return <OrderView order={order.data} measuredAt={order.dataUpdatedAt} />;
   }
-  if (order.isPending) return <PageLoading text="Loading your order..." />;
+  if (order.isPending) return <OrderPlaceholder />;
   return (
     <div className="status-message" data-testid="order-failed">
       <p>The order could not be loaded.</p>
@@ -44,6 +43,20 @@ function LoadedOrder({ orderId }: { orderId: number }) {
         Try again
       </button>
     </div>
+  );
+}
+
+/** The order page's frame while the order is on its way: its title, the pass, the shop and the lines. */
+function OrderPlaceholder() {
+  return (
+    <section className="page order-page" role="status" aria-label="Loading your order..." data-testid="order-loading">
+      <div className="order-head" aria-hidden="true">
+        <span className="placeholder-line" style={{ width: "45%", height: 30 }} />
+      </div>
+      <div className="order-card placeholder-card" style={{ height: 300 }} aria-hidden="true" />
+      <div className="order-card placeholder-card" style={{ height: 120 }} aria-hidden="true" />
+      <div className="order-card placeholder-card" style={{ height: 200 }} aria-hidden="true" />
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { Redirect } from "wouter";
 import { isHttpFailure } from "../../lib/api";
 import { paths } from "../../lib/paths";
 import { useProduct } from "../../features/catalog/api/useProduct";
+import { ProductDetailsPlaceholder } from "../../features/catalog/components/ProductDetailsPlaceholder";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { StorefrontProductDetails } from "../storefront/StorefrontProductDetails";
 
@@ -18,14 +19,7 @@ function LoadedProduct({ productId }: { productId: number }) {
 
   if (isHttpFailure(product.error, 404)) return <Redirect to={paths.notFound} replace />;
   if (product.data) return <StorefrontProductDetails product={product.data} />;
-  if (product.isPending) {
-    return (
-      <p className="status-message" role="status" data-testid="product-loading">
-        <span className="spinner" aria-hidden="true" />
-        Loading product...
-      </p>
-    );
-  }
+  if (product.isPending) return <ProductDetailsPlaceholder />;
   return (
     <div className="status-message" data-testid="product-failed">
       <p>The product could not be loaded.</p>

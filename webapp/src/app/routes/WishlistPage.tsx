@@ -2,20 +2,26 @@ import { HeartIcon } from "../../components/icons";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
 import { useCustomerWishlist } from "../storefront/useCustomerWishlist";
-import { PageLoading } from "./PageLoading";
+import { ProductCardPlaceholder } from "../../features/catalog/components/ProductCardPlaceholder";
+import { listPicturePriority } from "../../features/catalog/components/ProductList";
 import "./pages.css";
 
 /** /wishlist: the signed-in customer's wished products still on sale, newest wish first (GET /api/wishlist). */
 export function WishlistPage() {
-  const { isAdmin } = useSession();
+  const { isAdmin, restoring } = useSession();
   const { canWish, wishlist } = useCustomerWishlist();
   const products = wishlist.data?.products;
 
   return (
     <section className="page">
       <h1 className="page__title">Wishlist</h1>
-      {canWish && wishlist.isPending ? (
-        <PageLoading text="Loading wishlist..." />
+      {/* Never the empty state before the list: while the session is checked or the list is on its way, cards of
+          the real cards' size hold the place. */}
+      {restoring || (canWish && wishlist.isPending) ? (
+        <div className="wishlist-list" role="status" aria-label="Loading wishlist..." data-testid="wishlist-loading">
+          <ProductCardPlaceholder />
+          <ProductCardPlaceholder />
+        </div>
       ) : canWish && wishlist.isError && !products ? (
         <div className="status-message" data-testid="wishlist-failed">
           <p>The wishlist could not be loaded.</p>
@@ -33,8 +39,8 @@ export function WishlistPage() {
         </div>
       ) : (
         <div className="wishlist-list">
-          {products.map((product) => (
-            <StorefrontProductCard key={product.id} product={product} />
+          {products.map((product, index) => (
+            <StorefrontProductCard key={product.id} product={product} priority={listPicturePriority(index)} />
           ))}
         </div>
       )}

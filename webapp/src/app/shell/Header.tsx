@@ -33,7 +33,7 @@ export function Header() {
   if (!returnButton || telegram) {
     return (
       <header className="header header--home">
-        <Link href={paths.home} className="brand" aria-label={STORE_NAME}>
+        <Link href={paths.home} className="brand">
           <span className="brand__mark">
             <LeafIcon />
           </span>

@@ -8,6 +8,7 @@ import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
 import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { OptionPicker } from "../../features/catalog/components/OptionPicker";
 import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
+import { telegramReady } from "../../lib/telegram";
 import { BottomNav } from "./BottomNav";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -19,6 +20,12 @@ export function Shell({ children }: { children: ReactNode }) {
   useSessionStartup();
   useActiveOrderFromSession();
   useForgetGoneShop();
+
+  // Telegram shows its own placeholder until the app says it is ready: as soon as the frame is on screen,
+  // before any data (pages show their own placeholders while theirs arrives).
+  useEffect(() => {
+    telegramReady();
+  }, []);
 
   // A new page starts at its top; the home page puts its own list position back afterwards.
   useLayoutEffect(() => {

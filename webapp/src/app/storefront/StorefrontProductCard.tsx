@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Product } from "@domain/contracts/catalog";
 import { ProductCard } from "../../features/catalog/components/ProductCard";
+import type { PicturePriority } from "../../features/catalog/components/ProductPicture";
 import { usePickedOffer } from "../../features/catalog/stores/pickedOptionStore";
 import { AddToOrderButton } from "../../features/cart/components/AddToOrderButton";
 import { ShopsHoldingModal } from "../../features/shops/components/ShopsHoldingModal";
@@ -17,7 +18,7 @@ const CARD_AMOUNT = 1;
 type CardDialog = { kind: "store-picker"; thenOrder: boolean } | { kind: "shops-holding" } | null;
 
 /** A product card of the home list and the wishlist, with what a customer can do from it. */
-export function StorefrontProductCard({ product }: { product: Product }) {
+export function StorefrontProductCard({ product, priority = "lazy" }: { product: Product; priority?: PicturePriority }) {
   const offer = usePickedOffer(product);
   const { canWish, productIds } = useCustomerWishlist();
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
@@ -29,6 +30,7 @@ export function StorefrontProductCard({ product }: { product: Product }) {
     <>
       <ProductCard
         product={product}
+        priority={priority}
         wishlistControl={
           canWish && <WishlistButton productId={product.id} productName={product.name} inWishlist={productIds.includes(product.id)} />
         }

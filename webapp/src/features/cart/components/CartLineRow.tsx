@@ -32,7 +32,7 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
     <li className="cart-line" data-testid="cart-line" data-problem={problem ? true : undefined}>
       <div className="cart-line__main">
         {line ? (
-          <Link href={line.href} className="cart-line__thumb">
+          <Link href={line.href} className="cart-line__thumb" aria-label={line.name}>
             {line.image ? <img src={line.image} alt="" width={64} height={64} /> : <LeafIcon />}
           </Link>
         ) : (
@@ -57,6 +57,12 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
           <TrashIcon />
         </button>
       </div>
+      {!line && !problem && (
+        <div className="cart-line__foot" aria-hidden="true">
+          <span className="placeholder-line" />
+          <span className="placeholder-line" />
+        </div>
+      )}
       {line && (
         <div className="cart-line__foot">
           {line.limits && line.limits.max >= line.limits.min ? (

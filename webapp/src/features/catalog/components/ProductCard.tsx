@@ -11,6 +11,7 @@ import { usePickedOffer } from "../stores/pickedOptionStore";
 import { OptionChip } from "./OptionChip";
 import { Price } from "./Price";
 import { ProductGallery } from "./ProductGallery";
+import type { PicturePriority } from "./ProductPicture";
 import { ProductLabel } from "./ProductLabel";
 import { ProductStats } from "./ProductStats";
 import "./productParts.css";
@@ -24,10 +25,12 @@ interface ProductCardProps {
   orderControl?: ReactNode;
   /** The shop count is a button when given (spec §2: it opens the shop picker or the shops holding it). */
   onShopCountClick?: () => void;
+  /** How its first picture loads: only the cards of the first screen are not lazy (ProductList decides). */
+  priority?: PicturePriority;
 }
 
 /** One product of the listing (spec §2 "Product card"), shown with the option the customer picked. */
-export function ProductCard({ product, wishlistControl, orderControl, onShopCountClick }: ProductCardProps) {
+export function ProductCard({ product, wishlistControl, orderControl, onShopCountClick, priority = "lazy" }: ProductCardProps) {
   const [, navigate] = useLocation();
   const offer = usePickedOffer(product);
   const detailsPath = paths.product(product.id);
@@ -46,6 +49,7 @@ export function ProductCard({ product, wishlistControl, orderControl, onShopCoun
           name={product.name}
           images={product.images}
           variant="card"
+          priority={priority}
           onImageClick={() => navigate(detailsPath)}
         />
         {product.hot_deal === "1" && (

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import type { ProductImage } from "@domain/contracts/catalog";
 import { LeafIcon } from "../../../components/icons";
 import { useMediaQuery } from "../../../lib/useMediaQuery";
-import { ProductPicture } from "./ProductPicture";
+import { ProductPicture, type PicturePriority } from "./ProductPicture";
 import "./ProductGallery.css";
 
 /** How long the track must be still before a swipe counts as finished. */
@@ -17,6 +17,8 @@ interface ProductGalleryProps {
   variant: "card" | "page";
   /** Moves on by itself (the product page). */
   autoplay?: boolean;
+  /** How the first image loads (ProductPicture): only pictures on the first screen are not lazy. */
+  priority?: PicturePriority;
   onImageClick?: (index: number) => void;
 }
 
@@ -24,8 +26,15 @@ interface ProductGalleryProps {
  * Swipeable product images that loop without end (spec §9: infinite for product images): a copy of the last
  * image sits before the first and a copy of the first after the last, and once a swipe lands on a copy the
  * track jumps, unseen, to the image it copies. Wide screens get thumbnails; phones (compact) get dots.
+ *
+ * Pictures are fetched as they are about to be shown, never the whole gallery at once: at first only the first
+ * image has a picture (the other slides are empty frames of the same size); the neighbours of the image shown
+ * get theirs once the customer touches the gallery or the image changes, and autoplay asks for the next one a
+ * full interval before it moves there. Which slide is shown is put right again whenever the track's width
+ * changes (a gallery laid out while hidden or before the styles came starts at width 0), so the image on
+ * screen is always the one that has its picture.
  */
-export function ProductGallery({ productId, name, images, variant, autoplay = false, onImageClick }: ProductGalleryProps) {
+export function ProductGallery({ productId, name, images, variant, autoplay = false, priority = "lazy", onImageClick }: ProductGalleryProps) {
   const ordered = [...images].sort((a, b) => a.position - b.position);
   const count = ordered.length;
   const loops = count > 1;
@@ -36,16 +45,46 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
   const trackRef = useRef<HTMLDivElement>(null);
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [current, setCurrent] = useState(0);
+  const currentRef = useRef(0);
+  currentRef.current = current;
   const compact = useMediaQuery(`(max-width: ${GALLERY_COMPACT_BELOW_PX - 0.02}px)`);
+
+  // The images (by index) that have their picture: the first at once, the others as they are about to show.
+  const [wanted, setWanted] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const want = useCallback(
+    (...indices: number[]) =>
+      setWanted((before) => {
+        const next = indices.map((index) => ((index % count) + count) % count).filter((index) => !before.has(index));
+        return next.length === 0 ? before : new Set([...before, ...next]);
+      }),
+    [count],
+  );
+  const wantAround = useCallback((index: number) => want(index, index - 1, index + 1), [want]);
 
   const slideWidth = () => trackRef.current?.clientWidth ?? 0;
   const jumpTo = (slide: number) => trackRef.current?.scrollTo({ left: slide * slideWidth(), behavior: "instant" });
   const glideTo = useCallback((slide: number) => trackRef.current?.scrollTo({ left: slide * slideWidth(), behavior: "smooth" }), []);
 
-  // Start on the first real image, not on the copy before it.
+  // Start on the first real image, not on the copy before it; and stay on the image shown whenever the track's
+  // width changes (laid out at width 0, rotated, resized).
   useLayoutEffect(() => {
-    if (loops) jumpTo(offset);
+    const track = trackRef.current;
+    if (!loops || !track) return;
+    jumpTo(offset);
+    let width = track.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (track.clientWidth === width) return;
+      width = track.clientWidth;
+      jumpTo(currentRef.current + offset);
+    });
+    observer.observe(track);
+    return () => observer.disconnect();
   }, [loops, offset]);
+
+  // The image shown changed: its neighbours are the next ones a swipe can bring.
+  useEffect(() => {
+    if (loops && current !== 0) wantAround(current);
+  }, [loops, current, wantAround]);
 
   const onScroll = () => {
     const track = trackRef.current;
@@ -63,11 +102,13 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
   };
   useEffect(() => () => clearTimeout(settleTimer.current), []);
 
-  // Autoplay: a timer that moves one image on, started again (after the longer rest) by every touch.
+  // Autoplay: a timer that moves one image on, started again (after the longer rest) by every touch. The next
+  // image's picture is asked for when the timer starts, a whole interval before it is shown.
   const autoplayTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const scheduleNext = useCallback(
     (delay: number) => {
       clearTimeout(autoplayTimer.current);
+      want(currentRef.current + 1);
       autoplayTimer.current = setTimeout(() => {
         const track = trackRef.current;
         const width = slideWidth();
@@ -75,7 +116,7 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
         scheduleNext(GALLERY_AUTOPLAY_MS);
       }, delay);
     },
-    [glideTo],
+    [glideTo, want],
   );
   const playing = autoplay && loops;
   useEffect(() => {
@@ -83,7 +124,13 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
     scheduleNext(GALLERY_AUTOPLAY_MS);
     return () => clearTimeout(autoplayTimer.current);
   }, [playing, scheduleNext]);
-  const rest = playing ? () => scheduleNext(GALLERY_IDLE_AFTER_TOUCH_MS) : undefined;
+
+  /** A touch, a wheel or the keyboard on the gallery: the neighbours may come next. */
+  const onTouch = () => {
+    if (!loops) return;
+    wantAround(currentRef.current);
+    if (playing) scheduleNext(GALLERY_IDLE_AFTER_TOUCH_MS);
+  };
 
   if (count === 0) {
     return (
@@ -94,7 +141,8 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
   }
 
   const showImage = (index: number) => {
-    rest?.();
+    want(index);
+    onTouch();
     glideTo(index + offset);
   };
 
@@ -105,21 +153,28 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
           className="gallery__track"
           ref={trackRef}
           onScroll={loops ? onScroll : undefined}
-          onPointerDown={rest}
-          onTouchStart={rest}
-          onWheel={rest}
+          onPointerDown={onTouch}
+          onTouchStart={onTouch}
+          onWheel={onTouch}
+          onFocus={onTouch}
+          // A scrolling track is reachable by keyboard (the arrow keys move it), named for screen readers.
+          tabIndex={loops ? 0 : undefined}
+          role={loops ? "group" : undefined}
+          aria-label={loops ? `Photos of ${name}` : undefined}
         >
           {slides.map((image, slide) => {
             const index = (slide - offset + count) % count;
             const isCopy = slide !== index + offset;
+            const key = isCopy ? `copy-${slide}` : image.id;
+            if (!wanted.has(index)) return <div key={key} className="gallery__image gallery__slot" aria-hidden="true" />;
             return (
               <ProductPicture
-                key={isCopy ? `copy-${slide}` : image.id}
+                key={key}
                 className="gallery__image"
                 productId={productId}
                 filename={image.filename}
                 alt={count > 1 ? `${name}, photo ${index + 1}` : name}
-                eager={slide === offset}
+                priority={!isCopy && index === 0 ? priority : "lazy"}
                 hidden={isCopy}
                 onClick={onImageClick ? () => onImageClick(index) : undefined}
               />

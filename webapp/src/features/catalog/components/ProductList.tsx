@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from "react";
 import type { Product } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
+import type { PicturePriority } from "./ProductPicture";
+import { ProductCardPlaceholder } from "./ProductCardPlaceholder";
 import "./ProductList.css";
 
 interface ProductListProps {
@@ -8,16 +10,25 @@ interface ProductListProps {
   isPending: boolean;
   onRetry: () => void;
   /** One card per product; the page decides what a card can do (order, wish, pick a shop). */
-  renderProduct: (product: Product) => ReactNode;
+  renderProduct: (product: Product, priority: PicturePriority) => ReactNode;
+}
+
+/** Cards that are on a phone's first screen: their first pictures load at once, the very first one before all. */
+const FIRST_SCREEN_CARDS = 2;
+
+/** How the card at `index` of a list loads its first picture. */
+export function listPicturePriority(index: number): PicturePriority {
+  return index === 0 ? "high" : index < FIRST_SCREEN_CARDS ? "eager" : "lazy";
 }
 
 export function ProductList({ products, isPending, onRetry, renderProduct }: ProductListProps) {
   if (isPending) {
+    // Cards of the real cards' size hold the page's layout while the list is on its way.
     return (
-      <p className="status-message" role="status" data-testid="products-loading">
-        <span className="spinner" aria-hidden="true" />
-        Loading products...
-      </p>
+      <div className="product-list" role="status" aria-label="Loading products..." data-testid="products-loading">
+        <ProductCardPlaceholder />
+        <ProductCardPlaceholder />
+      </div>
     );
   }
   if (!products) {
@@ -42,8 +53,8 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
   }
   return (
     <div className="product-list">
-      {products.map((product) => (
-        <Fragment key={product.id}>{renderProduct(product)}</Fragment>
+      {products.map((product, index) => (
+        <Fragment key={product.id}>{renderProduct(product, listPicturePriority(index))}</Fragment>
       ))}
     </div>
   );

@@ -5,20 +5,28 @@ import { ImageOffIcon } from "../../../components/icons";
 /** Spec §8: what an image that cannot be shown says instead. */
 type Failure = "not-found" | "failed";
 
+/**
+ * How a picture loads. `high`: the page's main picture (the first card's, the product page's), fetched first;
+ * `eager`: on screen at once (the other cards of the first screen); `lazy`: when it comes near the screen.
+ */
+export type PicturePriority = "high" | "eager" | "lazy";
+
+/** The demo and upload pictures are square, 600 px: the frame (3:2 on cards, square on the page) crops them. */
+const PICTURE_SIZE_PX = 600;
+
 interface ProductPictureProps {
   productId: number;
   filename: string;
   alt: string;
   className?: string;
-  /** Load at once (the first image); the others wait until they are near the screen. */
-  eager?: boolean;
+  priority?: PicturePriority;
   /** A loop copy: seen while swiping, skipped by screen readers. */
   hidden?: boolean;
   onClick?: () => void;
 }
 
 /** One product image; when it fails to load, the spec's texts in its place. */
-export function ProductPicture({ productId, filename, alt, className, eager = false, hidden = false, onClick }: ProductPictureProps) {
+export function ProductPicture({ productId, filename, alt, className, priority = "lazy", hidden = false, onClick }: ProductPictureProps) {
   const src = productImagePath(productId, filename);
   const [failure, setFailure] = useState<Failure | null>(null);
 
@@ -56,10 +64,11 @@ export function ProductPicture({ productId, filename, alt, className, eager = fa
       src={src}
       alt={hidden ? "" : alt}
       aria-hidden={hidden || undefined}
-      width={600}
-      height={600}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      width={PICTURE_SIZE_PX}
+      height={PICTURE_SIZE_PX}
+      loading={priority === "lazy" ? "lazy" : "eager"}
+      fetchPriority={priority === "high" ? "high" : undefined}
+      decoding={priority === "lazy" ? "async" : undefined}
       draggable={false}
       onError={onError}
       onClick={onClick}

@@ -15,7 +15,7 @@ export function OrderLines({ order }: { order: Order }) {
         const image = line.images[0];
         return (
           <li key={line.id} className="order-line" data-testid="order-line">
-            <Link href={paths.product(line.product_id)} className="order-line__thumb">
+            <Link href={paths.product(line.product_id)} className="order-line__thumb" aria-label={line.product_name}>
               {image ? <img src={productImagePath(line.product_id, image)} alt="" width={52} height={52} /> : <LeafIcon />}
             </Link>
             <span className="order-line__info">

@@ -16,12 +16,11 @@ function ChosenShopBar({ chosenShopId }: { chosenShopId: number }) {
 
   return (
     <div className="all-shops-bar" data-testid="all-shops-bar">
-      {chosen && (
-        <span className="all-shops-bar__chosen">
-          <StoreIcon />
-          {chosen.name}
-        </span>
-      )}
+      {/* While the shop list is on its way the name's place is kept, so the button beside it does not move. */}
+      <span className="all-shops-bar__chosen">
+        <StoreIcon />
+        {shops.data ? chosen?.name : <span className="placeholder-line" style={{ width: 120, height: 16 }} aria-hidden="true" />}
+      </span>
       <button type="button" className="all-shops-bar__back" onClick={clearShop}>
         <ChevronLeftIcon />
         All shops ({shops.data?.length ?? "…"})

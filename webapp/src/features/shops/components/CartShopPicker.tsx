@@ -12,10 +12,12 @@ interface CartShopPickerProps {
   checking: boolean;
   /** Why the check could not answer (e.g. a product no longer sold), if it could not. */
   failure: string | null;
+  /** How many shops the check will likely answer (from the stock the page knows), for the rows kept meanwhile. */
+  expectedRows?: number;
 }
 
 /** The cart page's shop picker (spec §2): the shops that can serve the whole cart, with address and map. */
-export function CartShopPicker({ servingShopIds, checking, failure }: CartShopPickerProps) {
+export function CartShopPicker({ servingShopIds, checking, failure, expectedRows }: CartShopPickerProps) {
   const shops = useShops();
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
   const chooseShop = useChosenShopStore((state) => state.chooseShop);
@@ -28,10 +30,21 @@ export function CartShopPicker({ servingShopIds, checking, failure }: CartShopPi
     );
   }
   if (servingShopIds === undefined || !shops.data) {
+    // Rows of a shop row's size (and the chosen shop's address under the first) while the check runs, so the
+    // sections below stay where they are when it answers.
+    const rows = expectedRows ?? (chosenShopId !== null ? 1 : 2);
     return (
-      <div className="shop-picker__loading" role="status" aria-label="Checking the shops">
-        <span className="spinner" />
-      </div>
+      <ul className="shop-rows" role="status" aria-label="Checking the shops">
+        {Array.from({ length: Math.max(1, rows) }, (_, index) => (
+          <li key={index} className="cart-shop" aria-hidden="true">
+            <div className="shop-row">
+              <span className="shop-row__logo placeholder-block" />
+              <span className="placeholder-line" style={{ width: "55%" }} />
+            </div>
+            {index === 0 && chosenShopId !== null && <div className="cart-shop__where cart-shop__where--placeholder" />}
+          </li>
+        ))}
+      </ul>
     );
   }
 
