@@ -1,13 +1,57 @@
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const webappDir = fileURLToPath(new URL(".", import.meta.url));
 const apiUrl = process.env.API_URL ?? "http://localhost:3000";
 
+/** Files worth compressing; pictures and fonts in the build are compressed already and stay as they are. */
+const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".webmanifest", ".map", ".txt", ".xml", ".ico", ".wasm"]);
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes `NAME.br` (brotli, quality 11) and `NAME.gz` (gzip, level 9) beside every compressible file of the
+ * build, public files included, so the server sends them as they are (`preCompressed` in
+ * server/http/static.ts) and never compresses a file per request. Both copies are always written, even
+ * for a file they do not shrink, so that a file has either both or neither.
+ */
+function precompress(): Plugin {
+  return {
+    name: "store:precompress",
+    apply: "build",
+    writeBundle: {
+      order: "post",
+      sequential: true,
+      async handler({ dir }) {
+        if (!dir) return;
+        const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+        const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.has(extname(e.name))).map((e) => join(e.parentPath, e.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const raw = await readFile(file);
+            const br = await brotli(raw, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            });
+            // Renamed into place, so a server reading the folder meanwhile never sees half a copy.
+            await writeFile(`${file}.br.tmp`, br);
+            await rename(`${file}.br.tmp`, `${file}.br`);
+            await writeFile(`${file}.gz.tmp`, await gzipped(raw, { level: constants.Z_BEST_COMPRESSION }));
+            await rename(`${file}.gz.tmp`, `${file}.gz`);
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webappDir,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { "@domain": fileURLToPath(new URL("../server/domain", import.meta.url)) },
   },

@@ -14,6 +14,7 @@ import { createPartner } from "../services/partner";
 import { createStaff } from "../services/staff";
 import { createWishlist } from "../services/wishlist";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
+import { installJsonCompression } from "./conditional";
 import { installErrorHandling } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
@@ -95,7 +96,10 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
+      // The catalogue compresses its polled answers itself, once per catalogue version (conditional.ts);
+      // every route registered after this line gets @fastify/compress for its JSON over 1 KB.
       await api.register(catalogRoutes, { catalog });
+      await installJsonCompression(api);
       await api.register(authRoutes, { auth, guards });
       await api.register(orderRoutes, { orders, guards });
       await api.register(handoverRoutes, { handover, guards, botOn: config.botToken !== null });

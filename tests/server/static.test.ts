@@ -12,6 +12,9 @@ beforeAll(async () => {
   await writeFile(join(webappDir, "index.html"), "<!doctype html><title>Store</title><div id=root></div>");
   await writeFile(join(webappDir, "static", "index-AbC123.js"), "console.log('app')");
   await writeFile(join(webappDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  await writeFile(join(webappDir, "manifest.webmanifest"), JSON.stringify({ name: "Koh Samui Store", start_url: "/" }));
+  await mkdir(join(webappDir, ".vite"), { recursive: true });
+  await writeFile(join(webappDir, ".vite", "manifest.json"), "{}");
   store = await makeTestStore({ webappDir, images: true });
 });
 afterAll(async () => {
@@ -25,6 +28,15 @@ describe("serving the mini-app", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  it("has index.html, the manifest and other unhashed files revalidated on every use", async () => {
+    for (const url of ["/index.html", "/manifest.webmanifest", "/favicon.svg"]) {
+      const res = await store.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+    expect((await store.app.inject({ method: "GET", url: "/manifest.webmanifest" })).headers["content-type"]).toMatch(/^application\/manifest\+json/);
+  });
+
   it.each(["/", "/products/3", "/order/12?first=Y", "/cabinet", "/some-reflink"])("answers the page %s with index.html", async (url) => {
     const res = await store.app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(200);
@@ -34,9 +46,10 @@ describe("serving the mini-app", () => {
   });
 
   it("answers a missing file with a 404, not the app", async () => {
-    for (const url of ["/static/missing-123.js", "/assets/product/1/missing.webp", "/robots.txt"]) {
+    for (const url of ["/static/missing-123.js", "/assets/product/1/missing.webp", "/robots.txt", "/static", "/static/", "/assets", "/assets/", "/.vite/manifest.json"]) {
       const res = await store.app.inject({ method: "GET", url });
-      expect(res.statusCode).toBe(404);
+      // A folder of uploads is 403 (no listing), anything else missing 404.
+      expect(res.statusCode, url).toBe(url.endsWith("/") && url.startsWith("/assets") ? 403 : 404);
       expect(res.body).not.toContain("<div id=root>");
     }
   });
@@ -55,6 +68,11 @@ describe("serving the mini-app", () => {
     expect(res.headers["content-type"]).toBe("image/webp");
     expect(res.rawPayload.subarray(8, 12).toString()).toBe("WEBP");
     expect(res.headers["cache-control"]).toMatch(/max-age=\d{6,}/);
+    // Its own validator: a revisit after the cache time costs a bodyless 304.
+    expect(res.headers.etag).toMatch(/^(W\/)?"[^"]+"$/);
+    const again = await store.app.inject({ method: "GET", url: `/assets/product/${products[0].id}/${image.filename}`, headers: { "if-none-match": res.headers.etag! } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
   });
 
   it("serves the shop logos and the licence", async () => {
