@@ -17,6 +17,7 @@ import { PHONE } from "../helpers/browser";
 import { useBrowserStore } from "../helpers/browserStore";
 import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 import { completeEmailLogin, signInByEmail, storedToken } from "../helpers/webSignIn";
+import { storeApi } from "../helpers/storeApi";
 
 /** A published example token: the server only checks its form. */
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
@@ -29,30 +30,7 @@ const DATE_TIME = /^\d{2}\.\d{1,2}\.\d{4} \d{1,2}:\d{2}$/;
 // BOT_MODE off: Telegram sign-in needs the token, not a bot polling a Telegram these machines cannot reach.
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off", BOT_USERNAME, ADMIN_EMAILS: ADMIN_EMAIL }));
 
-interface Call {
-  method?: string;
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-async function api<T>(path: string, { method = "GET", token, body, headers = {} }: Call = {}): Promise<T> {
-  const answer = await fetch(`${web.store.url}${path}`, {
-    method,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-/** Signs in over HTTP with the code the store mails (the admin, the manager). */
-async function emailToken(email: string): Promise<string> {
-  const before = web.smtp.received.filter((mail) => mail.to.includes(email)).length;
-  await api("/api/auth/email/code", { method: "POST", body: { email } });
-  await expect.poll(() => web.smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 10_000 }).toBeGreaterThan(before);
-  return (await api<{ token: string }>("/api/auth/email/verify", { method: "POST", body: { email, code: web.smtp.lastCodeFor(email) } })).token;
-}
+const { api, emailToken } = storeApi(web);
 
 async function product(name: string): Promise<Product> {
   const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
