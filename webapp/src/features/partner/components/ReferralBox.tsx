@@ -39,30 +39,30 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
 
   return (
     <>
-      <Link href={paths.bonusHistory} className="wallet-box" data-testid="referral-incomes">
-        <span className="partner-icon">
+      <Link href={paths.bonusHistory} className="cabinet-box" data-testid="referral-incomes">
+        <span className="cabinet-box__icon">
           <WalletIcon />
         </span>
         <span className="wallet-box__figures">
           <span className="wallet-box__figure">
-            <span className="partner-label">Bonus balance</span>
+            <span className="cabinet-box__label">Bonus balance</span>
             <strong className="wallet-box__balance" data-testid="cabinet-balance">
               {formatBaht(summary?.balance ?? balance)}
             </strong>
           </span>
           <span className="wallet-box__figure wallet-box__figure--end">
-            <span className="partner-label">Incomes</span>
+            <span className="cabinet-box__label">Incomes</span>
             <strong className="wallet-box__income" data-testid="referral-income">
               {summary ? formatBaht(summary.income_sum) : "–"}
             </strong>
           </span>
         </span>
-        <ChevronRightIcon className="partner-chevron" />
+        <ChevronRightIcon className="cabinet-box__chevron" />
       </Link>
 
       <section className="referral-box" data-testid="referral-box" aria-labelledby="referral-box-title">
         <div className="referral-box__head">
-          <span className="partner-icon">
+          <span className="cabinet-box__icon">
             <UsersIcon />
           </span>
           <span className="referral-box__intro">
@@ -103,16 +103,16 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
         <div className="referral-stats">
           <span className="referral-stat">
             <strong data-testid="referral-views">{figure(summary?.views)}</strong>
-            <span className="partner-label">Views</span>
+            <span className="cabinet-box__label">Views</span>
           </span>
           <Link href={paths.referrals} className="referral-stat referral-stat--link" data-testid="referral-list-link">
             <strong data-testid="referral-count">{figure(summary?.referrals)}</strong>
-            <span className="partner-label">Referrals ›</span>
+            <span className="cabinet-box__label">Referrals ›</span>
           </Link>
           <span className="referral-stat">
             {/* The server's conversion, referrals / views × 100 with one decimal (0 without views). */}
             <strong data-testid="referral-conversion">{summary ? `${summary.conversion}%` : "–"}</strong>
-            <span className="partner-label">Conversion</span>
+            <span className="cabinet-box__label">Conversion</span>
           </span>
         </div>
 
@@ -120,7 +120,7 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
           <Link href={paths.storeBonusHistory} className="referral-box__store" data-testid="store-bonus-link">
             <StoreIcon />
             <span>Your shop's bonus history</span>
-            <ChevronRightIcon className="partner-chevron" />
+            <ChevronRightIcon className="cabinet-box__chevron" />
           </Link>
         )}
       </section>
