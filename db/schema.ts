@@ -105,6 +105,8 @@ export interface ProductImagesTable {
   position: WithDefault<number>;
   direct_link: string | null;
   created_at: WithDefault<Timestamp>;
+  /** The small WebP a card shows (null for images older than the back office: cards use `filename`). */
+  card_filename: string | null;
 }
 
 export interface StockTable {
@@ -218,6 +220,27 @@ export interface OutboxTable {
   tg_message_id: number | null;
 }
 
+/** Every stock change, appended: who, when, where, how much and why. */
+export interface StockHistoryTable {
+  id: Generated<number>;
+  shop_id: number;
+  product_id: number;
+  option_id: number;
+  delta: number;
+  amount_after: number;
+  reason: "added" | "moved" | "sold" | "returned";
+  actor_user_id: number | null;
+  order_id: number | null;
+  created_at: WithDefault<Timestamp>;
+}
+
+/** The bot's guided conversations, by grammY's storage key (JSON value). */
+export interface BotConversationsTable {
+  key: string;
+  value: string;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -248,6 +271,8 @@ export interface Database {
   referral_views: ReferralViewsTable;
   outbox: OutboxTable;
   settings: SettingsTable;
+  stock_history: StockHistoryTable;
+  bot_conversations: BotConversationsTable;
   change_counters: ChangeCountersTable;
 }
 

@@ -188,7 +188,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl: publicUrlRaw.replace(/\/+$/, ""),
     logLevel: logLevel as Config["logLevel"],
     seedDemo: seedDemo!,
-    webappDir: resolve(cwd, "webapp/dist"),
+    webappDir: resolve(cwd, env.WEBAPP_DIR?.trim() || "webapp/dist"),
     botToken,
     botMode: botMode as Config["botMode"],
     telegramApiRoot: telegramApiRoot.replace(/\/+$/, ""),

@@ -1,5 +1,5 @@
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -56,7 +56,8 @@ export default defineConfig({
     alias: { "@domain": fileURLToPath(new URL("../server/domain", import.meta.url)) },
   },
   build: {
-    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+    // WEBAPP_DIR lets a second working copy of the tests build elsewhere (the server reads the same name).
+    outDir: process.env.WEBAPP_DIR ? resolve(process.env.WEBAPP_DIR) : fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
     // The server owns /assets/ (product images, documents), so the bundle lives under /static/.
     assetsDir: "static",

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { build } from "vite";
 
 export default async function buildWebappOnce(): Promise<void> {
-  if (process.env.SKIP_WEBAPP_BUILD === "1" && existsSync("webapp/dist/index.html")) return;
+  const outDir = process.env.WEBAPP_DIR || "webapp/dist";
+  if (process.env.SKIP_WEBAPP_BUILD === "1" && existsSync(`${outDir}/index.html`)) return;
   await build({ configFile: "webapp/vite.config.ts", logLevel: "error" });
 }
