@@ -55,7 +55,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type …
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type … A file's 416
+      // carries the headers it must keep (Content-Range: bytes */N says how long the representation is).
+      const headers = (error as { headers?: Record<string, string> }).headers;
+      if (status === 416 && headers?.["Content-Range"]) reply.header("content-range", headers["Content-Range"]);
       return sendError(reply, status, error.code ?? "BAD_REQUEST", error.message);
     }
     request.log.error({ err: error }, "request failed");
