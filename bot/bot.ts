@@ -9,6 +9,9 @@ import type { DB } from "../db/connection";
 import type { Config } from "../server/config";
 import type { Handover } from "../server/services/handover";
 import { contextSetup, type BotContext, type BotLog, type BotRuntime } from "./context";
+import { conversationsFor } from "./conversations";
+import { staffAdmin } from "./features/admin";
+import type { AdminBotServices } from "./features/admin/ports";
 import { fallback } from "./features/fallback";
 import { help } from "./features/help";
 import { membership } from "./features/membership";
@@ -29,17 +32,21 @@ export interface BotDeps {
   /** `/start CODE`: makes the sender a user and registers the code as their referrer if it may be. */
   joinFromChat?: BotRuntime["joinFromChat"];
   clock?: () => number;
+  /** The back office's use cases behind /stats, /lowstock and /addstock; without them those are unknown commands. */
+  admin?: AdminBotServices | null;
   /** The bot's own profile; given (tests, or a cached copy), grammY calls no getMe. */
   botInfo?: UserFromGetMe;
 }
 
-export function createBot({ db, config, log, handover, joinFromChat = async () => undefined, clock = Date.now, botInfo }: BotDeps): StoreBot {
+export function createBot({ db, config, log, handover, joinFromChat = async () => undefined, clock = Date.now, admin = null, botInfo }: BotDeps): StoreBot {
   if (!config.botToken) throw new Error("createBot needs BOT_TOKEN");
   const bot = new Bot<BotContext>(config.botToken, { botInfo, client: { apiRoot: config.telegramApiRoot } });
-  const runtime: BotRuntime = { db, log, clock, handover, joinFromChat, miniApp: createMiniApp(config.publicUrl, log) };
+  const runtime: BotRuntime = { db, log, clock, handover, joinFromChat, admin, miniApp: createMiniApp(config.publicUrl, log) };
 
   bot.use(contextSetup(runtime));
-  bot.errorBoundary(apologize).use(membership, start, staffOrders, orders, help, fallback);
+  // The conversations (their state read per update from the database) come before the commands, so that a
+  // conversation under way gets its chat's updates first; staff and admin commands before the customer's.
+  bot.errorBoundary(apologize).use(membership, conversationsFor(db, clock), staffAdmin, start, staffOrders, orders, help, fallback);
   // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
   bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
   return bot;

@@ -11,6 +11,8 @@ import type { Handover } from "../server/services/handover";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
 import { createBot, type BotDeps, type StoreBot } from "./bot";
 import type { BotLog } from "./context";
+import { adminBotServices, type BackOffice } from "./features/admin/backOffice";
+import { configureRoleMenus } from "./features/admin/menus";
 import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
 import { COMMANDS, OPEN_STORE } from "./texts";
@@ -22,6 +24,8 @@ export interface TelegramDeps {
   log: BotLog;
   handover: Handover;
   joinFromChat?: BotDeps["joinFromChat"];
+  /** The back office's use cases for the admin commands (server/main.ts makes them from app.services). */
+  admin?: BotDeps["admin"];
   clock?: () => number;
 }
 
@@ -30,9 +34,10 @@ export interface TelegramDeps {
  * buildApp, which calls it with its own services; null in any other mode.
  */
 export function webhookFor(config: Config, db: DB, clock: () => number = Date.now) {
-  return ({ handover, joinFromChat, log }: Pick<BotDeps, "handover" | "joinFromChat" | "log">): FastifyPluginAsync | null => {
+  return (services: Pick<BotDeps, "handover" | "joinFromChat" | "log"> & BackOffice): FastifyPluginAsync | null => {
     if (!config.botToken || config.botMode !== "webhook" || !config.botWebhookSecret) return null;
-    const bot = createBot({ db, config, clock, handover, joinFromChat, log });
+    const { handover, joinFromChat, log } = services;
+    const bot = createBot({ db, config, clock, handover, joinFromChat, log, admin: adminBotServices(services) });
     const secretToken = config.botWebhookSecret;
     return async (app) => {
       await app.register(telegramWebhook, { bot, secretToken });
@@ -69,14 +74,15 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Long polling until stop(); the chat menu is set once polling is ready. */
-export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): RunningTelegram {
+/** Long polling until stop(); the chat menu (and, given the database, the staff's and admins' menus) is set once polling is ready. */
+export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog, roles?: { db: DB; clock: () => number }): RunningTelegram {
   const polling = bot
     .start({
       // Updates that arrived while the bot was down are still answered.
       drop_pending_updates: false,
       onStart: async (me) => {
         await configureChatMenu(bot.api, miniApp, log);
+        if (roles) await configureRoleMenus(bot.api, roles.db, log, roles.clock);
         log.info({ bot: me.username }, "the Telegram bot is running (long polling)");
       },
     })
@@ -96,7 +102,7 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog): Runn
   };
 }
 
-export async function startTelegram({ db, config, log, handover, joinFromChat, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+export async function startTelegram({ db, config, log, handover, joinFromChat, admin, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
   if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
   const miniApp = createMiniApp(config.publicUrl);
   let bot: StoreBot | null = null;
@@ -112,15 +118,16 @@ export async function startTelegram({ db, config, log, handover, joinFromChat, c
       log.error({ err: error, url }, "Telegram refused the webhook (it must be a public https address)");
     }
     await configureChatMenu(api, miniApp, log);
+    await configureRoleMenus(api, db, log, clock);
   } else {
-    bot = createBot({ db, config, log, handover, joinFromChat, clock });
+    bot = createBot({ db, config, log, handover, joinFromChat, admin, clock });
     api = bot.api;
   }
 
   // The worker knows the queue; the messenger knows Telegram and how each notification reads.
   const worker = createOutboxWorker({ db, messenger: createTelegramMessenger(api, miniApp), log, clock });
   worker.start();
-  const polling = bot ? startPolling(bot, miniApp, log) : null;
+  const polling = bot ? startPolling(bot, miniApp, log, { db, clock }) : null;
 
   return {
     polling: polling?.polling ?? Promise.resolve(),

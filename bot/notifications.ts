@@ -14,6 +14,7 @@ import {
   type NotificationKind,
   type NotificationPayloads,
   type OrderNotificationPayload,
+  type OrderPaidPayload,
   type StaffNewOrderPayload,
   type StaffOrderUpdatePayload,
 } from "../server/domain/notifications";
@@ -122,6 +123,9 @@ function contactClient(p: ContactClientPayload): RenderedNotification {
   };
 }
 
+const isOrderPaid = (p: Fields) => isOrderPayload(p) && isTextOrNull(p.amount_ton) && isTextOrNull(p.tx_hash);
+const paidWith = (p: OrderPaidPayload) => (p.amount_ton ? `Received ${p.amount_ton} TON on the chain.` : "Confirmed by the shop.");
+
 const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
   order_placed: toCustomer<"order_placed">((p) => [`Your order #${p.order_id} is placed.`, shopLine(p), itemsAndTotal(p), ...pickUpBefore(p)]),
   order_canceled: toCustomer<"order_canceled">((p) => [`Your order #${p.order_id} is canceled.`, shopLine(p), itemsAndTotal(p)]),
@@ -173,9 +177,39 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
     valid: isOrderPayload,
     render: (p, miniApp) => ({ text: [`Order #${p.order_id} was canceled by an admin.`, shopLine(p), itemsAndTotal(p)].join("\n"), keyboard: manageOrderKeyboard(miniApp, p.order_id) }),
   },
+  order_paid: toCustomer<"order_paid">((p) => [`Your payment for order #${p.order_id} has arrived. Thank you!`, paidWith(p), shopLine(p), ...pickUpBefore(p)], isOrderPaid),
+  staff_order_paid: {
+    valid: isOrderPaid,
+    render: (p, miniApp) => ({ text: [`Order #${p.order_id} is paid in crypto.`, paidWith(p), shopLine(p), itemsAndTotal(p)].join("\n"), keyboard: manageOrderKeyboard(miniApp, p.order_id) }),
+  },
+  // Admins send the money back by hand from the shop's wallet: the message says what, to whom and why.
+  ton_refund_due: {
+    valid: (p) => isId(p.order_id) && isText(p.amount_ton) && isText(p.tx_hash) && isTextOrNull(p.source) && ["order_closed", "paid_twice"].includes(p.reason as string),
+    render: (p) => ({
+      text: [
+        `A TON transfer for order #${p.order_id} must be refunded: ${p.reason === "order_closed" ? "the order was canceled or expired before it arrived" : "the order was paid already"}.`,
+        `Amount: ${p.amount_ton} TON`,
+        `From: ${p.source ?? "unknown"}`,
+        `Transaction: ${p.tx_hash}`,
+      ].join("\n"),
+      keyboard: null,
+    }),
+  },
   contact_client: {
     valid: (p) => isId(p.order_id) && isText(p.customer_name) && (p.telegram_id === null || isId(p.telegram_id)) && isTextOrNull(p.username) && isTextOrNull(p.email),
     render: (p) => contactClient(p),
+  },
+  // Admins restock by hand (the mini-app or /addstock): the message names the shelf and what is left.
+  low_stock: {
+    valid: (p) =>
+      isId(p.shop_id) && isText(p.shop_name) && isId(p.product_id) && isText(p.product_name) && isCount(p.option_id) && isText(p.price_text) && isCount(p.amount) && isCount(p.threshold),
+    render: (p) => ({
+      text: [
+        `Low stock at ${p.shop_name}: ${p.product_name}${p.price_text ? ` (${p.price_text})` : ""}.`,
+        p.amount === 0 ? "None left on the shelf." : `${countOf(p.amount, "item")} left on the shelf (alert at ${p.threshold} or fewer).`,
+      ].join("\n"),
+      keyboard: null,
+    }),
   },
 };
 

@@ -1,6 +1,7 @@
 /** What the bot says. Plain text (no parse mode): shop and product names need no escaping. */
-import { formatBaht, formatIslandTime } from "../server/domain/format";
+import { formatAmount, formatBaht, formatIslandTime } from "../server/domain/format";
 import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
+import { addedMessage, STOCK_TEXTS } from "../server/domain/stock";
 import { formatOrderDate, lineTotal, STATUS_LABELS } from "../server/domain/orders";
 import type { OrderDetails, OrderSummary } from "../db/repositories/customerOrders";
 
@@ -56,3 +57,71 @@ export function orderDetails(order: OrderDetails): string {
   ].join("\n");
 }
 
+
+/** The command menu of a shop's staff (chat scope): /orders shows their shops' open orders first. */
+export const STAFF_COMMANDS = [
+  { command: "start", description: "Open the store" },
+  { command: "orders", description: "Open orders of my shops" },
+  { command: "help", description: "What this bot can do" },
+] as const;
+
+/** The command menu of an admin (chat scope): everything staff have, and the admin commands. */
+export const ADMIN_COMMANDS = [
+  { command: "start", description: "Open the store" },
+  { command: "orders", description: "Open orders of every shop" },
+  { command: "stats", description: "Sales today and in the last 7 days" },
+  { command: "lowstock", description: "Options running low in the shops" },
+  { command: "addstock", description: "Add stock to a product" },
+  { command: "cancel", description: "Stop adding stock" },
+  { command: "help", description: "What this bot can do" },
+] as const;
+
+/** What the bot says to staff and admins (bot/features/admin). */
+export const adminTexts = {
+  // /orders for staff
+  noOpenOrders: "No open orders in your shops right now.",
+  noOpenOrdersAdmin: "No open orders in any shop right now.",
+  openOrdersTitle: "Open orders",
+  moreOrders: (count: number, evenMore = false) => `…and ${count}${evenMore ? "+" : ""} more: open the cabinet in the store.`,
+  myOwnOrders: "My own orders",
+  // /stats
+  statsToday: (date: string) => `Today, ${date}`,
+  statsWeek: (from: string, to: string) => `Last 7 days, ${from} – ${to}`,
+  statsOrders: (count: number) => `Orders: ${formatAmount(count)}`,
+  statsSales: (baht: number) => `Sales: ${formatBaht(baht)}`,
+  statsMargin: (baht: number) => `Margin: ${formatBaht(baht)}`,
+  statsTop: "Top products:",
+  statsNone: "No completed orders.",
+  statsFooter: "Completed orders only, island time. Charts and CSV: Statistics in the store's admin cabinet.",
+  // /lowstock
+  lowStockNone: "No option is running low in any shop.",
+  lowStockTitle: (count: number) => `Running low (${count}):`,
+  // /addstock
+  chooseProduct: "Add stock: which product? Tap it, or type part of its name.",
+  noProducts: "There are no products to add stock to yet.",
+  noProductMatches: (typed: string) => `No product name contains "${typed}". Tap one above, or type another part of its name.`,
+  noOptions: (name: string) => `${name} has no option to add stock to.`,
+  productLabel: "Product",
+  chooseOption: (name: string) => `Which option of ${name}?`,
+  optionLabel: "Option",
+  chooseShop: (what: string) => `Add ${what} to which shop? In brackets: what it holds now.`,
+  shopLabel: "Shop",
+  enterAmount: STOCK_TEXTS.prompt,
+  amountNotNumber: "That is not a number.",
+  amountNotWhole: "Only whole products can be added: send a whole number, e.g. 10.",
+  amountNotPositive: "The number must be 1 or more.",
+  amountTooLarge: (max: number) => `That is more than ${formatAmount(max)} at once: please check the number.`,
+  confirmAdd: ({ what, shop, amount, before, after }: { what: string; shop: string; amount: number; before: number; after: number }) =>
+    `Add ${formatAmount(amount)} × ${what} to ${shop}?\n\nNow: ${formatAmount(before)}\nAfter: ${formatAmount(after)}`,
+  confirmButton: (amount: number) => `Add ${formatAmount(amount)}`,
+  confirmOrCancel: "Tap Add to confirm, or Cancel.",
+  useButtons: "Please choose with the buttons above, or send /cancel.",
+  cancelButton: "Cancel",
+  canceled: "Adding stock was canceled. Nothing was changed.",
+  nothingToCancel: "Nothing to cancel: no stock is being added.",
+  staleStep: "This button belongs to another step.",
+  staleConversation: "This step is over. Send /addstock to start again.",
+  added: addedMessage,
+  nowHolds: (shop: string, amount: number) => `${shop} now holds ${formatAmount(amount)}.`,
+  notAdded: "Nothing was added.",
+};

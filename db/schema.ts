@@ -241,6 +241,36 @@ export interface BotConversationsTable {
   updated_at: WithDefault<Timestamp>;
 }
 
+/** What a customer was asked to pay in TON for an order (issue 15); amounts in nanoTON as text. */
+export interface TonQuotesTable {
+  id: Generated<number>;
+  order_id: number;
+  comment: string;
+  wallet: string;
+  amount_thb: number;
+  amount_nano: string;
+  thb_per_ton: string;
+  quoted_at: WithDefault<Timestamp>;
+  valid_until: Timestamp;
+  sent_at: Timestamp | null;
+  boc: string | null;
+  message_valid_until: Timestamp | null;
+}
+
+/** Every transfer the chain showed for one of our comments; one transaction hash, one row, ever. */
+export interface TonTransfersTable {
+  id: Generated<number>;
+  tx_hash: string;
+  order_id: number | null;
+  quote_id: number | null;
+  amount_nano: string;
+  source: string | null;
+  comment: string;
+  tx_time: Timestamp;
+  seen_at: WithDefault<Timestamp>;
+  outcome: "paid" | "underpaid" | "refund_due" | "unmatched";
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -274,6 +304,8 @@ export interface Database {
   stock_history: StockHistoryTable;
   bot_conversations: BotConversationsTable;
   change_counters: ChangeCountersTable;
+  ton_quotes: TonQuotesTable;
+  ton_transfers: TonTransfersTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -112,7 +112,7 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     await db.updateTable("stock").set({ amount: 1_000_000_000 }).execute();
     const auth = createAuth({
       db,
-      config: { botToken: BOT_TOKEN, initDataMaxAgeS: 86_400, adminEmails: [], adminTelegramIds: [], allowlistEmails: [], homeIconUserId: null },
+      config: { botToken: BOT_TOKEN, initDataMaxAgeS: 86_400, adminEmails: [], adminTelegramIds: [], allowlistEmails: [], homeIconUserId: null, wholesaleUrl: null },
       mailer: { send: async () => {} },
       clock: Date.now,
     });

@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { normaliseEmail } from "./domain/auth";
 import { REFERRAL_RATE_PERCENT_DEFAULT } from "./domain/constants";
+import { LOW_STOCK_THRESHOLD_DEFAULT } from "./domain/stock";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -55,6 +56,18 @@ export interface Config {
   backupIntervalHours: number | null;
   /** Backups kept in DATA_DIR/backups: each new one deletes those older than the last this many. */
   backupKeep: number;
+  /** A TON indexer in TON Center v3's shape (…/api/v3); null turns the chain watcher off (managers confirm by hand). */
+  tonApiUrl: string | null;
+  /** Sent as X-API-Key to the indexer. */
+  tonApiKey: string | null;
+  /** Which chain shop wallets and payments are on. */
+  tonNetwork: "mainnet" | "testnet";
+  /** Seconds between the watcher's looks at the chain. */
+  tonPollSeconds: number;
+  /** An option's shelf at a pickup shop at or below this tells the admins (once per crossing). */
+  lowStockThreshold: number;
+  /** The wholesale store's address, linked from the cabinet of shop owners and allow-listed accounts; null: no link. */
+  wholesaleUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +190,18 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const backupKeep = parseInteger(keepRaw);
   if (backupKeep === null || backupKeep < 1) problems.push(`BACKUP_KEEP must be a whole number of backups, at least 1 (got "${keepRaw}")`);
 
+  const tonApiUrl = read("TON_API_URL")?.replace(/\/+$/, "") ?? null;
+  if (tonApiUrl !== null && !isHttpUrl(tonApiUrl)) problems.push(`TON_API_URL must be an http(s) URL (got "${tonApiUrl}")`);
+  const tonNetwork = read("TON_NETWORK") ?? "mainnet";
+  if (!["mainnet", "testnet"].includes(tonNetwork)) problems.push(`TON_NETWORK must be mainnet or testnet (got "${tonNetwork}")`);
+  const tonPollSeconds = positive("TON_POLL_SECONDS", 10);
+
+  const lowStockRaw = read("LOW_STOCK_THRESHOLD") ?? String(LOW_STOCK_THRESHOLD_DEFAULT);
+  const lowStockThreshold = parseInteger(lowStockRaw);
+  if (lowStockThreshold === null || lowStockThreshold > 100_000) problems.push(`LOW_STOCK_THRESHOLD must be a whole number of items, 0 or more (got "${lowStockRaw}")`);
+  const wholesaleUrl = read("WHOLESALE_URL") ?? null;
+  if (wholesaleUrl !== null && !isHttpUrl(wholesaleUrl)) problems.push(`WHOLESALE_URL must be an http(s) URL (got "${wholesaleUrl}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -208,6 +233,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     referralRatePercent: referralRatePercent!,
     backupIntervalHours,
     backupKeep: backupKeep!,
+    tonApiUrl,
+    tonApiKey: read("TON_API_KEY") ?? null,
+    tonNetwork: tonNetwork as Config["tonNetwork"],
+    tonPollSeconds,
+    lowStockThreshold: lowStockThreshold!,
+    wholesaleUrl,
   };
 }
 

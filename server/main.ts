@@ -10,7 +10,10 @@ import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp, type AppServices } from "./http/app";
 import { createHoldJobs } from "./jobs/holds";
+import { createTonWatcher } from "./jobs/tonWatcher";
+import { createTonCenterChain } from "./services/tonChain";
 import { startTelegram, webhookFor } from "../bot/launch";
+import { adminBotServices } from "../bot/features/admin/backOffice";
 
 /** SIGINT/SIGTERM: what is still under way then gets this long before the process exits anyway (code 1). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -31,6 +34,7 @@ export async function start(config: Config) {
   // The jobs and the bot run on the app's own use cases (app.services): one set of them per process.
   const holds = createHoldJobs({ orders: app.services.orders, log: app.log });
   holds.start();
+  const tonWatcher = startTonWatcherIfConfigured(config, app.log, app.services);
   const telegram = await startTelegramIfConfigured(config, db, app.log, app.services);
   const backups = scheduleBackupsIfConfigured(config, app.log);
 
@@ -52,6 +56,7 @@ export async function start(config: Config) {
     await Promise.all([
       waitFor("HTTP requests", app.close()),
       waitFor("pickup hold jobs", holds.stop()),
+      waitFor("TON watcher", tonWatcher?.stop()),
       waitFor("Telegram bot", telegram?.stop()),
       waitFor("scheduled backup", backups?.stop()),
     ]);
@@ -114,8 +119,25 @@ function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger) {
   );
 }
 
+/** With TON_API_URL the chain watcher confirms crypto payments; without it one line says managers confirm them by hand. */
+function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { ton }: AppServices) {
+  if (!config.tonApiUrl) {
+    log.info("the TON watcher is off: TON_API_URL is not set (managers confirm crypto payments by hand)");
+    return null;
+  }
+  const watcher = createTonWatcher({
+    ton,
+    chain: createTonCenterChain({ apiUrl: config.tonApiUrl, apiKey: config.tonApiKey }),
+    log: log.child({ module: "ton" }),
+    intervalMs: config.tonPollSeconds * 1000,
+  });
+  watcher.start();
+  return watcher;
+}
+
 /** The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off; one line says so otherwise. */
-function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger, { handover, joinFromChat }: AppServices) {
+function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger, services: AppServices) {
+  const { handover, joinFromChat } = services;
   if (!config.botToken) {
     log.info("the Telegram bot is off: BOT_TOKEN is not set");
     return null;
@@ -124,7 +146,8 @@ function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogge
     log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:bot");
     return null;
   }
-  return startTelegram({ db, config, log, handover, joinFromChat });
+  // The admin commands run on the back office's own use cases (statistics, stock, products).
+  return startTelegram({ db, config, log, handover, joinFromChat, admin: adminBotServices(services) });
 }
 
 export async function main(): Promise<void> {

@@ -4,10 +4,12 @@ import * as initial from "./20261121T100000_initial";
 import * as handover from "./20261123T090000_handover";
 import * as referrals from "./20261123T100000_referrals";
 import * as backoffice from "./20261123T120000_backoffice";
+import * as ton from "./20261123T130000_ton";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
   "20261123T090000_handover": handover,
   "20261123T100000_referrals": referrals,
   "20261123T120000_backoffice": backoffice,
+  "20261123T130000_ton": ton,
 };

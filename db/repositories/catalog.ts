@@ -59,7 +59,7 @@ export function selectExtraOptions(db: Db) {
 export function selectImages(db: Db) {
   return db
     .selectFrom("product_images")
-    .select(["id", "product_id", "filename", "position", "direct_link"])
+    .select(["id", "product_id", "filename", "card_filename", "position", "direct_link"])
     .orderBy("product_id")
     .orderBy("position")
     .orderBy("id")
@@ -80,7 +80,7 @@ export function selectPositiveStock(db: Db) {
 export function selectLiveShops(db: Db) {
   return db
     .selectFrom("shops")
-    .select(["id", "name", "city_id", "district", "address", "map_link", "logo_filename"])
+    .select(["id", "name", "city_id", "district", "address", "map_link", "logo_filename", "ton_wallet"])
     .where("is_deleted", "=", 0)
     .orderBy("id")
     .execute();

@@ -285,9 +285,16 @@ export function selectOrderImages(tx: Tx, orderId: number): { product_id: number
   ).all(orderId);
 }
 
-/** New pickup orders whose hold has ended. */
-export function selectExpiredHolds(tx: Tx, now: string): number[] {
-  return prepared(tx, "select id from orders where status = 'N' and hold_until <= ?").column<number>(now);
+/**
+ * New pickup orders whose hold has ended: not paid, and with no TON payment in flight (a message reported
+ * sent whose validUntil is after `paymentCutoff`, i.e. now minus the grace).
+ */
+export function selectExpiredHolds(tx: Tx, now: string, paymentCutoff: string): number[] {
+  return prepared(
+    tx,
+    `select id from orders where status = 'N' and hold_until <= ? and payment_status = 'P'
+        and not exists (select 1 from ton_quotes q where q.order_id = orders.id and q.message_valid_until > ?)`,
+  ).column<number>(now, paymentCutoff);
 }
 
 /** New pickup orders whose hold ends before `before`, not yet reminded. */

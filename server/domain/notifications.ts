@@ -14,12 +14,16 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   "order_done",
   "order_discounted",
   "referral_income",
+  "order_paid",
 ] as const;
 
 /** Told to shop staff. */
-export const STAFF_NOTIFICATION_KINDS = ["staff_new_order", "staff_order_update", "staff_order_canceled", "contact_client"] as const;
+export const STAFF_NOTIFICATION_KINDS = ["staff_new_order", "staff_order_update", "staff_order_canceled", "contact_client", "staff_order_paid", "ton_refund_due"] as const;
 
-export const NOTIFICATION_KINDS = [...CUSTOMER_NOTIFICATION_KINDS, ...STAFF_NOTIFICATION_KINDS] as const;
+/** Told to admins. */
+export const ADMIN_NOTIFICATION_KINDS = ["low_stock"] as const;
+
+export const NOTIFICATION_KINDS = [...CUSTOMER_NOTIFICATION_KINDS, ...STAFF_NOTIFICATION_KINDS, ...ADMIN_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Every order notification carries what its message needs, as it was when the change happened. */
@@ -81,6 +85,38 @@ export interface ReferralIncomePayload {
   balance: number;
 }
 
+/** A crypto payment arrived (the chain showed it) or a manager confirmed it by hand. */
+export interface OrderPaidPayload extends OrderNotificationPayload {
+  /** What arrived, in TON ("12.5"); null when a manager confirmed it by hand. */
+  amount_ton: string | null;
+  tx_hash: string | null;
+}
+
+/** A transfer the store must send back: it arrived for an order canceled or expired meanwhile, or paid already. */
+export interface TonRefundDuePayload {
+  order_id: number;
+  amount_ton: string;
+  tx_hash: string;
+  /** The sender's address as the chain shows it. */
+  source: string | null;
+  reason: "order_closed" | "paid_twice";
+}
+
+/** An option's shelf at a pickup shop dropped to the low-stock threshold (once per crossing). */
+export interface LowStockPayload {
+  shop_id: number;
+  shop_name: string;
+  product_id: number;
+  product_name: string;
+  option_id: number;
+  price_text: string;
+  /** What is left on the shelf. */
+  amount: number;
+  threshold: number;
+  /** The order whose line took it there. */
+  order_id: number;
+}
+
 export interface NotificationPayloads {
   order_placed: OrderNotificationPayload;
   order_canceled: OrderNotificationPayload;
@@ -94,6 +130,10 @@ export interface NotificationPayloads {
   staff_order_update: StaffOrderUpdatePayload;
   staff_order_canceled: OrderNotificationPayload;
   contact_client: ContactClientPayload;
+  order_paid: OrderPaidPayload;
+  staff_order_paid: OrderPaidPayload;
+  ton_refund_due: TonRefundDuePayload;
+  low_stock: LowStockPayload;
 }
 
 export type OutboxMessage = {

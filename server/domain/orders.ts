@@ -17,6 +17,8 @@ export const DELIVERY_OPTIONS = { unset: 0, selfPickup: 1, courier: 2 } as const
 export const PAYMENT_OPTIONS = { unset: 0, cash: 1, bankCard: 2, crypto: 3 } as const;
 export const DELIVERY_OPTION_LABELS: Record<number, string> = { 1: "Self pickup", 2: "Courier" };
 export const PAYMENT_OPTION_LABELS: Record<number, string> = { 1: "Cash", 2: "Bank card", 3: "Crypto" };
+/** Crypto (payment 3) needs the shop's TON wallet: the server refuses it without one, the cart greys it out. */
+export const CRYPTO_NEEDS_WALLET = "This shop does not take crypto yet: choose cash or card.";
 
 /** The fixed central-station address shown for self-pickup on the cart page. */
 export const CENTRAL_STATION_ADDRESS = "Central Station, Chaweng Beach Rd, Bo Phut, Koh Samui 84320";

@@ -5,17 +5,24 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
 import { findUserById } from "../../db/repositories/users";
+import { createAdminProducts, type AdminProducts } from "../services/adminProducts";
 import { createAuth, type Auth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
 import { createHandover, type Handover } from "../services/handover";
+import { createImageStore } from "../services/images";
 import { createLinkSigner } from "../services/links";
 import { createOrders, type Orders } from "../services/orders";
 import { createPartner } from "../services/partner";
 import { createStaff } from "../services/staff";
+import { createShops, type Shops } from "../services/shops";
+import { createStats, type Stats } from "../services/stats";
+import { createStock, type Stock } from "../services/stock";
+import { createTon, type Ton } from "../services/ton";
 import { createWishlist } from "../services/wishlist";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "../services/mailer";
 import { installJsonCompression } from "./conditional";
 import { installErrorHandling } from "./errors";
+import { adminProductRoutes } from "./routes/adminProducts";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
 import { devRoutes } from "./routes/dev";
@@ -23,6 +30,10 @@ import { handoverRoutes } from "./routes/handover";
 import { partnerRoutes } from "./routes/partner";
 import { orderRoutes } from "./routes/orders";
 import { shopStaffRoutes } from "./routes/shopStaff";
+import { adminShopsRoutes } from "./routes/adminShops";
+import { adminStatsRoutes } from "./routes/adminStats";
+import { adminStockRoutes } from "./routes/adminStock";
+import { tonManifestRoutes, tonRoutes } from "./routes/ton";
 import { wishlistRoutes } from "./routes/wishlist";
 import { healthRoutes } from "./routes/health";
 import { sessionGuards } from "./session";
@@ -50,6 +61,15 @@ export interface AppDeps {
 export interface AppServices {
   orders: Orders;
   handover: Handover;
+  /** The admin's products (the bot lists them for /addstock). */
+  adminProducts: AdminProducts;
+  /** TON payment: the chain watcher (server/jobs/tonWatcher.ts) records transfers through it. */
+  ton: Ton;
+  /** Admin stock: add, move, audit trail, low shelves (the bot's /addstock and /lowstock). */
+  stock: Stock;
+  /** Store statistics over completed orders (the bot's /stats). */
+  stats: Stats;
+  shops: Shops;
   /** `/start CODE` in the chat: the sender becomes a user, and the code their referrer if it may be. */
   joinFromChat: Auth["joinFromChat"];
   log: FastifyBaseLogger;
@@ -88,8 +108,15 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(app.log, devOutbox, clock)),
   });
   const links = createLinkSigner(db);
-  const orders = createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders });
+  const orders = createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders, lowStockThreshold: config.lowStockThreshold });
   const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
+  const ton = createTon({ db, clock, network: config.tonNetwork, staffOrder: (userId, orderId) => handover.getOrder(userId, orderId, undefined) });
+  // Uploaded pictures (product images, shop logos) under DATA_DIR/uploads, served by installStatic below.
+  const images = createImageStore({ uploadsDir: join(config.dataDir, "uploads") });
+  const adminProducts = createAdminProducts({ db, images, clock });
+  const stock = createStock({ db, clock, lowStockThreshold: config.lowStockThreshold });
+  const stats = createStats({ db, clock });
+  const shops = createShops({ db, clock, images, config });
   const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
   app.decorate("guards", guards);
 
@@ -103,8 +130,13 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
       await api.register(authRoutes, { auth, guards });
       await api.register(orderRoutes, { orders, guards });
       await api.register(handoverRoutes, { handover, guards, botOn: config.botToken !== null });
+      await api.register(adminProductRoutes, { adminProducts, guards });
       await api.register(shopStaffRoutes, { staff: createStaff({ db, clock }), guards });
+      await api.register(adminStockRoutes, { stock, guards });
+      await api.register(adminStatsRoutes, { stats, guards });
+      await api.register(adminShopsRoutes, { shops, guards });
       await api.register(partnerRoutes, { partner, guards });
+      await api.register(tonRoutes, { ton, guards });
       await api.register(wishlistRoutes, { wishlist: createWishlist({ db, catalog, clock }), guards });
     },
     { prefix: "/api" },
@@ -112,7 +144,8 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
   if (config.env !== "production") {
     await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
   }
-  const services: AppServices = { orders, handover, joinFromChat: auth.joinFromChat, log: app.log.child({ module: "bot" }) };
+  await app.register(tonManifestRoutes, { publicUrl: config.publicUrl });
+  const services: AppServices = { orders, handover, adminProducts, ton, stock, stats, shops, joinFromChat: auth.joinFromChat, log: app.log.child({ module: "bot" }) };
   app.decorate("services", services);
   const webhook = telegramWebhook?.(services);
   if (webhook) await app.register(webhook);

@@ -30,6 +30,7 @@ import {
   useCode,
   type UserRow,
 } from "../../db/repositories/users";
+import { claimShopsByAdminEmail } from "../../db/repositories/shops";
 import type { Config } from "../config";
 import {
   ADMIN_ROLE,
@@ -54,7 +55,7 @@ import { loginCodeMail, type Mailer } from "./mailer";
 import { createWindowLimiter } from "./rateLimiter";
 import { verifyInitData } from "./telegramInitData";
 
-export type AuthConfig = Pick<Config, "botToken" | "initDataMaxAgeS" | "adminEmails" | "adminTelegramIds" | "allowlistEmails" | "homeIconUserId">;
+export type AuthConfig = Pick<Config, "botToken" | "initDataMaxAgeS" | "adminEmails" | "adminTelegramIds" | "allowlistEmails" | "homeIconUserId" | "wholesaleUrl">;
 
 export interface AuthDeps {
   db: DB;
@@ -142,6 +143,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
     ]);
     const owned = roles.find((r) => r.role === "owner");
     const managed = roles.find((r) => r.role === "manager");
+    const isAllowlisted = user.email !== null && config.allowlistEmails.includes(user.email);
     return {
       userId: user.id,
       authType,
@@ -159,8 +161,10 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       ref: user.reflink,
       balance,
       isActiveOrder: activeOrder,
-      isAllowlisted: user.email !== null && config.allowlistEmails.includes(user.email),
+      isAllowlisted,
       canSetHomeIcon: config.homeIconUserId === user.id,
+      // Spec §2: the wholesale link shows to users who own a shop and to the allow-listed accounts.
+      wholesaleUrl: owned || isAllowlisted ? config.wholesaleUrl : null,
     };
   }
 
@@ -263,6 +267,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
             return { conflict: true as const };
           }
           await updateUser(trx, linking.id, { email }, iso(now));
+          await claimShopsByAdminEmail(trx, linking.id, email, iso(now));
           user = { ...linking, email };
         }
         let userId: number;
@@ -271,6 +276,8 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
           if (user.is_admin === 0 && bootstrapsAdmin(user)) await setAdmin(trx, userId, true, iso(now));
         } else {
           userId = await insertUser(trx, { email, reflink: await newReflink(trx), is_admin: bootstrapsAdmin({ email, telegram_id: null }) ? 1 : 0 });
+          // A shop whose admin e-mail this is gets its owner at the owner's first sign-in.
+          await claimShopsByAdminEmail(trx, userId, email, iso(now));
         }
         return { userId, token: await openSession(trx, userId, "EMAIL") };
       });

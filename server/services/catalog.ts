@@ -234,6 +234,7 @@ async function build(db: DB, version: number): Promise<Snapshot> {
         path: shopLogoPath(s),
         stock_id: s.id,
         city_id: s.city_id,
+        accepts_crypto: s.ton_wallet !== null,
       })),
     },
     answers: new Map(),

@@ -14,6 +14,7 @@ import {
   type NotificationPayloads,
   type OrderNotificationPayload,
   type StaffOrderUpdatePayload,
+  type TonRefundDuePayload,
 } from "../domain/notifications";
 
 /** How a person is named: their name, else @username, else their e-mail (masked when others read it). */
@@ -42,7 +43,7 @@ function orderPayload(tx: Tx, orderId: number): (OrderNotificationPayload & { us
   };
 }
 
-type CustomerKind = "order_placed" | "order_canceled" | "order_expired" | "hold_reminder" | "order_taken" | "order_done" | "order_discounted";
+type CustomerKind = "order_placed" | "order_canceled" | "order_expired" | "hold_reminder" | "order_taken" | "order_done" | "order_discounted" | "order_paid";
 type Extra<K extends CustomerKind> = Omit<NotificationPayloads[K], keyof OrderNotificationPayload>;
 
 /** Tells the customer of a change to their order (once per kind and order). */
@@ -127,4 +128,34 @@ export function tellManagerOfCancel(tx: Tx, orderId: number, managerId: number, 
     { kind: "staff_order_canceled", user_id: managerId, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_canceled", orderId, managerId), payload },
     now,
   );
+}
+
+/**
+ * A crypto payment arrived (or a manager confirmed it): the customer is told, and every staff member of the
+ * order's shop with a Telegram chat. Once per order and person.
+ */
+export function tellPaid(tx: Tx, orderId: number, paid: { amount_ton: string | null; tx_hash: string | null }, now: string): void {
+  tellCustomer(tx, "order_paid", orderId, now, paid);
+  const order = orderPayload(tx, orderId);
+  if (!order) return;
+  const { user_id: customerId, shop_id: shopId, delivery_option: _delivery, ...payload } = order;
+  for (const member of selectShopStaff(tx, shopId)) {
+    if (member.telegram_id === null || member.id === customerId) continue;
+    enqueueNotification(
+      tx,
+      { kind: "staff_order_paid", user_id: member.id, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_paid", orderId, member.id), payload: { ...payload, ...paid } },
+      now,
+    );
+  }
+}
+
+/** A transfer that must go back to its sender: every admin is told, once per transaction. */
+export function tellRefundDue(tx: Tx, adminIds: readonly number[], payload: TonRefundDuePayload, now: string): void {
+  for (const adminId of adminIds) {
+    enqueueNotification(
+      tx,
+      { kind: "ton_refund_due", user_id: adminId, order_id: payload.order_id, dedupe_key: `ton_refund_due:${payload.tx_hash}:${adminId}`, payload },
+      now,
+    );
+  }
 }

@@ -54,6 +54,13 @@ import {
 } from "../domain/orders";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
+import { paymentInFlight, selectShopWallet } from "../../db/repositories/ton";
+import { PAYMENT_OPTIONS } from "../domain/orders";
+import { CRYPTO_NEEDS_WALLET, SEND_GRACE_MS } from "../domain/ton";
+import { tonPaymentOf } from "./ton";
+import { recordStockChange } from "../../db/repositories/stock";
+import { LOW_STOCK_THRESHOLD_DEFAULT } from "../domain/stock";
+import { recordSale } from "./stock";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
 
@@ -63,6 +70,8 @@ export interface OrdersDeps {
   links: LinkSigner;
   /** Orders one customer may hold open (N or P) at once (MAX_OPEN_ORDERS). */
   maxOpenOrders?: number;
+  /** LOW_STOCK_THRESHOLD: a sale taking a pickup shop's shelf to it or below tells the admins (services/stock.ts). */
+  lowStockThreshold?: number;
 }
 
 type LineInput = { product_id: number; option_id: number; amount: number };
@@ -137,7 +146,8 @@ export function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly L
     created: row.created_at,
     hold_until: row.hold_until,
     remaining_time: row.status === "N" && row.hold_until ? remainingTime(Date.parse(row.hold_until), nowMs) : null,
-    can_cancel: customerMayCancel(row.status),
+    // A paid order (crypto, issue 15) goes back through the shop, which returns the money.
+    can_cancel: customerMayCancel(row.status) && row.payment_status === "P",
     store: {
       id: row.shop_id,
       name: row.shop_name,
@@ -159,21 +169,24 @@ export function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly L
     manager_id: row.manager_id,
     user_data: { email: row.user_email, reflink: row.user_reflink },
     manage_path: "",
+    ton_payment: tonPaymentOf(tx, row, nowMs),
   };
 }
 
 /** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel). */
-export function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string): void {
+export function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string, actorUserId: number | null = null): void {
   if (row.is_reserved !== 1) return;
   for (const line of selectLines(tx, row.id)) {
-    returnStock(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id, amount: line.amount }, now);
+    const shelf = { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id };
+    returnStock(tx, { ...shelf, amount: line.amount }, now);
+    recordStockChange(tx, { ...shelf, delta: line.amount, reason: "returned", actor_user_id: actorUserId, order_id: row.id, created_at: now });
   }
 }
 /**
  * Every use case that changes an order is one unit of work of the store's writer (db/writer.ts): it runs
  * synchronously in its own savepoint of a group commit, and its caller hears of it once it is committed.
  */
-export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps) {
+export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThreshold = LOW_STOCK_THRESHOLD_DEFAULT }: OrdersDeps) {
   const writer = writerOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -189,6 +202,11 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
     for (const line of lines) {
       if (!reserveStock(tx, { shop_id: shopId, ...line }, now)) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
     }
+  }
+
+  /** Crypto needs the shop's TON wallet (issue 15): without one the choice is refused, not left to fail later. */
+  function checkCryptoTaken(tx: Tx, shopId: number, settings: OrderSettings): void {
+    if (settings.payment_option === PAYMENT_OPTIONS.crypto && !selectShopWallet(tx, shopId)) throw new ValidationError("payment_option", CRYPTO_NEEDS_WALLET);
   }
 
   /** The customer's own order; anyone else's is a 404, so ids reveal nothing. */
@@ -233,6 +251,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
           return { view: viewOf(tx, earlier.id), replayed: true };
         }
         const shop = pickupShop(tx, input.body.shop_id);
+        checkCryptoTaken(tx, shop.id, settings);
         const priced = priceLines(tx, lines);
         checkMaximums(priced);
         // Counted inside the unit: placements of one customer arriving together are counted one by one.
@@ -261,6 +280,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
           updated_at: now,
         });
         const written = insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
+        if (complete) recordSale(tx, { orderId, shopId: shop.id, actorUserId: input.userId, now }, lines, lowStockThreshold);
         insertOrderEvent(tx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
         if (complete) {
           // Built from what the unit already holds: placing is the hot path.
@@ -313,10 +333,11 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
       const view = await writer.write((tx) => {
         const row = ownOrder(tx, userId, orderId);
         const now = iso(clock());
+        if (row.payment_status === "S") throw new ConflictError("ORDER_PAID", "This order is paid: ask the shop to cancel it and send your money back.");
         if (!customerMayCancel(row.status) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
           throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
         }
-        giveBackStock(tx, row, now);
+        giveBackStock(tx, row, now, userId);
         insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: userId, created_at: now });
         tellCustomer(tx, "order_canceled", orderId, now);
         tellPushedStaff(tx, orderId, "canceled", null, now);
@@ -332,9 +353,14 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
       const view = await writer.write((tx) => {
         const row = ownOrder(tx, userId, orderId);
         if (row.status !== "P") throw new ConflictError("ORDER_NOT_PENDING", "Only a pending order takes new settings.");
+        // A shop deleted since the order was placed takes no reservation (the shop picker no longer offers it).
+        pickupShop(tx, row.shop_id);
+        checkCryptoTaken(tx, row.shop_id, settings);
         const nowMs = clock();
         const now = iso(nowMs);
-        reserveAll(tx, row.shop_id, selectLines(tx, orderId), now);
+        const lines = selectLines(tx, orderId);
+        reserveAll(tx, row.shop_id, lines, now);
+        recordSale(tx, { orderId, shopId: row.shop_id, actorUserId: userId, now }, lines, lowStockThreshold);
         const hold = holdUntil(settings.delivery_option, nowMs);
         moveOrderIf(tx, orderId, "P", { status: "N", is_reserved: 1, hold_until: hold === null ? null : iso(hold), ...settings }, now);
         insertOrderEvent(tx, { order_id: orderId, type: "reserved", from_status: "P", to_status: "N", actor_user_id: userId, created_at: now });
@@ -364,7 +390,9 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
      * one that fails leaves the others done. Returns how many were released.
      */
     async expireHolds(): Promise<number> {
-      const due = await writer.read((tx) => selectExpiredHolds(tx, iso(clock())));
+      // A hold waits while a TON payment reported sent may still arrive (its validUntil plus the grace).
+      const paymentCutoff = () => iso(clock() - SEND_GRACE_MS);
+      const due = await writer.read((tx) => selectExpiredHolds(tx, iso(clock()), paymentCutoff()));
       const done = await Promise.all(
         due.map((id) =>
           writer.write((tx) => {
@@ -372,6 +400,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3 }: OrdersDeps
             const row = selectOrderRow(tx, id);
             // Only the run (or cancel) that moves it out of N gives the stock back.
             if (!row || row.status !== "N" || !row.hold_until || row.hold_until > now) return false;
+            if (row.payment_status === "S" || paymentInFlight(tx, id, paymentCutoff())) return false;
             if (!moveOrderIf(tx, id, "N", { status: "C", is_reserved: 0 }, now)) return false;
             giveBackStock(tx, row, now);
             insertOrderEvent(tx, { order_id: id, type: "expired", from_status: "N", to_status: "C", actor_user_id: null, created_at: now });

@@ -36,6 +36,8 @@ describe("migrations", () => {
         "shops",
         "stock",
         "stock_history",
+        "ton_quotes",
+        "ton_transfers",
         "users",
         "wishlist",
       ].sort(),

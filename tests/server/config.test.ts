@@ -61,9 +61,20 @@ describe("configuration", () => {
     [{ ADMIN_TELEGRAM_IDS: "12,abc" }, "ADMIN_TELEGRAM_IDS"],
     [{ ALLOWLIST_EMAILS: "x@" }, "ALLOWLIST_EMAILS"],
     [{ HOME_ICON_USER_ID: "me" }, "HOME_ICON_USER_ID"],
+    [{ LOW_STOCK_THRESHOLD: "-1" }, "LOW_STOCK_THRESHOLD"],
+    [{ LOW_STOCK_THRESHOLD: "two" }, "LOW_STOCK_THRESHOLD"],
+    [{ WHOLESALE_URL: "javascript:alert(1)" }, "WHOLESALE_URL"],
   ])("refuses %o with a message naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("reads the low-stock threshold (default 2) and the wholesale link (default none)", () => {
+    expect(loadConfig({})).toMatchObject({ lowStockThreshold: 2, wholesaleUrl: null });
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: "5", WHOLESALE_URL: "https://wholesale.example/shop" })).toMatchObject({
+      lowStockThreshold: 5,
+      wholesaleUrl: "https://wholesale.example/shop",
+    });
   });
 
   it("names every wrong variable at once", () => {

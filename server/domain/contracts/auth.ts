@@ -50,6 +50,8 @@ export const SessionUser = Type.Object({
   /** One of the spec's two allow-listed accounts (Personal/Store switch, shop management, wholesale). */
   isAllowlisted: Type.Boolean(),
   canSetHomeIcon: Type.Boolean(),
+  /** The wholesale store's address (WHOLESALE_URL) for shop owners and allow-listed accounts; null for anyone else or when unset. */
+  wholesaleUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type SessionUser = Static<typeof SessionUser>;
 

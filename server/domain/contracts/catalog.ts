@@ -12,6 +12,8 @@ export const ProductImage = Type.Object({
   id: Type.Integer(),
   product_id: Type.Integer(),
   filename: Type.String(),
+  /** The card-size WebP (480 px wide) beside `filename` (≤ 1600 px), for a card's srcset; null for older pictures. */
+  card_filename: Type.Union([Type.String(), Type.Null()]),
   position: Type.Integer(),
   direct_link: Type.Union([Type.String(), Type.Null()]),
 });
@@ -78,6 +80,8 @@ export const Shop = Type.Object({
   path: Type.String(),
   stock_id: Type.Integer(),
   city_id: Type.Integer(),
+  /** The shop has a TON wallet, so an order there may be paid in crypto (payment 3). */
+  accepts_crypto: Type.Boolean(),
 });
 export type Shop = Static<typeof Shop>;
 

@@ -2,6 +2,7 @@
 import { Type, type Static } from "typebox";
 import { NextCursor, Paging } from "./paging";
 import { HttpsLink, Text } from "./text";
+import { TonPayment } from "./ton";
 
 const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
 
@@ -81,6 +82,8 @@ export const Order = Type.Object({
   user_data: Type.Object({ email: Type.Union([Type.String(), Type.Null()]), reflink: Type.String() }),
   /** Path of the signed hand-over link the pickup QR encodes: /order/manage/{id}?sig=… */
   manage_path: Type.String(),
+  /** Where a crypto payment (payment 3) stands; null for other payments. */
+  ton_payment: Type.Union([TonPayment, Type.Null()]),
 });
 export type Order = Static<typeof Order>;
 

@@ -26,6 +26,17 @@ const ManageOrderPage = lazy(() => staffScreens().then((screens) => ({ default: 
 const StoreOrdersPage = lazy(() => staffScreens().then((screens) => ({ default: screens.StoreOrdersPage })));
 const SalesPage = lazy(() => staffScreens().then((screens) => ({ default: screens.SalesPage })));
 
+// Admin screens (shops, statistics, products), listed in app/adminScreens.ts, travel in the staff chunk: a chunk
+// of their own split the customer's entry (docs/webapp.md "Chunks"), so staffScreens.ts re-exports them.
+const adminScreens = staffScreens;
+const AdminStatPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminStatPage })));
+const ShopListPage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopListPage })));
+const ShopCreatePage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopCreatePage })));
+const ShopEditPage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopEditPage })));
+const AdminProductsPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminProductsPage })));
+const CreateProductPage = lazy(() => adminScreens().then((screens) => ({ default: screens.CreateProductPage })));
+const EditProductPage = lazy(() => adminScreens().then((screens) => ({ default: screens.EditProductPage })));
+
 // The bonus history and referral screens: one chunk of their own, fetched when a customer first opens one.
 const refstatScreens = () => import("./routes/refstatScreens");
 const RefstatPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatPage })));
@@ -87,6 +98,36 @@ export function AppRouter() {
               <RequireAdmin orStaff>
                 <AdminCabinetPage />
               </RequireAdmin>
+            </Route>
+            <Route path={paths.adminStat}>
+              <RequireAdmin>
+                <AdminStatPage />
+              </RequireAdmin>
+            </Route>
+            {/* Admins and the allow-listed accounts: the pages check it themselves (RequireShopManagement). */}
+            <Route path={paths.shopList} component={ShopListPage} />
+            <Route path={paths.shopCreate} component={ShopCreatePage} />
+            <Route path={paths.shopEditPattern}>{(params) => <ShopEditPage key={params.id} id={params.id} />}</Route>
+            <Route path={paths.adminProducts}>
+              <RequireAdmin>
+                <AdminProductsPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.adminCreateProduct}>
+              <RequireAdmin>
+                <CreateProductPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.adminEditProductPattern}>
+              {(params) =>
+                /^\d+$/.test(params.id) ? (
+                  <RequireAdmin>
+                    <EditProductPage key={params.id} id={Number(params.id)} />
+                  </RequireAdmin>
+                ) : (
+                  <NotFoundPage />
+                )
+              }
             </Route>
             <Route path={paths.adminToolsPattern}>
               <RequireAdmin>

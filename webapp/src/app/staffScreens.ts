@@ -9,3 +9,5 @@ export { ManageOrderPage } from "./routes/ManageOrderPage";
 export { SalesPage } from "./routes/SalesPage";
 export { StoreOrdersPage } from "./routes/StoreOrdersPage";
 export { AllSalesBox } from "../features/handover/components/AllSalesBox";
+// Every admin screen (products, shops, statistics): in this chunk, as a chunk of their own split the entry.
+export * from "./adminScreens";

@@ -40,6 +40,18 @@ export const paths = {
   adminCabinet: "/admin-cabinet",
   /** Every admin tool (/admin/products, /admin/stat …): the guard covers them all. */
   adminToolsPattern: "/admin/*",
+  /** Statistics (spec §2 /admin/stat), admins only. */
+  adminStat: "/admin/stat",
+  /** The admin product list (spec §2), every product including inactive and deleted ones. */
+  adminProducts: "/admin/products",
+  adminCreateProduct: "/admin/create-product",
+  adminEditProduct: (id: number | string) => `/admin/products/${id}/edit`,
+  adminEditProductPattern: "/admin/products/:id/edit",
+  /** Shop management (spec §2), for admins and the allow-listed accounts. */
+  shopList: "/shop/list",
+  shopCreate: "/shop/create",
+  shopEdit: (id: number | string) => `/shop/edit/${id}`,
+  shopEditPattern: "/shop/edit/:id",
 } as const;
 
 /** The query parameter the order page reads to tell an order placed a moment ago (spec §2: ?first=Y). */

@@ -14,6 +14,7 @@ const V_BUTTONS_AND_HAPTICS = "6.1";
 const V_POPUPS_AND_CLOSING = "6.2";
 const V_QR_SCANNER = "6.4";
 const V_VERTICAL_SWIPES = "7.7";
+const V_HOME_SCREEN = "8.0";
 
 /** Spec §4 "Messenger mode": the haptic feedback types the app uses. */
 export type HapticType = "heavy" | "rigid" | "success" | "error" | "warning";
@@ -335,6 +336,60 @@ export function scanQr(hint: string, onText: (text: string) => boolean): void {
       sdk.showScanQrPopup({ text: hint }, (text) => (onText(text) ? true : undefined));
     } catch {
       // The scanner is already open (a double tap): that one keeps scanning.
+    }
+  });
+}
+
+/** Telegram can put the mini-app on the phone's home screen: inside Telegram, Bot API 8.0 or newer. */
+export function canAddToHomeScreen(): boolean {
+  return isInsideTelegram() && versionAtLeast(V_HOME_SCREEN);
+}
+
+/** What came of asking for the home screen icon. */
+export type HomeScreenOutcome = "added" | "already-added" | "unsupported" | "not-added";
+
+/** How long Telegram gets to answer the status check, and the person to answer its dialog. */
+const HOME_STATUS_WAIT_MS = 2_000;
+const HOME_DIALOG_WAIT_MS = 60_000;
+
+type HomeScreenSdk = {
+  addToHomeScreen: () => void;
+  checkHomeScreenStatus: (callback: (status: string) => void) => void;
+  onEvent: (event: string, handler: () => void) => void;
+  offEvent: (event: string, handler: () => void) => void;
+};
+
+/**
+ * Asks Telegram to add the mini-app to the home screen (Bot API 8.0 `addToHomeScreen`): first its status (an icon
+ * already there is not asked for twice), then the dialog; resolves once Telegram reports `homeScreenAdded`, or
+ * 'not-added' when the dialog was left without it.
+ */
+export async function addToHomeScreen(): Promise<HomeScreenOutcome> {
+  if (!canAddToHomeScreen()) return "unsupported";
+  const sdk = (await sdkNow()) as unknown as HomeScreenSdk;
+  const status = await new Promise<string>((resolve) => {
+    setTimeout(() => resolve("unknown"), HOME_STATUS_WAIT_MS);
+    try {
+      sdk.checkHomeScreenStatus(resolve);
+    } catch {
+      resolve("unknown");
+    }
+  });
+  if (status === "added") return "already-added";
+  if (status === "unsupported") return "unsupported";
+  return new Promise<HomeScreenOutcome>((resolve) => {
+    const finish = (outcome: HomeScreenOutcome) => {
+      clearTimeout(timer);
+      sdk.offEvent("homeScreenAdded", onAdded);
+      resolve(outcome);
+    };
+    const onAdded = () => finish("added");
+    const timer = setTimeout(() => finish("not-added"), HOME_DIALOG_WAIT_MS);
+    sdk.onEvent("homeScreenAdded", onAdded);
+    try {
+      sdk.addToHomeScreen();
+    } catch {
+      finish("unsupported");
     }
   });
 }

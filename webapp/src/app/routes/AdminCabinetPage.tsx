@@ -3,6 +3,7 @@ import type { OrderStatus } from "@domain/orders";
 import { ListIcon, ShieldIcon, UserIcon } from "../../components/icons";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
+import { AdminCabinetButtons } from "../../features/admin/products/components/AdminCabinetButtons";
 import { OrderSection } from "../../features/handover/components/OrderSection";
 import { ScanQrButton } from "../../features/handover/components/ScanQrButton";
 import { SalesIcon } from "../../features/handover/components/staffIcons";
@@ -42,6 +43,8 @@ export function AdminCabinetPage() {
       </div>
 
       <ScanQrButton />
+
+      {isAdmin && <AdminCabinetButtons canSetHomeIcon={user.canSetHomeIcon} />}
 
       <nav className="staff-links" aria-label="Staff lists">
         <Link href={paths.storeOrders} className="staff-links__link" data-testid="link-store-orders">

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { countOf, formatBaht } from "@domain/format";
 import { BagIcon, ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
@@ -8,18 +8,27 @@ import { useOrders } from "../../features/orders/api/useOrders";
 import { OrderRow } from "../../features/orders/components/OrderRow";
 import { usePartnerSummary } from "../../features/partner/api/usePartnerSummary";
 import { ReferralBox } from "../../features/partner/components/ReferralBox";
+import type { CabinetView } from "../../features/cabinet/cabinetView";
 import { useCartView } from "../storefront/useCartView";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
 /** Staff only, so it loads with the staff screens' chunk rather than with every customer's cabinet. */
 const AllSalesBox = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.AllSalesBox })));
+/**
+ * Shop admins, admins and the allow-listed accounts only: the store view comes with the staff chunk (listed in
+ * adminScreens.ts); as a chunk of its own it split the customer's entry (docs/webapp.md "Chunks").
+ */
+const CabinetStoreView = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.CabinetStoreView })));
 
 /** The signed-in customer's cabinet: who they are, their bonus wallet, their referral link and figures, their orders. */
 export function CabinetPage() {
   const { user, isAdmin, isStaff } = useSession();
   const partner = usePartnerSummary();
+  const [view, setView] = useState<CabinetView>("personal");
   if (!user) return <PageLoading text="Loading your cabinet..." />;
+  // Spec §2: the allow-listed accounts switch between Personal and Store; Store shows the shop, not the orders.
+  const storeOnly = user.isAllowlisted && view === "store";
 
   const name = displayName(user);
   const secondLine =
@@ -44,11 +53,17 @@ export function CabinetPage() {
         </span>
       </div>
 
-      <PendingOrderPlate />
+      {(user.store_id !== null || user.isAllowlisted || isAdmin || user.wholesaleUrl !== null) && (
+        <Suspense fallback={null}>
+          <CabinetStoreView user={user} view={view} onView={setView} />
+        </Suspense>
+      )}
+
+      {!storeOnly && <PendingOrderPlate />}
 
       <ReferralBox summary={partner.data} reflink={user.ref} balance={user.balance} ownsShop={user.store_id !== null} />
 
-      <LatestOrders />
+      {!storeOnly && <LatestOrders />}
 
       {isStaff && (
         <Suspense fallback={null}>

@@ -27,10 +27,25 @@ interface ProductCardProps {
   onShopCountClick?: () => void;
   /** How its first picture loads: only the cards of the first screen are not lazy (ProductList decides). */
   priority?: PicturePriority;
+  /** In place of the option chip (the admin's option picker opens even for a product without options). */
+  optionControl?: ReactNode;
+  /** Under the card's actions: the admin's marks and tools (spec §2: '(HIDE IN ALL LIST)', the position). */
+  extras?: ReactNode;
+  /** Spec §2: on the admin products page a click on the image leads nowhere. */
+  viewOnly?: boolean;
 }
 
 /** One product of the listing (spec §2 "Product card"), shown with the option the customer picked. */
-export function ProductCard({ product, wishlistControl, orderControl, onShopCountClick, priority = "lazy" }: ProductCardProps) {
+export function ProductCard({
+  product,
+  wishlistControl,
+  orderControl,
+  onShopCountClick,
+  priority = "lazy",
+  optionControl,
+  extras,
+  viewOnly = false,
+}: ProductCardProps) {
   const [, navigate] = useLocation();
   const offer = usePickedOffer(product);
   const detailsPath = paths.product(product.id);
@@ -50,7 +65,7 @@ export function ProductCard({ product, wishlistControl, orderControl, onShopCoun
           images={product.images}
           variant="card"
           priority={priority}
-          onImageClick={() => navigate(detailsPath)}
+          onImageClick={viewOnly ? undefined : () => navigate(detailsPath)}
         />
         {product.hot_deal === "1" && (
           <span className="hot-badge" data-testid="hot-badge">
@@ -95,7 +110,7 @@ export function ProductCard({ product, wishlistControl, orderControl, onShopCoun
 
         <div className="product-card__price-row">
           <Price offer={offer} />
-          <OptionChip product={product} offer={offer} />
+          {optionControl ?? <OptionChip product={product} offer={offer} />}
         </div>
 
         <div className="product-card__actions">
@@ -104,6 +119,7 @@ export function ProductCard({ product, wishlistControl, orderControl, onShopCoun
           </Link>
           {orderControl}
         </div>
+        {extras}
       </div>
     </article>
   );

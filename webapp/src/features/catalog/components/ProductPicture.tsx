@@ -14,9 +14,17 @@ export type PicturePriority = "high" | "eager" | "lazy";
 /** The demo and upload pictures are square, 600 px: the frame (3:2 on cards, square on the page) crops them. */
 const PICTURE_SIZE_PX = 600;
 
+/** A card's width: the page's column (at most 560 px) less its margins. */
+const CARD_SIZES = "(max-width: 560px) calc(100vw - 32px), 528px";
+/** The widths of an upload's two WebP files (server/services/images.ts): the card size and the large one. */
+const CARD_WIDTH_PX = 480;
+const LARGE_WIDTH_PX = 1600;
+
 interface ProductPictureProps {
   productId: number;
   filename: string;
+  /** An upload's card-size WebP: with it the picture offers both sizes (srcset) and the browser takes the one it needs. */
+  cardFilename?: string | null;
   alt: string;
   className?: string;
   priority?: PicturePriority;
@@ -26,8 +34,9 @@ interface ProductPictureProps {
 }
 
 /** One product image; when it fails to load, the spec's texts in its place. */
-export function ProductPicture({ productId, filename, alt, className, priority = "lazy", hidden = false, onClick }: ProductPictureProps) {
+export function ProductPicture({ productId, filename, cardFilename, alt, className, priority = "lazy", hidden = false, onClick }: ProductPictureProps) {
   const src = productImagePath(productId, filename);
+  const cardSrc = cardFilename ? productImagePath(productId, cardFilename) : null;
   const [failure, setFailure] = useState<Failure | null>(null);
 
   // The element's error event does not say why: ask the server once, so a missing image reads as such.
@@ -61,7 +70,9 @@ export function ProductPicture({ productId, filename, alt, className, priority =
   return (
     <img
       className={className}
-      src={src}
+      src={cardSrc ?? src}
+      srcSet={cardSrc ? `${cardSrc} ${CARD_WIDTH_PX}w, ${src} ${LARGE_WIDTH_PX}w` : undefined}
+      sizes={cardSrc ? CARD_SIZES : undefined}
       alt={hidden ? "" : alt}
       aria-hidden={hidden || undefined}
       width={PICTURE_SIZE_PX}

@@ -1,0 +1,164 @@
+/**
+ * Reads and writes of the admin's product screens: every product (inactive and deleted too), its options
+ * with their cost and per-shop stock, its images with both files. The caller owns the transaction.
+ */
+import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Database, ProductsTable } from "../schema";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function selectAdminProducts(db: Db, filter: { categoryId?: number; hotOnly?: boolean; productId?: number }) {
+  let query = db
+    .selectFrom("products")
+    .select([
+      "id",
+      "name",
+      "description",
+      "full_description",
+      "label",
+      "category_id",
+      "hot_deal",
+      "in_all_list",
+      "position",
+      "is_inactive",
+      "is_deleted",
+      "default_option_id",
+      "created_at",
+      "updated_at",
+    ]);
+  if (filter.productId !== undefined) query = query.where("id", "=", filter.productId);
+  if (filter.categoryId !== undefined) query = query.where("category_id", "=", filter.categoryId);
+  if (filter.hotOnly) query = query.where("hot_deal", "=", 1);
+  return query.orderBy("position").orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export type AdminProductRow = Awaited<ReturnType<typeof selectAdminProducts>>[number];
+
+/** Options of the given products, deleted ones too. */
+export function selectOptionsOf(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("product_options")
+    .select(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted"])
+    .where("product_id", "in", productIds)
+    .orderBy("product_id")
+    .orderBy("option_id")
+    .execute();
+}
+
+export function selectImagesOf(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("product_images")
+    .select(["id", "product_id", "filename", "card_filename", "position", "direct_link"])
+    .where("product_id", "in", productIds)
+    .orderBy("product_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** Stock rows of the given products at shops that are not deleted. */
+export function selectStockOf(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("stock")
+    .innerJoin("shops", "shops.id", "stock.shop_id")
+    .select(["stock.shop_id", "stock.product_id", "stock.option_id", "stock.amount"])
+    .where("stock.product_id", "in", productIds)
+    .where("shops.is_deleted", "=", 0)
+    .orderBy("stock.shop_id")
+    .execute();
+}
+
+export function findProductRow(db: Db, productId: number) {
+  return db.selectFrom("products").select(["id", "is_deleted", "default_option_id"]).where("id", "=", productId).executeTakeFirst();
+}
+
+export async function updateProductRow(db: Db, productId: number, changes: Updateable<ProductsTable>, now: string): Promise<void> {
+  await db
+    .updateTable("products")
+    .set({ ...changes, updated_at: now })
+    .where("id", "=", productId)
+    .execute();
+}
+
+export async function updateOption(
+  db: Db,
+  productId: number,
+  optionId: number,
+  changes: Partial<{ per_price: number; cost_price: number; price_text: string; gift_text: string; is_deleted: 0 | 1 }>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable("product_options").set(changes).where("product_id", "=", productId).where("option_id", "=", optionId).execute();
+}
+
+export function findOption(db: Db, productId: number, optionId: number) {
+  return db
+    .selectFrom("product_options")
+    .select(["option_id", "is_deleted"])
+    .where("product_id", "=", productId)
+    .where("option_id", "=", optionId)
+    .executeTakeFirst();
+}
+
+export function listImageRows(db: Db, productId: number) {
+  return db
+    .selectFrom("product_images")
+    .select(["id", "filename", "card_filename", "position"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+export async function insertImages(db: Db, productId: number, images: Array<{ filename: string; card_filename: string; position: number }>): Promise<void> {
+  if (images.length === 0) return;
+  await db
+    .insertInto("product_images")
+    .values(images.map((image) => ({ product_id: productId, ...image })))
+    .execute();
+}
+
+export async function deleteImageRow(db: Db, productId: number, imageId: number): Promise<void> {
+  await db.deleteFrom("product_images").where("product_id", "=", productId).where("id", "=", imageId).execute();
+}
+
+export async function setImagePosition(db: Db, productId: number, imageId: number, position: number): Promise<void> {
+  await db.updateTable("product_images").set({ position }).where("product_id", "=", productId).where("id", "=", imageId).execute();
+}
+
+/**
+ * Changes the stock of one option at one shop by `delta` (never below zero: the table's CHECK refuses) and
+ * appends its audit row; returns the amount after.
+ */
+export async function changeStock(
+  db: Db,
+  change: { shopId: number; productId: number; optionId: number; delta: number; reason: "added"; actorUserId: number; now: string },
+): Promise<number> {
+  const { shopId, productId, optionId, delta, reason, actorUserId, now } = change;
+  const { amount } = await db
+    .insertInto("stock")
+    .values({ shop_id: shopId, product_id: productId, option_id: optionId, amount: delta, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(["shop_id", "product_id", "option_id"]).doUpdateSet((eb) => ({ amount: eb("stock.amount", "+", delta), updated_at: now })),
+    )
+    .returning("amount")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("stock_history")
+    .values({ shop_id: shopId, product_id: productId, option_id: optionId, delta, amount_after: amount, reason, actor_user_id: actorUserId, created_at: now })
+    .execute();
+  return amount;
+}
+
+export async function warehouseAmount(db: Db, shopId: number, productId: number, optionId: number): Promise<number> {
+  const row = await db
+    .selectFrom("stock")
+    .select("amount")
+    .where("shop_id", "=", shopId)
+    .where("product_id", "=", productId)
+    .where("option_id", "=", optionId)
+    .executeTakeFirst();
+  return row?.amount ?? 0;
+}

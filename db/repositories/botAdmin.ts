@@ -1,0 +1,68 @@
+/**
+ * What the bot reads for its staff and admin side: who gets which command menu, and which chats were
+ * given one (kept in `settings`, so a later start can take the menu back from someone who lost the role).
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../schema";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type MenuRole = "admin" | "staff";
+
+/** The settings key of the chats that were given a staff or admin command menu: JSON `{ "<chat id>": role }`. */
+const MENUS_KEY = "bot_command_menus";
+
+/** Every admin and every staff member of a live shop who has a Telegram chat, with their role (admin wins). */
+export async function selectMenuPeople(db: Db): Promise<{ telegram_id: number; role: MenuRole }[]> {
+  const admins = await db.selectFrom("users").select("telegram_id").where("is_admin", "=", 1).where("telegram_id", "is not", null).execute();
+  const staff = await db
+    .selectFrom("shop_staff")
+    .innerJoin("users", "users.id", "shop_staff.user_id")
+    .innerJoin("shops", "shops.id", "shop_staff.shop_id")
+    .select("users.telegram_id")
+    .distinct()
+    .where("users.telegram_id", "is not", null)
+    .where("users.is_admin", "=", 0)
+    .where("shops.is_deleted", "=", 0)
+    .execute();
+  return [
+    ...admins.map((a) => ({ telegram_id: a.telegram_id!, role: "admin" as const })),
+    ...staff.map((s) => ({ telegram_id: s.telegram_id!, role: "staff" as const })),
+  ];
+}
+
+/** One person's menu role now: null for a customer (or someone unknown to the store). */
+export async function selectMenuRole(db: Db, telegramId: number): Promise<MenuRole | null> {
+  const user = await db.selectFrom("users").select(["id", "is_admin"]).where("telegram_id", "=", telegramId).executeTakeFirst();
+  if (!user) return null;
+  if (user.is_admin === 1) return "admin";
+  const staff = await db
+    .selectFrom("shop_staff")
+    .innerJoin("shops", "shops.id", "shop_staff.shop_id")
+    .select("shop_staff.shop_id")
+    .where("shop_staff.user_id", "=", user.id)
+    .where("shops.is_deleted", "=", 0)
+    .limit(1)
+    .executeTakeFirst();
+  return staff ? "staff" : null;
+}
+
+export async function readGivenMenus(db: Db): Promise<Record<string, MenuRole>> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", MENUS_KEY).executeTakeFirst();
+  if (!row) return {};
+  try {
+    const parsed = JSON.parse(row.value) as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, MenuRole>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function writeGivenMenus(db: Db, menus: Record<string, MenuRole>, now: string): Promise<void> {
+  const value = JSON.stringify(menus);
+  await db
+    .insertInto("settings")
+    .values({ key: MENUS_KEY, value, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

@@ -1,0 +1,171 @@
+/**
+ * Shapes of the admin's product calls (issue 12; spec §3 Product / Product image / Product option, §5
+ * "Product upload" and "Options", §7). Admins see every product (inactive and deleted too), every option
+ * with its cost and its stock per shop (the warehouse, shop 1, included), and both files of each image.
+ *
+ * Create and update are multipart (`AdminProductFields` names the text fields; images come as `file-0`,
+ * `file-1`, …), so their fields are checked by server/domain/adminProducts.ts with the spec's messages, not by
+ * a JSON schema. Every other body is JSON and checked by the schemas below.
+ */
+import { Type, type Static } from "typebox";
+import { Flag } from "./catalog";
+import { Text } from "./text";
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const AdminProductImage = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  /** The large WebP (≤ 1600 px) for the gallery: /assets/product/{product_id}/{filename}. */
+  filename: Type.String(),
+  /** The card WebP (480 px wide); null for pictures older than the back office (the demo seed). */
+  card_filename: Nullable(Type.String()),
+  position: Type.Integer(),
+  direct_link: Nullable(Type.String()),
+});
+export type AdminProductImage = Static<typeof AdminProductImage>;
+
+/** Stock of one option at one shop. Shop 1 is the warehouse: it holds stock but is no pickup shop. */
+export const AdminStockAtShop = Type.Object({
+  shop_id: Type.Integer(),
+  amount: Type.Integer(),
+});
+export type AdminStockAtShop = Static<typeof AdminStockAtShop>;
+
+export const AdminProductOption = Type.Object({
+  /** The option id; 0 is the base product. Extra option ids are unique across products. */
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  per_price: Type.Integer(),
+  cost_price: Type.Integer(),
+  price_text: Type.String(),
+  gift_text: Type.String(),
+  img_index: Nullable(Type.Integer()),
+  /** Total over every shop, the warehouse included. */
+  instock: Type.Integer(),
+  /** Every shop holding a stock row for this option (amount may be 0), ordered by shop id. */
+  stock: Type.Array(AdminStockAtShop),
+  is_default: Type.Boolean(),
+  is_deleted: Flag,
+});
+export type AdminProductOption = Static<typeof AdminProductOption>;
+
+export const AdminProduct = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  full_description: Type.String(),
+  /** The base option's (option 0) price, cost and texts, as the product form shows them. */
+  per_price: Type.Integer(),
+  cost_price: Type.Integer(),
+  price_text: Type.String(),
+  gift_text: Type.String(),
+  label: Type.String(),
+  hot_deal: Flag,
+  category_id: Type.Integer(),
+  /** Lower ranks higher; default 999, minimum 1. */
+  position: Type.Integer(),
+  /** '0': hidden from the All list (the admin card shows '(HIDE IN ALL LIST)'). */
+  in_all_list: Flag,
+  is_inactive: Flag,
+  is_deleted: Flag,
+  /** Sum of `instock` over the options that are not deleted. */
+  instock: Type.Integer(),
+  /** The option id customers get first, as a string like the catalogue's ('0' the base option). */
+  default_option: Type.String(),
+  images: Type.Array(AdminProductImage),
+  /** Every option, the base option 0 first, deleted ones included (is_deleted '1'). */
+  options: Type.Array(AdminProductOption),
+  created: Type.String(),
+  updated: Type.String(),
+});
+export type AdminProduct = Static<typeof AdminProduct>;
+
+/**
+ * The multipart text fields of create and update (all strings on the wire). On create every field but
+ * full_description, in_all_list and position is required; on update only the fields sent change.
+ * `instock` (create only) is the base option's stock at the warehouse. Images: `file-0`, `file-1`, … .
+ */
+export const AdminProductFields = Type.Object({
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  full_description: Type.Optional(Type.String()),
+  per_price: Type.Optional(Type.String({ description: "integer Baht ≥ 0" })),
+  cost_price: Type.Optional(Type.String({ description: "integer Baht ≥ 0" })),
+  instock: Type.Optional(Type.String({ description: "integer ≥ 0; create only" })),
+  gift_text: Type.Optional(Type.String()),
+  label: Type.Optional(Type.String()),
+  price_text: Type.Optional(Type.String()),
+  hot_deal: Type.Optional(Type.String({ description: "'1' or '0'" })),
+  category_id: Type.Optional(Type.String({ description: "1..5" })),
+  in_all_list: Type.Optional(Type.String({ description: "'1' (default) or '0'" })),
+  position: Type.Optional(Type.String({ description: "integer ≥ 1, default 999" })),
+  product_id: Type.Optional(Type.String({ description: "update only; must equal the path's id when sent" })),
+});
+export type AdminProductFields = Static<typeof AdminProductFields>;
+
+export const AdminProductListQuery = Type.Object({
+  category: Type.Optional(Type.Integer({ description: "absent or 0 every category, -1 hot deals, else a category id" })),
+});
+export type AdminProductListQuery = Static<typeof AdminProductListQuery>;
+
+export const AdminProductParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const AdminProductImageParams = Type.Object({ id: Type.Integer({ minimum: 1 }), imageId: Type.Integer({ minimum: 1 }) });
+export const AdminProductOptionParams = Type.Object({ id: Type.Integer({ minimum: 1 }), optionId: Type.Integer({ minimum: 0 }) });
+
+export const ProductActiveBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
+export type ProductActiveBody = Static<typeof ProductActiveBody>;
+
+/** Exactly the product's image ids, in the new order (first is the cover). */
+export const ImageOrderBody = Type.Object(
+  { image_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+export type ImageOrderBody = Static<typeof ImageOrderBody>;
+
+const Baht = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+
+export const CreateOptionBody = Type.Object(
+  {
+    per_price: Baht,
+    cost_price: Baht,
+    price_text: Text({ maxLength: 200 }),
+    gift_text: Type.Optional(Text({ maxLength: 200 })),
+    /** Stock put into the warehouse (shop 1) for the new option; 0 or absent: none. */
+    amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    /** Which of the product's images (0-based, in their order) shows for this option. */
+    img_index: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99 }))),
+  },
+  { additionalProperties: false },
+);
+export type CreateOptionBody = Static<typeof CreateOptionBody>;
+
+export const DefaultOptionBody = Type.Object({ option_id: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export type DefaultOptionBody = Static<typeof DefaultOptionBody>;
+
+export const AdminProductListResponse = Type.Object({ products: Type.Array(AdminProduct) });
+export type AdminProductListResponse = Static<typeof AdminProductListResponse>;
+
+/** Every change answers with the product as it now is and the spec's confirmation text. */
+export const AdminProductResponse = Type.Object({ product: AdminProduct, message: Type.String() });
+export type AdminProductResponse = Static<typeof AdminProductResponse>;
+
+export const AdminOptionResponse = Type.Object({ option: AdminProductOption, product: AdminProduct, message: Type.String() });
+export type AdminOptionResponse = Static<typeof AdminOptionResponse>;
+
+/** The spec's confirmation texts (§5, "Confirmations and notices"), spelled as the spec spells them. */
+export const ADMIN_PRODUCT_TEXTS = {
+  created: "Product was successfuly uploaded",
+  updated: "Product was successfuly updated",
+  activated: "Product activated",
+  disabled: "Product Disabled",
+  deleted: "Product was deleted",
+  optionCreated: "Product option was succesfuly created",
+  optionDeleted: "Option was deleted",
+  defaultChanged: "Default option was changed",
+  cannotDeleteDefault: "Cannot delete Default product option. Please set new default option and then delete",
+  imageRemoved: "Image was removed",
+  imagesReordered: "Images were reordered",
+  lastImage: "A product needs at least one image: add another before removing this one.",
+  needImage: "Add at least one image",
+} as const;

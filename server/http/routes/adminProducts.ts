@@ -1,0 +1,90 @@
+/** Admins manage products, their images and options (issue 12). Every route is admin only. */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import {
+  ADMIN_PRODUCT_TEXTS,
+  AdminOptionResponse,
+  AdminProductImageParams,
+  AdminProductListQuery,
+  AdminProductListResponse,
+  AdminProductOptionParams,
+  AdminProductParams,
+  AdminProductResponse,
+  CreateOptionBody,
+  DefaultOptionBody,
+  ImageOrderBody,
+  ProductActiveBody,
+} from "../../domain/contracts/adminProducts";
+import { ApiError } from "../../domain/contracts/catalog";
+import type { AdminProducts } from "../../services/adminProducts";
+import { installMultipart, readMultipart } from "../multipart";
+import type { SessionGuards } from "../session";
+
+export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: AdminProducts; guards: SessionGuards }> = async (
+  app,
+  { adminProducts, guards },
+) => {
+  await installMultipart(app);
+  const errors = { "4xx": ApiError, "5xx": ApiError };
+  const admin = { preHandler: guards.admin };
+  const answer = { 200: AdminProductResponse, ...errors };
+
+  app.get("/admin/products", { ...admin, schema: { querystring: AdminProductListQuery, response: { 200: AdminProductListResponse, ...errors } } }, async (request) => ({
+    products: await adminProducts.list(request.query.category),
+  }));
+
+  app.post("/admin/products", { ...admin, schema: { response: { 201: AdminProductResponse, ...errors } } }, async (request, reply) => {
+    const product = await adminProducts.create(await readMultipart(request), request.session!.userId);
+    return reply.code(201).send({ product, message: ADMIN_PRODUCT_TEXTS.created });
+  });
+
+  app.put("/admin/products/:id", { ...admin, schema: { params: AdminProductParams, response: answer } }, async (request) => ({
+    product: await adminProducts.update(request.params.id, await readMultipart(request), request.session!.userId),
+    message: ADMIN_PRODUCT_TEXTS.updated,
+  }));
+
+  app.put("/admin/products/:id/active", { ...admin, schema: { params: AdminProductParams, body: ProductActiveBody, response: answer } }, async (request) =>
+    adminProducts.setActive(request.params.id, request.body.active),
+  );
+
+  app.delete("/admin/products/:id", { ...admin, schema: { params: AdminProductParams, response: answer } }, async (request) => ({
+    product: await adminProducts.remove(request.params.id),
+    message: ADMIN_PRODUCT_TEXTS.deleted,
+  }));
+
+  app.delete("/admin/products/:id/images/:imageId", { ...admin, schema: { params: AdminProductImageParams, response: answer } }, async (request) => ({
+    product: await adminProducts.removeImage(request.params.id, request.params.imageId),
+    message: ADMIN_PRODUCT_TEXTS.imageRemoved,
+  }));
+
+  app.put(
+    "/admin/products/:id/images/order",
+    { ...admin, schema: { params: AdminProductParams, body: ImageOrderBody, response: answer } },
+    async (request) => ({
+      product: await adminProducts.reorderImages(request.params.id, request.body.image_ids),
+      message: ADMIN_PRODUCT_TEXTS.imagesReordered,
+    }),
+  );
+
+  app.post(
+    "/admin/products/:id/options",
+    { ...admin, schema: { params: AdminProductParams, body: CreateOptionBody, response: { 201: AdminOptionResponse, ...errors } } },
+    async (request, reply) => {
+      const created = await adminProducts.createOption(request.params.id, request.body, request.session!.userId);
+      return reply.code(201).send({ ...created, message: ADMIN_PRODUCT_TEXTS.optionCreated });
+    },
+  );
+
+  app.delete("/admin/products/:id/options/:optionId", { ...admin, schema: { params: AdminProductOptionParams, response: answer } }, async (request) => ({
+    product: await adminProducts.deleteOption(request.params.id, request.params.optionId),
+    message: ADMIN_PRODUCT_TEXTS.optionDeleted,
+  }));
+
+  app.put(
+    "/admin/products/:id/default-option",
+    { ...admin, schema: { params: AdminProductParams, body: DefaultOptionBody, response: answer } },
+    async (request) => ({
+      product: await adminProducts.setDefaultOption(request.params.id, request.body.option_id),
+      message: ADMIN_PRODUCT_TEXTS.defaultChanged,
+    }),
+  );
+};

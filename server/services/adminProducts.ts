@@ -1,0 +1,350 @@
+/**
+ * The admin's product use cases (issue 12): list every product, create and update one from the spec's
+ * multipart form, activate, disable, soft-delete, manage its images and options. Each change is one Kysely
+ * transaction; pictures are checked and encoded before it starts and written as its last step, so a
+ * refused request writes nothing to disk and a failed transaction leaves no file behind.
+ */
+import type { DB } from "../../db/connection";
+import {
+  changeStock,
+  deleteImageRow,
+  findOption,
+  findProductRow,
+  insertImages,
+  listImageRows,
+  selectAdminProducts,
+  selectImagesOf,
+  selectOptionsOf,
+  selectStockOf,
+  setImagePosition,
+  updateOption,
+  updateProductRow,
+  warehouseAmount,
+  type AdminProductRow,
+} from "../../db/repositories/adminProducts";
+import { insertExtraOption, insertProduct } from "../../db/repositories/products";
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import {
+  assertImageRemovable,
+  assertOptionDeletable,
+  assertSameImages,
+  orderImageFields,
+  parseProductForm,
+  requireAnImage,
+  type ProductDraft,
+} from "../domain/adminProducts";
+import { parseCategoryFilter } from "../domain/catalog";
+import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "../domain/constants";
+import {
+  ADMIN_PRODUCT_TEXTS,
+  type AdminProduct,
+  type AdminProductImage,
+  type AdminProductOption,
+  type CreateOptionBody,
+} from "../domain/contracts/adminProducts";
+import { ConflictError, NotFoundError } from "../domain/errors";
+import type { ImageStore, PreparedProductImage } from "./images";
+
+export interface AdminProductsDeps {
+  db: DB;
+  images: ImageStore;
+  clock?: () => number;
+}
+
+/** A multipart form as server/http/multipart.ts reads it. */
+export interface ProductForm {
+  fields: Record<string, string>;
+  files: Array<{ field: string; buffer: Buffer }>;
+}
+
+export type AdminProducts = ReturnType<typeof createAdminProducts>;
+
+const flag = (bit: number) => (bit === 1 ? "1" : "0") as "1" | "0";
+
+export function createAdminProducts({ db, images, clock = Date.now }: AdminProductsDeps) {
+  const now = () => new Date(clock()).toISOString();
+
+  async function load(filter: { categoryId?: number; hotOnly?: boolean; productId?: number }): Promise<AdminProduct[]> {
+    const rows = await selectAdminProducts(db, filter);
+    const ids = rows.map((r) => r.id);
+    const [options, imageRows, stock] = await Promise.all([selectOptionsOf(db, ids), selectImagesOf(db, ids), selectStockOf(db, ids)]);
+    const stockOf = new Map<string, Array<{ shop_id: number; amount: number }>>();
+    for (const s of stock) {
+      const key = `${s.product_id}:${s.option_id}`;
+      (stockOf.get(key) ?? stockOf.set(key, []).get(key)!).push({ shop_id: s.shop_id, amount: s.amount });
+    }
+    const optionsOf = new Map<number, AdminProductOption[]>();
+    for (const o of options) {
+      const atShops = stockOf.get(`${o.product_id}:${o.option_id}`) ?? [];
+      const list = optionsOf.get(o.product_id) ?? optionsOf.set(o.product_id, []).get(o.product_id)!;
+      list.push({
+        id: o.option_id,
+        product_id: o.product_id,
+        per_price: o.per_price,
+        cost_price: o.cost_price,
+        price_text: o.price_text,
+        gift_text: o.gift_text,
+        img_index: o.img_index,
+        instock: atShops.reduce((sum, s) => sum + s.amount, 0),
+        stock: atShops,
+        is_default: false,
+        is_deleted: flag(o.is_deleted),
+      });
+    }
+    const imagesOf = new Map<number, AdminProductImage[]>();
+    for (const image of imageRows) (imagesOf.get(image.product_id) ?? imagesOf.set(image.product_id, []).get(image.product_id)!).push(image);
+    return rows.map((row) => present(row, optionsOf.get(row.id) ?? [], imagesOf.get(row.id) ?? []));
+  }
+
+  function present(row: AdminProductRow, options: AdminProductOption[], productImages: AdminProductImage[]): AdminProduct {
+    const live = options.filter((o) => o.is_deleted === "0");
+    const defaultId = live.some((o) => o.id === row.default_option_id) ? row.default_option_id : BASE_OPTION_ID;
+    for (const o of options) o.is_default = o.id === defaultId;
+    const base = options.find((o) => o.id === BASE_OPTION_ID);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      full_description: row.full_description,
+      per_price: base?.per_price ?? 0,
+      cost_price: base?.cost_price ?? 0,
+      price_text: base?.price_text ?? "",
+      gift_text: base?.gift_text ?? "",
+      label: row.label,
+      hot_deal: flag(row.hot_deal),
+      category_id: row.category_id,
+      position: row.position,
+      in_all_list: flag(row.in_all_list),
+      is_inactive: flag(row.is_inactive),
+      is_deleted: flag(row.is_deleted),
+      instock: live.reduce((sum, o) => sum + o.instock, 0),
+      default_option: String(defaultId),
+      images: productImages,
+      options,
+      created: row.created_at,
+      updated: row.updated_at,
+    };
+  }
+
+  async function get(productId: number): Promise<AdminProduct> {
+    const [product] = await load({ productId });
+    if (!product) throw new NotFoundError("Product", `Product ${productId} not found`);
+    return product;
+  }
+
+  /** A product that may still change: it exists and is not deleted. */
+  async function changeable(tx: Transaction<Database> | DB, productId: number) {
+    const row = await findProductRow(tx, productId);
+    if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
+    if (row.is_deleted === 1) throw new ConflictError("PRODUCT_DELETED", `Product ${productId} was deleted and can no longer be changed`);
+    return row;
+  }
+
+  /** Checks and encodes every picture of the request before anything is written. */
+  async function prepareAll(files: ProductForm["files"]): Promise<PreparedProductImage[]> {
+    const prepared: PreparedProductImage[] = [];
+    // One at a time: each decode may hold up to 40 megapixels in memory.
+    for (const file of orderImageFields(files)) prepared.push(await images.prepareProductImage(file.buffer));
+    return prepared;
+  }
+
+  /**
+   * Runs the transaction and writes the prepared pictures as its last step; when anything fails (a write,
+   * the commit) the pictures written are removed again.
+   */
+  async function withPictures<T>(prepared: PreparedProductImage[], work: (tx: Transaction<Database>) => Promise<{ productId: number; result: T }>): Promise<T> {
+    let written: { productId: number; names: string[] } | null = null;
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const { productId, result } = await work(tx);
+        const files = prepared.flatMap((p) => p.files);
+        await images.write("product", productId, files);
+        written = { productId, names: files.map((f) => f.filename) };
+        return result;
+      });
+    } catch (error) {
+      const done = written as { productId: number; names: string[] } | null;
+      if (done) await images.removeFiles("product", done.productId, done.names);
+      throw error;
+    }
+  }
+
+  async function addImageRows(tx: Transaction<Database>, productId: number, prepared: PreparedProductImage[], after: number): Promise<void> {
+    await insertImages(
+      tx,
+      productId,
+      prepared.map((p, i) => ({ filename: p.filename, card_filename: p.card_filename, position: after + 1 + i })),
+    );
+  }
+
+  function productColumns(draft: ProductDraft) {
+    const columns: Record<string, unknown> = {};
+    for (const key of ["name", "description", "full_description", "label", "hot_deal", "category_id", "in_all_list", "position"] as const) {
+      if (draft[key] !== undefined) columns[key] = draft[key];
+    }
+    return columns;
+  }
+
+  function baseOptionColumns(draft: ProductDraft) {
+    const columns: Partial<{ per_price: number; cost_price: number; price_text: string; gift_text: string }> = {};
+    if (draft.per_price !== undefined) columns.per_price = draft.per_price;
+    if (draft.cost_price !== undefined) columns.cost_price = draft.cost_price;
+    if (draft.price_text !== undefined) columns.price_text = draft.price_text;
+    if (draft.gift_text !== undefined) columns.gift_text = draft.gift_text;
+    return columns;
+  }
+
+  return {
+    get,
+
+    async list(category: number | undefined): Promise<AdminProduct[]> {
+      const filter = parseCategoryFilter(category);
+      return load(filter.kind === "category" ? { categoryId: filter.categoryId } : filter.kind === "hot" ? { hotOnly: true } : {});
+    },
+
+    async create(form: ProductForm, actorUserId: number): Promise<AdminProduct> {
+      const draft = parseProductForm(form.fields, "create");
+      requireAnImage(form.files.length);
+      const prepared = await prepareAll(form.files);
+      const at = now();
+      const productId = await withPictures(prepared, async (tx) => {
+        const id = await insertProduct(
+          tx,
+          {
+            name: draft.name,
+            description: draft.description,
+            full_description: draft.full_description,
+            label: draft.label,
+            category_id: draft.category_id,
+            hot_deal: draft.hot_deal,
+            in_all_list: draft.in_all_list,
+            position: draft.position,
+            default_option_id: BASE_OPTION_ID,
+            created_at: at,
+            updated_at: at,
+          },
+          { per_price: draft.per_price, cost_price: draft.cost_price, price_text: draft.price_text, gift_text: draft.gift_text },
+        );
+        await addImageRows(tx, id, prepared, -1);
+        if (draft.instock > 0) {
+          await changeStock(tx, { shopId: WAREHOUSE_SHOP_ID, productId: id, optionId: BASE_OPTION_ID, delta: draft.instock, reason: "added", actorUserId, now: at });
+        }
+        return { productId: id, result: id };
+      });
+      return get(productId);
+    },
+
+    async update(productId: number, form: ProductForm, actorUserId: number): Promise<AdminProduct> {
+      await changeable(db, productId);
+      const draft = parseProductForm(form.fields, "update", productId);
+      const existing = await listImageRows(db, productId);
+      requireAnImage(existing.length + form.files.length);
+      const prepared = await prepareAll(form.files);
+      const at = now();
+      await withPictures(prepared, async (tx) => {
+        await changeable(tx, productId);
+        const columns = productColumns(draft);
+        await updateProductRow(tx, productId, columns, at);
+        await updateOption(tx, productId, BASE_OPTION_ID, baseOptionColumns(draft));
+        if (draft.instock !== undefined) {
+          // The form's instock is what the warehouse shelf of the base option becomes; the audit row keeps the difference.
+          const delta = draft.instock - (await warehouseAmount(tx, WAREHOUSE_SHOP_ID, productId, BASE_OPTION_ID));
+          if (delta !== 0) {
+            await changeStock(tx, { shopId: WAREHOUSE_SHOP_ID, productId, optionId: BASE_OPTION_ID, delta, reason: "added", actorUserId, now: at });
+          }
+        }
+        const current = await listImageRows(tx, productId);
+        await addImageRows(tx, productId, prepared, Math.max(-1, ...current.map((i) => i.position)));
+        return { productId, result: undefined };
+      });
+      return get(productId);
+    },
+
+    async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: string }> {
+      await db.transaction().execute(async (tx) => {
+        await changeable(tx, productId);
+        await updateProductRow(tx, productId, { is_inactive: active ? 0 : 1 }, now());
+      });
+      return { product: await get(productId), message: active ? ADMIN_PRODUCT_TEXTS.activated : ADMIN_PRODUCT_TEXTS.disabled };
+    },
+
+    /** Soft: the row stays (orders keep their lines and their history), customers stop seeing it. */
+    async remove(productId: number): Promise<AdminProduct> {
+      await db.transaction().execute(async (tx) => {
+        const row = await findProductRow(tx, productId);
+        if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
+        if (row.is_deleted === 0) await updateProductRow(tx, productId, { is_deleted: 1 }, now());
+      });
+      return get(productId);
+    },
+
+    async removeImage(productId: number, imageId: number): Promise<AdminProduct> {
+      const removed = await db.transaction().execute(async (tx) => {
+        await changeable(tx, productId);
+        const rows = await listImageRows(tx, productId);
+        const image = rows.find((r) => r.id === imageId);
+        if (!image) throw new NotFoundError("Image", `Image ${imageId} of product ${productId} not found`);
+        assertImageRemovable(rows.length);
+        await deleteImageRow(tx, productId, imageId);
+        return image;
+      });
+      // After the commit: a failed transaction keeps its files.
+      await images.removeFiles("product", productId, [removed.filename, removed.card_filename]);
+      return get(productId);
+    },
+
+    async reorderImages(productId: number, imageIds: number[]): Promise<AdminProduct> {
+      await db.transaction().execute(async (tx) => {
+        await changeable(tx, productId);
+        const rows = await listImageRows(tx, productId);
+        assertSameImages(
+          rows.map((r) => r.id),
+          imageIds,
+        );
+        for (const [position, imageId] of imageIds.entries()) await setImagePosition(tx, productId, imageId, position);
+      });
+      return get(productId);
+    },
+
+    async createOption(productId: number, body: CreateOptionBody, actorUserId: number): Promise<{ option: AdminProductOption; product: AdminProduct }> {
+      const optionId = await db.transaction().execute(async (tx) => {
+        await changeable(tx, productId);
+        const id = await insertExtraOption(tx, productId, {
+          per_price: body.per_price,
+          cost_price: body.cost_price,
+          price_text: body.price_text.trim(),
+          gift_text: (body.gift_text ?? "").trim(),
+          img_index: body.img_index ?? null,
+        });
+        if (body.amount) {
+          await changeStock(tx, { shopId: WAREHOUSE_SHOP_ID, productId, optionId: id, delta: body.amount, reason: "added", actorUserId, now: now() });
+        }
+        return id;
+      });
+      const product = await get(productId);
+      return { option: product.options.find((o) => o.id === optionId)!, product };
+    },
+
+    async deleteOption(productId: number, optionId: number): Promise<AdminProduct> {
+      await db.transaction().execute(async (tx) => {
+        const row = await changeable(tx, productId);
+        const option = await findOption(tx, productId, optionId);
+        if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);
+        assertOptionDeletable(optionId, row.default_option_id);
+        await updateOption(tx, productId, optionId, { is_deleted: 1 });
+      });
+      return get(productId);
+    },
+
+    async setDefaultOption(productId: number, optionId: number): Promise<AdminProduct> {
+      await db.transaction().execute(async (tx) => {
+        await changeable(tx, productId);
+        const option = await findOption(tx, productId, optionId);
+        if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);
+        await updateProductRow(tx, productId, { default_option_id: optionId }, now());
+      });
+      return get(productId);
+    },
+  };
+}

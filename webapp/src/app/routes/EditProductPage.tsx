@@ -1,0 +1,68 @@
+import { useLocation } from "wouter";
+import { productImagePath } from "@domain/catalog";
+import { BoxIcon } from "../../components/icons";
+import { notify } from "../../components/notificationStore";
+import { paths } from "../../lib/paths";
+import { haptic } from "../../lib/telegram";
+import { messageOf } from "../../features/admin/products/api/keys";
+import type { AdminProduct } from "../../features/admin/products/api/types";
+import { useAdminProduct } from "../../features/admin/products/api/useAdminProducts";
+import { useUpdateProduct } from "../../features/admin/products/api/useProductForm";
+import { ExistingImages } from "../../features/admin/products/components/ExistingImages";
+import { ProductForm } from "../../features/admin/products/components/ProductForm";
+import { changedFields, fieldsOf, formDataOf } from "../../features/admin/products/productFields";
+import { PageLoading } from "./PageLoading";
+import "../../features/admin/products/components/adminProducts.css";
+
+/** /admin/products/{id}/edit (spec §2, §5): the form filled from the product; only changed, non-empty fields are sent. */
+export function EditProductPage({ id }: { id: number }) {
+  const product = useAdminProduct(id);
+  if (product.isPending) return <PageLoading text="Loading product..." />;
+  if (!product.data) {
+    return (
+      <section className="page">
+        <div className="status-message" data-testid="product-missing">
+          <span className="status-message__icon">
+            <BoxIcon />
+          </span>
+          <p className="status-message__title">No product #{id}</p>
+        </div>
+      </section>
+    );
+  }
+  return <EditForm product={product.data} />;
+}
+
+function EditForm({ product }: { product: AdminProduct }) {
+  const update = useUpdateProduct(product.id);
+  const [, navigate] = useLocation();
+  const before = fieldsOf(product);
+  const ordered = [...product.images].sort((a, b) => a.position - b.position);
+  return (
+    <section className="page admin-page" data-testid="edit-product-page">
+      <h1 className="page__title">EDIT PRODUCT #{product.id}</h1>
+      <ProductForm
+        initial={before}
+        current={before}
+        existingImageUrls={ordered.map((image) => productImagePath(product.id, image.filename))}
+        existingImages={<ExistingImages productId={product.id} images={product.images} />}
+        sending={update.isPending}
+        sendLabel="SEND"
+        onSend={(fields, images) => {
+          const changed = changedFields(before, fields);
+          if (Object.keys(changed).length === 0 && images.length === 0) {
+            notify("Nothing was changed", "N");
+            return;
+          }
+          update.mutate(formDataOf(changed, images), {
+            onSuccess: (answer) => {
+              haptic("success");
+              notify(messageOf(answer, "Product was successfuly updated"), "S");
+              navigate(paths.adminProducts);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

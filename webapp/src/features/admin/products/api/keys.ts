@@ -1,0 +1,24 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+/** Query keys of the admin product screens; everything under ADMIN_PRODUCTS_KEY goes stale on a change. */
+export const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;
+export const adminProductsKey = (category: number) => ["admin", "products", { category }] as const;
+export const stockHistoryKey = (productId: number) => ["admin", "products", "stock-history", productId] as const;
+export const ADMIN_PRODUCT_SHOPS_KEY = ["admin", "products", "shops"] as const;
+
+/**
+ * A product changed: the admin lists and the customer's catalogue (home list, product pages, wishlist) are
+ * asked again, so this phone sees at once what customers see within one poll.
+ */
+export function productChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: ["products"] });
+  void queryClient.invalidateQueries({ queryKey: ["product"] });
+  void queryClient.invalidateQueries({ queryKey: ["wishlist"] });
+}
+
+/** The server's own words (spec §8) when it sent them, else ours. */
+export function messageOf(answer: unknown, fallback: string): string {
+  const message = (answer as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message !== "" ? message : fallback;
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../../lib/api";
+import { ADMIN_PRODUCT_SHOPS_KEY, productChanged, stockHistoryKey } from "./keys";
+import type { AddStockResponse, AdminShopListResponse, MoveStockResponse, StockHistoryResponse } from "./types";
+
+/** GET /api/admin/shops: where stock can be added (the warehouse first) or moved to. */
+export function useAdminShops() {
+  return useQuery({
+    queryKey: ADMIN_PRODUCT_SHOPS_KEY,
+    queryFn: ({ signal }) => apiRequest<AdminShopListResponse>("/api/admin/shops", { signal }).then((answer) => answer.shops),
+  });
+}
+
+/** GET /api/admin/stock/history?product_id=: every stock change of a product, newest first. */
+export function useStockHistory(productId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: stockHistoryKey(productId),
+    queryFn: ({ signal }) =>
+      apiRequest<StockHistoryResponse>("/api/admin/stock/history", { query: { product_id: productId }, signal }).then(
+        (answer) => answer.entries,
+      ),
+    enabled,
+  });
+}
+
+export interface StockChange {
+  product_id: number;
+  option_id: number;
+  amount: number;
+}
+
+/** POST /api/admin/stock { product_id, option_id, shop_id, amount }: 'You've added N products.' */
+export function useAddStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: StockChange & { shop_id: number }) => apiRequest<AddStockResponse>("/api/admin/stock", { method: "POST", body: change }),
+    onSettled: () => productChanged(queryClient),
+  });
+}
+
+/** POST /api/admin/stock/move { product_id, option_id, to_shop_id, amount }: from the warehouse to a pickup shop. */
+export function useMoveStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: StockChange & { to_shop_id: number }) =>
+      apiRequest<MoveStockResponse>("/api/admin/stock/move", { method: "POST", body: change }),
+    onSettled: () => productChanged(queryClient),
+  });
+}

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { BoxIcon, Icon, PlusIcon } from "../../../../components/icons";
+import { notify } from "../../../../components/notificationStore";
+import { paths } from "../../../../lib/paths";
+import { addToHomeScreen, canAddToHomeScreen, haptic, type HomeScreenOutcome } from "../../../../lib/telegram";
+import "./adminCabinet.css";
+
+const OUTCOME_TEXT: Record<HomeScreenOutcome, { text: string; type: "S" | "N" | "W" }> = {
+  added: { text: "The store was added to your home screen", type: "S" },
+  "already-added": { text: "The store is already on your home screen", type: "N" },
+  unsupported: { text: "This Telegram app cannot add icons to the home screen", type: "W" },
+  "not-added": { text: "The home screen icon was not added", type: "N" },
+};
+
+/**
+ * The admin's buttons of /admin-cabinet (spec §2): Set homeicon, Statistics, Create product, Manage Products.
+ * Set homeicon only for the one user the server names (`canSetHomeIcon`) and only where Telegram can do it.
+ */
+export function AdminCabinetButtons({ canSetHomeIcon }: { canSetHomeIcon: boolean }) {
+  const [asking, setAsking] = useState(false);
+  const onHomeIcon = async () => {
+    setAsking(true);
+    try {
+      const outcome = await addToHomeScreen();
+      haptic(outcome === "added" ? "success" : "warning");
+      notify(OUTCOME_TEXT[outcome].text, OUTCOME_TEXT[outcome].type);
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <nav className="admin-buttons" aria-label="Admin tools">
+      {canSetHomeIcon && canAddToHomeScreen() && (
+        <button type="button" className="button button--ghost" onClick={() => void onHomeIcon()} disabled={asking} data-testid="set-home-icon">
+          {asking && <span className="button__spinner" aria-hidden="true" />}
+          Set homeicon
+        </button>
+      )}
+      <Link href={paths.adminStat} className="button button--ghost" data-testid="link-statistics">
+        <ChartIcon />
+        Statistics
+      </Link>
+      <Link href={paths.adminCreateProduct} className="button button--ghost" data-testid="link-create-product">
+        <PlusIcon />
+        Create product
+      </Link>
+      <Link href={paths.adminProducts} className="button button--ghost" data-testid="link-manage-products">
+        <BoxIcon />
+        Manage Products
+      </Link>
+    </nav>
+  );
+}
+
+const ChartIcon = () => (
+  <Icon>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </Icon>
+);

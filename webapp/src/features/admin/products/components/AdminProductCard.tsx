@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { countOf } from "@domain/format";
+import { ChevronDownIcon } from "../../../../components/icons";
+import { notify } from "../../../../components/notificationStore";
+import { paths } from "../../../../lib/paths";
+import { haptic, showConfirm } from "../../../../lib/telegram";
+import { ProductCard } from "../../../catalog/components/ProductCard";
+import type { PicturePriority } from "../../../catalog/components/ProductPicture";
+import { messageOf } from "../api/keys";
+import type { AdminProduct } from "../api/types";
+import { useDeleteProduct, useSetProductActive } from "../api/useProductActions";
+import { asCatalogProduct, liveOptions } from "../asCatalogProduct";
+import { OptionSheet } from "./OptionSheet";
+import { StockDialog, type StockMode } from "./StockDialog";
+import { StockHistory } from "./StockHistory";
+
+/** A card of /admin/products: the customer's card with the admin's marks, the option picker and the product tools. */
+export function AdminProductCard({ product, priority }: { product: AdminProduct; priority: PicturePriority }) {
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [stockMode, setStockMode] = useState<StockMode | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const setActive = useSetProductActive();
+  const remove = useDeleteProduct();
+  const inactive = product.is_inactive === "1";
+  const deleted = product.is_deleted === "1";
+  const busy = setActive.isPending || remove.isPending;
+
+  const onToggleActive = () =>
+    setActive.mutate(
+      { id: product.id, active: inactive },
+      {
+        onSuccess: (answer) => {
+          haptic("success");
+          notify(messageOf(answer, inactive ? "Product activated" : "Product Disabled"), "S");
+        },
+      },
+    );
+
+  const onDelete = async () => {
+    if (!(await showConfirm(`Delete ${product.name}? Customers no longer see it; orders keep their lines.`))) return;
+    remove.mutate(product.id, {
+      onSuccess: (answer) => {
+        haptic("warning");
+        notify(messageOf(answer, "Product was deleted"), "S");
+      },
+    });
+  };
+
+  return (
+    <div className="admin-product" data-testid="admin-product" data-product-id={product.id} data-inactive={inactive || undefined} data-deleted={deleted || undefined}>
+      <ProductCard
+        product={asCatalogProduct(product)}
+        priority={priority}
+        viewOnly
+        optionControl={
+          // Spec §2: the admin opens the option picker even when the product has no options.
+          <button type="button" className="option-chip" onClick={() => setOptionsOpen(true)} aria-haspopup="dialog" data-testid="admin-options">
+            <span className="option-chip__label">Options</span>
+            <span className="option-chip__value">{countOf(liveOptions(product).length, "option")}</span>
+            <ChevronDownIcon />
+          </button>
+        }
+        extras={
+          <div className="admin-tools">
+            <p className="admin-marks" data-testid="admin-marks">
+              {deleted && <span className="admin-mark admin-mark--danger">DELETED</span>}
+              {inactive && <span className="admin-mark admin-mark--warn">INACTIVE</span>}
+              {product.in_all_list === "0" && <span className="admin-mark">(HIDE IN ALL LIST)</span>}
+              <span className="admin-mark" data-testid="admin-position">
+                Position {product.position}
+              </span>
+            </p>
+            {!deleted && (
+              <div className="admin-tools__row">
+                <Link href={paths.adminEditProduct(product.id)} className="button button--ghost admin-small" data-testid="edit-product">
+                  Edit
+                </Link>
+                <button type="button" className="button button--ghost admin-small" onClick={onToggleActive} disabled={busy} data-testid="toggle-active">
+                  {inactive ? "SET ACTIVE" : "SET INACTIVE"}
+                </button>
+                <button type="button" className="button button--ghost admin-small admin-danger" onClick={() => void onDelete()} disabled={busy} data-testid="delete-product">
+                  Delete
+                </button>
+                <button type="button" className="button button--ghost admin-small" onClick={() => setStockMode("add")} data-testid="add-stock">
+                  Add stock
+                </button>
+                <button type="button" className="button button--ghost admin-small" onClick={() => setStockMode("move")} data-testid="move-stock">
+                  Move to shop
+                </button>
+              </div>
+            )}
+            <button
+              type="button"
+              className="admin-history__toggle"
+              aria-expanded={historyOpen}
+              onClick={() => setHistoryOpen((open) => !open)}
+              data-testid="toggle-history"
+            >
+              Stock history
+              <ChevronDownIcon />
+            </button>
+            {historyOpen && <StockHistory product={product} />}
+          </div>
+        }
+      />
+      {optionsOpen && <OptionSheet product={product} visible onClose={() => setOptionsOpen(false)} />}
+      {stockMode !== null && <StockDialog product={product} mode={stockMode} onClose={() => setStockMode(null)} />}
+    </div>
+  );
+}

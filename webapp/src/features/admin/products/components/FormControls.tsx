@@ -1,0 +1,84 @@
+import { useId, type ReactNode } from "react";
+import { CATEGORIES } from "@domain/catalog";
+import { CloseIcon } from "../../../../components/icons";
+
+interface TextControlProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** 'number' brings the phone's number pad; the value stays text until it is checked. */
+  kind?: "text" | "number" | "textarea";
+  /** A clear button inside the field (spec §2 "optional clear"). */
+  clearable?: boolean;
+  hint?: ReactNode;
+  testId?: string;
+}
+
+/** A text, number or textarea input with its label and an optional clear button. */
+export function TextControl({ label, value, onChange, kind = "text", clearable = false, hint, testId }: TextControlProps) {
+  const id = useId();
+  const common = {
+    id,
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    "data-testid": testId,
+  };
+  return (
+    <div className="field admin-field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <span className="admin-field__box" data-clearable={clearable || undefined}>
+        {kind === "textarea" ? (
+          <textarea className="field__input admin-field__area" rows={3} {...common} />
+        ) : (
+          // Numbers stay text fields with the number pad: what was typed is checked (and named) before sending.
+          <input className="field__input" type="text" inputMode={kind === "number" ? "numeric" : undefined} {...common} />
+        )}
+        {clearable && value !== "" && (
+          <button type="button" className="admin-field__clear" aria-label={`Clear ${label}`} onClick={() => onChange("")}>
+            <CloseIcon />
+          </button>
+        )}
+      </span>
+      {hint && <span className="admin-field__hint">{hint}</span>}
+    </div>
+  );
+}
+
+/** The spec's YES/NO button row for a '1'/'0' flag. */
+export function YesNoRow({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: "1" | "0") => void; testId?: string }) {
+  const id = useId();
+  return (
+    <div className="field admin-field">
+      <span className="field__label" id={id}>
+        {label}
+      </span>
+      <span className="admin-yesno" role="radiogroup" aria-labelledby={id} data-testid={testId}>
+        {(["1", "0"] as const).map((flag) => (
+          <button key={flag} type="button" role="radio" aria-checked={value === flag} className="admin-yesno__choice" onClick={() => onChange(flag)}>
+            {flag === "1" ? "YES" : "NO"}
+          </button>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+export function CategorySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field admin-field">
+      <label className="field__label" htmlFor={id}>
+        Category
+      </label>
+      <select id={id} className="field__input admin-select" value={value} onChange={(event) => onChange(event.target.value)} data-testid="field-category">
+        {CATEGORIES.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState, type ReactNode } from "react";
+import { notify } from "../../../../components/notificationStore";
+import { haptic } from "../../../../lib/telegram";
+import { fieldProblem, keepBlank, type ProductFields } from "../productFields";
+import { CategorySelect, TextControl, YesNoRow } from "./FormControls";
+import { ImagePicker, usePreviewUrls } from "./ImagePicker";
+import { ProductPreview } from "./ProductPreview";
+
+interface ProductFormProps {
+  initial: ProductFields;
+  /** On edit: the images the product has (their addresses), which count as images and show in the preview. */
+  existingImageUrls?: readonly string[];
+  /** On edit: reorder and remove the images the product has. */
+  existingImages?: ReactNode;
+  /** On edit: what the product has now; a field left empty keeps it (spec §5: only non-empty fields are sent). */
+  current?: ProductFields;
+  /** The send step: the fields and the new images; resolves once the server answered. */
+  onSend: (fields: ProductFields, images: File[]) => void;
+  sending: boolean;
+  sendLabel: string;
+}
+
+/**
+ * Spec §2 "Product forms": the fields (text, number and textarea inputs with optional clear, the category
+ * select, YES/NO rows, position), images, then a preview step (the card as customers will see it) and a send step.
+ */
+export function ProductForm({ initial, existingImageUrls = [], existingImages, current, onSend, sending, sendLabel }: ProductFormProps) {
+  const [fields, setFields] = useState(initial);
+  const [images, setImages] = useState<File[]>([]);
+  const [step, setStep] = useState<"fill" | "preview">("fill");
+  const pickedUrls = usePreviewUrls(images);
+  const set = (name: keyof ProductFields) => (value: string) => setFields((before) => ({ ...before, [name]: value }));
+  const result = current ? keepBlank(current, fields) : fields;
+
+  const toPreview = () => {
+    const problem = fieldProblem(result, existingImageUrls.length + images.length);
+    if (problem) {
+      haptic("error");
+      notify(problem, "W");
+      return;
+    }
+    setStep("preview");
+    window.scrollTo(0, 0);
+  };
+
+  if (step === "preview") {
+    return (
+      <div className="admin-form" data-testid="product-form-preview">
+        <h2 className="section-title">Preview</h2>
+        <ProductPreview fields={result} imageUrls={[...existingImageUrls, ...pickedUrls.filter((url) => url !== "")]} />
+        <div className="admin-form__actions">
+          <button type="button" className="button button--ghost" onClick={() => setStep("fill")} disabled={sending} data-testid="back-to-form">
+            Back to edit
+          </button>
+          <button type="button" className="button" onClick={() => onSend(fields, images)} disabled={sending} data-testid="send-product">
+            {sending && <span className="button__spinner" aria-hidden="true" />}
+            {sendLabel}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="admin-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        toPreview();
+      }}
+      noValidate
+      data-testid="product-form"
+    >
+      <TextControl label="Name" value={fields.name} onChange={set("name")} clearable testId="field-name" />
+      <TextControl label="Description" value={fields.description} onChange={set("description")} kind="textarea" clearable testId="field-description" />
+      <TextControl
+        label="Full description"
+        value={fields.full_description}
+        onChange={set("full_description")}
+        kind="textarea"
+        clearable
+        testId="field-full_description"
+      />
+      <div className="admin-form__row">
+        <TextControl label="Per price, ฿" value={fields.per_price} onChange={set("per_price")} kind="number" testId="field-per_price" />
+        <TextControl label="Cost price, ฿" value={fields.cost_price} onChange={set("cost_price")} kind="number" testId="field-cost_price" />
+      </div>
+      <div className="admin-form__row">
+        <TextControl label="In stock, warehouse" value={fields.instock} onChange={set("instock")} kind="number" testId="field-instock" />
+        <TextControl
+          label="Position"
+          value={fields.position}
+          onChange={set("position")}
+          kind="number"
+         
+          hint="A lower number ranks higher"
+          testId="field-position"
+        />
+      </div>
+      <TextControl label="Price text" value={fields.price_text} onChange={set("price_text")} clearable testId="field-price_text" />
+      <TextControl label="Gift text" value={fields.gift_text} onChange={set("gift_text")} clearable testId="field-gift_text" />
+      <TextControl label="Label" value={fields.label} onChange={set("label")} clearable testId="field-label" />
+      <CategorySelect value={fields.category_id} onChange={set("category_id")} />
+      <YesNoRow label="Hot deal" value={fields.hot_deal} onChange={set("hot_deal")} testId="field-hot_deal" />
+      <YesNoRow label="In all list" value={fields.in_all_list} onChange={set("in_all_list")} testId="field-in_all_list" />
+      {existingImages}
+      <ImagePicker files={images} urls={pickedUrls} onChange={setImages} label={existingImages ? "New photos" : "Photos"} />
+      <button type="submit" className="button admin-form__submit" data-testid="preview-product">
+        PREVIEW
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { categoryColour } from "@domain/catalog";
+import { formatAmount } from "@domain/format";
+import { FlameIcon, GiftIcon } from "../../../../components/icons";
+import { Price } from "../../../catalog/components/Price";
+import { ProductLabel } from "../../../catalog/components/ProductLabel";
+import type { ProductFields } from "../productFields";
+
+/** Spec §2 "Product forms": the preview step, the card as customers will see it, with the picked images. */
+export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; imageUrls: readonly string[] }) {
+  const categoryId = Number(fields.category_id);
+  return (
+    <article className="product-card admin-preview" data-testid="product-preview" data-colour={categoryColour(categoryId) ?? undefined}>
+      <div className="product-card__media">
+        {/* A scroller the keyboard reaches too (the arrow keys move it). */}
+        <div className="admin-preview__images" tabIndex={0} role="group" aria-label={`Photos of ${fields.name}`}>
+          {imageUrls.map((url, index) => (
+            <img key={index} src={url} alt={`${fields.name}, photo ${index + 1}`} width={600} height={400} data-testid="preview-image" />
+          ))}
+        </div>
+        {fields.hot_deal === "1" && (
+          <span className="hot-badge">
+            <FlameIcon />
+            Hot
+          </span>
+        )}
+      </div>
+      <div className="product-card__body">
+        <ProductLabel categoryId={categoryId} label={fields.label} />
+        <h3 className="product-card__name" data-testid="preview-name">
+          {fields.name}
+        </h3>
+        {fields.description && <p className="product-card__description">{fields.description}</p>}
+        {fields.gift_text && (
+          <p className="gift-text">
+            <GiftIcon />
+            {fields.gift_text}
+          </p>
+        )}
+        <p className="admin-preview__stock">{formatAmount(Number(fields.instock) || 0)} in stock</p>
+        <div className="product-card__price-row">
+          <Price offer={{ per_price: Number(fields.per_price) || 0, price_text: fields.price_text }} />
+        </div>
+        {fields.full_description && <p className="admin-preview__full">{fields.full_description}</p>}
+        <p className="admin-marks">
+          {fields.in_all_list === "0" && <span className="admin-mark">(HIDE IN ALL LIST)</span>}
+          <span className="admin-mark">Position {fields.position}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

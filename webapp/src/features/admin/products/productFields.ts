@@ -1,0 +1,105 @@
+import { CATEGORIES, isCategoryId } from "@domain/catalog";
+import { BASE_OPTION_ID, DEFAULT_POSITION, MIN_POSITION, WAREHOUSE_SHOP_ID } from "@domain/constants";
+import type { AdminProduct } from "./api/types";
+
+/** The product form's text fields in the spec's order (spec §7 payload "Create/update product"). */
+export const TEXT_FIELDS = [
+  "name",
+  "description",
+  "full_description",
+  "per_price",
+  "cost_price",
+  "instock",
+  "gift_text",
+  "label",
+  "price_text",
+  "position",
+] as const;
+
+export type ProductFields = Record<(typeof TEXT_FIELDS)[number] | "hot_deal" | "category_id" | "in_all_list", string>;
+
+export const EMPTY_FIELDS: ProductFields = {
+  name: "",
+  description: "",
+  full_description: "",
+  per_price: "",
+  cost_price: "",
+  instock: "",
+  gift_text: "",
+  label: "",
+  price_text: "",
+  position: String(DEFAULT_POSITION),
+  hot_deal: "0",
+  category_id: String(CATEGORIES[0].id),
+  in_all_list: "1",
+};
+
+/** The form as a product fills it: every field as the text the inputs hold. */
+export function fieldsOf(product: AdminProduct): ProductFields {
+  return {
+    name: product.name,
+    description: product.description,
+    full_description: product.full_description,
+    per_price: String(product.per_price),
+    cost_price: String(product.cost_price),
+    // The form's stock is the base option's shelf in the warehouse: what create puts there and update sets it to.
+    instock: String(product.options.find((option) => option.id === BASE_OPTION_ID)?.stock.find((at) => at.shop_id === WAREHOUSE_SHOP_ID)?.amount ?? 0),
+    gift_text: product.gift_text,
+    label: product.label,
+    price_text: product.price_text,
+    position: String(product.position),
+    hot_deal: product.hot_deal,
+    category_id: String(product.category_id),
+    in_all_list: product.in_all_list,
+  };
+}
+
+const isWhole = (text: string) => /^\d+$/.test(text.trim());
+
+/**
+ * Spec §5 "Product upload": what is wrong with the form, in the spec's words, or null. The server checks the
+ * same again; this is the "shared input check" that runs before the preview.
+ */
+export function fieldProblem(fields: ProductFields, imageCount: number): string | null {
+  const blank = (name: keyof ProductFields) => fields[name].trim() === "";
+  if (blank("name")) return "Set name";
+  if (blank("description")) return "Set description";
+  if (!isWhole(fields.per_price)) return "Incorrect Per Price";
+  if (!isWhole(fields.cost_price)) return "Incorrect Cost";
+  if (!isWhole(fields.instock)) return "Incorrect instock";
+  if (blank("gift_text")) return "Set gift_text";
+  if (blank("label")) return "Set label";
+  if (blank("price_text")) return "Set price_text";
+  if (fields.hot_deal !== "1" && fields.hot_deal !== "0") return "Set hot_deal";
+  if (!isCategoryId(Number(fields.category_id))) return "Set category_id";
+  if (!isWhole(fields.position) || Number(fields.position) < MIN_POSITION) return `Position must be a whole number from ${MIN_POSITION}`;
+  if (imageCount === 0) return "Add at least one image";
+  return null;
+}
+
+/** The product as an update leaves it: a field left empty keeps what the product has. */
+export function keepBlank(current: ProductFields, edited: ProductFields): ProductFields {
+  const result = { ...edited };
+  for (const name of Object.keys(result) as (keyof ProductFields)[]) {
+    if (result[name].trim() === "") result[name] = current[name];
+  }
+  return result;
+}
+
+/** Spec §5: an update sends only the fields that are not empty and changed. */
+export function changedFields(before: ProductFields, after: ProductFields): Partial<ProductFields> {
+  const changed: Partial<ProductFields> = {};
+  for (const name of Object.keys(after) as (keyof ProductFields)[]) {
+    const value = after[name].trim();
+    if (value !== "" && value !== before[name].trim()) changed[name] = value;
+  }
+  return changed;
+}
+
+/** The multipart body: the fields, then the images as file-0, file-1, … */
+export function formDataOf(fields: Partial<ProductFields>, images: readonly File[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value.trim());
+  images.forEach((image, index) => form.append(`file-${index}`, image, image.name));
+  return form;
+}

@@ -1,0 +1,78 @@
+import { Link } from "wouter";
+import type { AdminShop } from "@domain/contracts/adminShops";
+import { ChevronRightIcon, MapPinIcon, StoreIcon } from "../../../../components/icons";
+import { paths } from "../../../../lib/paths";
+import "./shops.css";
+
+/** The management list: logo, name, address, the warehouse and deleted shops marked; a live shop opens its form. */
+export function ShopList({ shops }: { shops: readonly AdminShop[] }) {
+  if (shops.length === 0) return <p className="shop-list__empty">No shops yet.</p>;
+  return (
+    <ul className="shop-list" data-testid="shop-list">
+      {shops.map((shop) => (
+        <li key={shop.id}>
+          <ShopRow shop={shop} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ShopRow({ shop }: { shop: AdminShop }) {
+  const warehouse = shop.is_warehouse;
+  const body = (
+    <>
+      <span className="shop-logo">{shop.path ? <img src={shop.path} alt="" width={48} height={48} loading="lazy" /> : <StoreIcon />}</span>
+      <span className="shop-row__who">
+        <span className="shop-row__name" data-testid="shop-row-name">
+          {shop.name}
+        </span>
+        <span className="shop-row__address" data-testid="shop-row-address">
+          <MapPinIcon />
+          {[shop.district, shop.address].filter(Boolean).join(" · ") || "No address"}
+        </span>
+        {(warehouse || shop.is_deleted) && (
+          <span className="shop-row__marks">
+            {warehouse && <span className="shop-mark shop-mark--warehouse">Warehouse</span>}
+            {shop.is_deleted && (
+              <span className="shop-mark shop-mark--deleted" data-testid="shop-row-deleted">
+                Deleted
+              </span>
+            )}
+          </span>
+        )}
+      </span>
+    </>
+  );
+  // A deleted shop stays in the list for its history; there is nothing left to edit.
+  if (shop.is_deleted) {
+    return (
+      <div className="shop-row shop-row--deleted" data-testid="shop-row" data-shop-id={shop.id}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link href={paths.shopEdit(shop.id)} className="shop-row" data-testid="shop-row" data-shop-id={shop.id}>
+      {body}
+      <ChevronRightIcon className="shop-row__chevron" />
+    </Link>
+  );
+}
+
+/** The list's loading shape: three rows of a row's size. */
+export function ShopListPlaceholder() {
+  return (
+    <ul className="shop-list" aria-hidden="true">
+      {[0, 1, 2].map((row) => (
+        <li key={row} className="shop-row shop-row--placeholder">
+          <span className="shop-logo placeholder-block" />
+          <span className="shop-row__who">
+            <span className="placeholder-line shop-row__line" />
+            <span className="placeholder-line shop-row__line shop-row__line--short" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import type { AdminStatsResponse } from "@domain/contracts/adminStats";
+import { formatAmount, formatBaht } from "@domain/format";
+
+type Totals = AdminStatsResponse["totals"];
+type ProductRow = AdminStatsResponse["products"][number];
+
+/** Spec §2 "Statistics page": 'Total statistics:' with its three figures, under the server's field names. */
+export function TotalStats({ totals }: { totals: Totals }) {
+  const figures = [
+    { name: "total_sales_cost_price", label: "Cost price", value: totals.total_sales_cost_price },
+    { name: "total_sales_amount", label: "Sales", value: totals.total_sales_amount },
+    { name: "total_sales_discounted_price", label: "After discounts", value: totals.total_sales_discounted_price },
+  ] as const;
+  return (
+    <section className="stats-card" aria-labelledby="stats-totals-title">
+      <h2 className="stats-card__title" id="stats-totals-title">
+        Total statistics:
+      </h2>
+      <dl className="stats-totals">
+        {figures.map((figure) => (
+          <div key={figure.name} className="stats-total">
+            <dt>
+              <span className="stats-total__label">{figure.label}</span>
+              <span className="stats-total__field">{figure.name}</span>
+            </dt>
+            <dd data-testid={figure.name}>{formatBaht(figure.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="stats-margin">
+        Completed orders <strong data-testid="stats-orders">{formatAmount(totals.orders)}</strong>
+      </p>
+      <p className="stats-margin">
+        Margin <strong data-testid="stats-margin">{formatBaht(totals.total_sales_discounted_price - totals.total_sales_cost_price)}</strong>
+      </p>
+    </section>
+  );
+}
+
+/** 'Product statistics:': product, total_amount, cost_price_sum, discounted_price_sum, one row a product. */
+export function ProductStats({ products }: { products: readonly ProductRow[] }) {
+  return (
+    <section className="stats-card" aria-labelledby="stats-products-title">
+      <h2 className="stats-card__title" id="stats-products-title">
+        Product statistics:
+      </h2>
+      {products.length === 0 ? (
+        <p className="stats-empty" data-testid="stats-no-products">
+          No completed orders in this range.
+        </p>
+      ) : (
+        // Wider than a phone: it scrolls sideways, so a keyboard must be able to reach it too.
+        <div className="stats-table__scroll" tabIndex={0} role="region" aria-labelledby="stats-products-title">
+          <table className="stats-table" data-testid="stats-products">
+            <thead>
+              <tr>
+                <th scope="col">product</th>
+                <th scope="col">total_amount</th>
+                <th scope="col">cost_price_sum</th>
+                <th scope="col">discounted_price_sum</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((row) => (
+                <tr key={row.product_id} data-testid="stats-product-row" data-product-id={row.product_id}>
+                  <th scope="row">{row.product}</th>
+                  <td>{formatAmount(row.total_amount)}</td>
+                  <td>{formatBaht(row.cost_price_sum)}</td>
+                  <td>{formatBaht(row.discounted_price_sum)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
