@@ -44,6 +44,32 @@ export function contentSecurityPolicy(): Record<string, string[]> {
   };
 }
 
+/** A customer's order page: the one page that may pay in TON. */
+const ORDER_PAGE = /^\/order\/\d+\/?(\?.*)?$/;
+
+/**
+ * The order page's HTML answer only (issue 15): TON Connect talks to wallet bridges and reads the wallet list
+ * and the wallets' icons from hosts that change as wallets join, all over https. Every other page keeps
+ * `connect-src 'self'`; the mini-app reloads into an order page before it opens TON Connect there
+ * (webapp/src/features/ton), so a page opened elsewhere never needs it.
+ */
+export function orderPageContentSecurityPolicy(): Record<string, string[]> {
+  const policy = contentSecurityPolicy();
+  return {
+    ...policy,
+    // TON Connect's UI sets an empty `ontouchstart` on the body (so iOS shows :active); the empty handler, and
+    // nothing else inline, may run: the hash is that of the empty string.
+    "script-src": [...policy["script-src"]!, "'unsafe-hashes'", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"],
+    "connect-src": [...policy["connect-src"]!, "https:"],
+    "img-src": [...policy["img-src"]!, "https:"],
+  };
+}
+
+const policyHeader = (policy: Record<string, string[]>) =>
+  Object.entries(policy)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join(";");
+
 const hashKey = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 22);
 
 /** A write is counted against its session when it has one, else against its client address. */
@@ -63,6 +89,14 @@ export async function installEdge(app: FastifyInstance, options: EdgeOptions): P
     crossOriginEmbedderPolicy: false,
     // Wallet and payment pages open in other windows; isolating ours would cut their way back.
     crossOriginOpenerPolicy: false,
+  });
+
+  const orderPagePolicy = policyHeader(orderPageContentSecurityPolicy());
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method === "GET" && ORDER_PAGE.test(request.url) && String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+      reply.header("content-security-policy", orderPagePolicy);
+    }
+    return payload;
   });
 
   app.decorateRequest("sessionRead", false);

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
-import { CENTRAL_STATION_ADDRESS } from "../../server/domain/orders";
+import { CENTRAL_STATION_ADDRESS, CRYPTO_NEEDS_WALLET } from "../../server/domain/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { qrModules, qrPath } from "../../webapp/src/lib/qr";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -211,17 +211,21 @@ describe("the cart", () => {
     await addressModal.getByRole("button", { name: "Save address" }).click();
     await expect.poll(notices).toContain("Address updated");
 
-    await page.getByTestId("payment-options").getByRole("radio", { name: "Crypto" }).click();
+    // The demo shops have no TON wallet: crypto is shown greyed out with the reason, and cannot be picked.
+    const payment = page.getByTestId("payment-options");
+    await expect.poll(() => payment.getByRole("radio", { name: "Crypto" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("crypto-unavailable").textContent()).toBe(CRYPTO_NEEDS_WALLET);
+    await payment.getByRole("radio", { name: "Bank card" }).click();
     await page.getByTestId("place-order").click();
     await page.waitForURL(/\/order\/\d+\?first=Y$/);
     expect(await page.getByTestId("order-delivery").textContent()).toBe("Courier");
-    expect(await page.getByTestId("order-payment").textContent()).toBe("Crypto");
+    expect(await page.getByTestId("order-payment").textContent()).toBe("Bank card");
     expect(await page.getByTestId("order-status").textContent()).toBe("New");
     // A courier order has no pickup code.
     expect(await page.getByTestId("pickup-pass").count()).toBe(0);
     const orderId = Number(await page.getByTestId("order-page").getAttribute("data-order-id"));
     const { order } = await api<{ order: Order }>(`/api/orders/${orderId}`, await storedToken(page));
-    expect(order).toMatchObject({ delivery_option: 2, payment_option: 3, phone: "+66 81 234 5678", delivery_address_link: "https://maps.google.com/?q=9.53,100.06" });
+    expect(order).toMatchObject({ delivery_option: 2, payment_option: 2, phone: "+66 81 234 5678", delivery_address_link: "https://maps.google.com/?q=9.53,100.06" });
   });
 
   it("sends the same Idempotency-Key again after a lost answer, so a retry makes no second order", async () => {

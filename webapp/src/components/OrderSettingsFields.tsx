@@ -4,6 +4,7 @@
  */
 import {
   CENTRAL_STATION_ADDRESS,
+  CRYPTO_NEEDS_WALLET,
   DELIVERY_OPTION_LABELS,
   DELIVERY_OPTIONS,
   PAYMENT_OPTION_LABELS,
@@ -18,6 +19,8 @@ import "./OrderSettingsFields.css";
 export interface SettingsFieldsProps {
   settings: OrderSettings;
   onChange: (change: Partial<OrderSettings>) => void;
+  /** The chosen shop has no TON wallet: crypto is shown but not offered. */
+  cryptoUnavailable?: boolean;
 }
 
 const DELIVERY_CHOICES: readonly Choice[] = [
@@ -57,15 +60,23 @@ export function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
   );
 }
 
-export function PaymentOptions({ settings, onChange }: SettingsFieldsProps) {
+export function PaymentOptions({ settings, onChange, cryptoUnavailable }: SettingsFieldsProps) {
   return (
-    <ChoiceGroup
-      label="Payment"
-      choices={PAYMENT_CHOICES}
-      value={settings.payment_option}
-      onChange={(payment_option) => onChange({ payment_option })}
-      testId="payment-options"
-    />
+    <>
+      <ChoiceGroup
+        label="Payment"
+        choices={PAYMENT_CHOICES}
+        value={settings.payment_option}
+        onChange={(payment_option) => onChange({ payment_option })}
+        disabledValues={cryptoUnavailable ? [PAYMENT_OPTIONS.crypto] : undefined}
+        testId="payment-options"
+      />
+      {cryptoUnavailable && (
+        <p className="payment-note" data-testid="crypto-unavailable">
+          {CRYPTO_NEEDS_WALLET}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
@@ -18,6 +19,9 @@ import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import "./pages.css";
+
+/** Paying in TON (payment 3): its own chunk, and TON Connect a chunk of its own behind it (docs/webapp.md "Chunks"). */
+const TonPay = lazy(() => import("../../features/ton/TonPay"));
 
 /** /order/{id}: anything but a positive whole id is the 404 page. */
 export function OrderPage({ id }: { id: string }) {
@@ -161,6 +165,12 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             </span>
           )}
         </div>
+      )}
+
+      {order.ton_payment && (
+        <Suspense>
+          <TonPay order={order} />
+        </Suspense>
       )}
 
       <div className="order-card">

@@ -5,6 +5,7 @@ import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "@domain/orders";
 import { notify } from "../../../components/notificationStore";
 import { haptic } from "../../../lib/telegram";
 import { useSaveStatuses } from "../api/useSaveStatuses";
+import { TonPaymentFacts } from "./TonPaymentFacts";
 import "./handover.css";
 
 /**
@@ -33,6 +34,7 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
     return (
       <div className="handover-card" data-testid="handover-statuses">
         <h2 className="handover-card__title">Statuses</h2>
+        <TonPaymentFacts order={order} />
         <dl className="handover-facts handover-facts--plain">
           <div className="handover-fact">
             <dt className="handover-fact__label">Payment</dt>
@@ -50,6 +52,7 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
   return (
     <div className="handover-card" data-testid="handover-statuses">
       <h2 className="handover-card__title">Statuses</h2>
+      <TonPaymentFacts order={order} />
       <div className="handover-statuses">
         <label className="field">
           <span className="field__label">Payment</span>

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { Order } from "@domain/contracts/orders";
 
 /** Query keys of the customer's orders: the list, and one order by id. */
 export const ORDERS_KEY = ["orders"] as const;
@@ -6,8 +7,20 @@ export const orderKey = (id: number) => ["orders", id] as const;
 /** The paged list of /list/orders (the cabinet's latest orders are the first page of ORDERS_KEY). */
 export const ORDER_PAGES_KEY = ["orders", "pages"] as const;
 
-/** The lists of own orders (the cabinet's latest, /list/orders' pages) after an order changed. */
-export function invalidateOrderLists(queryClient: QueryClient): void {
+/**
+ * An order came back changed and its stock moved with it (placed, its settings saved, canceled): the cache
+ * takes the order, and the order lists and the shelves are asked again.
+ */
+export function applyOrderAndStock(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueryData(orderKey(order.id), order);
+  // The lists of own orders: the cabinet's latest, /list/orders' pages.
   void queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true });
   void queryClient.invalidateQueries({ queryKey: ORDER_PAGES_KEY });
+  void queryClient.invalidateQueries({ queryKey: ["products"] });
+  void queryClient.invalidateQueries({ queryKey: ["product"] });
+}
+
+/** Whatever an order became meanwhile (a change to it failed), it is shown as it is. */
+export function refreshOrder(queryClient: QueryClient, id: number): void {
+  void queryClient.invalidateQueries({ queryKey: orderKey(id) });
 }

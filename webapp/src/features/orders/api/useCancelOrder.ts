@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
-import { invalidateOrderLists, orderKey } from "./orderKeys";
+import { applyOrderAndStock, refreshOrder } from "./orderKeys";
 
 /**
  * POST /api/orders/:id/cancel: only a new order (spec §4); its stock goes back to the shop. Too late, and the
@@ -11,15 +11,7 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ order: Order }>(`/api/orders/${id}/cancel`, { method: "POST" }).then((answer) => answer.order),
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKey(order.id), order);
-      invalidateOrderLists(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ["products"] });
-      void queryClient.invalidateQueries({ queryKey: ["product"] });
-    },
-    onError: (_error, id) => {
-      // Whatever the order became meanwhile, show it as it is.
-      void queryClient.invalidateQueries({ queryKey: orderKey(id) });
-    },
+    onSuccess: (order) => applyOrderAndStock(queryClient, order),
+    onError: (_error, id) => refreshOrder(queryClient, id),
   });
 }

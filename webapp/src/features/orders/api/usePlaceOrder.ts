@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order, PlaceOrderBody } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
-import { invalidateOrderLists, orderKey } from "./orderKeys";
+import { applyOrderAndStock } from "./orderKeys";
 
 export interface Placement {
   body: PlaceOrderBody;
@@ -21,11 +21,7 @@ export function usePlaceOrder() {
         (answer) => answer.order,
       ),
     onSuccess: (order) => {
-      queryClient.setQueryData(orderKey(order.id), order);
-      invalidateOrderLists(queryClient);
-      // The stock moved: what the shelves show is asked again.
-      void queryClient.invalidateQueries({ queryKey: ["products"] });
-      void queryClient.invalidateQueries({ queryKey: ["product"] });
+      applyOrderAndStock(queryClient, order);
       void queryClient.invalidateQueries({ queryKey: ["cart-shops"] });
     },
   });

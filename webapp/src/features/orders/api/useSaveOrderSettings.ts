@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderSettingsInput } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
-import { invalidateOrderLists, orderKey } from "./orderKeys";
+import { applyOrderAndStock, refreshOrder } from "./orderKeys";
 
 /**
  * PUT /api/orders/:id/settings: a pending order gets its delivery and payment, the server reserves its stock
@@ -13,15 +13,7 @@ export function useSaveOrderSettings() {
   return useMutation({
     mutationFn: ({ id, settings }: { id: number; settings: OrderSettingsInput }) =>
       apiRequest<{ order: Order }>(`/api/orders/${id}/settings`, { method: "PUT", body: settings }).then((answer) => answer.order),
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKey(order.id), order);
-      invalidateOrderLists(queryClient);
-      // The stock moved: what the shelves show is asked again.
-      void queryClient.invalidateQueries({ queryKey: ["products"] });
-      void queryClient.invalidateQueries({ queryKey: ["product"] });
-    },
-    onError: (_error, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: orderKey(id) });
-    },
+    onSuccess: (order) => applyOrderAndStock(queryClient, order),
+    onError: (_error, { id }) => refreshOrder(queryClient, id),
   });
 }

@@ -1,0 +1,215 @@
+/**
+ * Paying an order in TON (issue 15): the card an order page with payment 3 shows, a lazy chunk of its own. Of
+ * the entry it imports React, the API client and the MainButton of lib/telegram.ts, and it has no CSS file (the
+ * entry's classes and a few inline styles): each file of a lazy chunk is a name the entry carries, and the
+ * entry must not grow (docs/webapp.md "Chunks": checked by the built index.html naming one script). TON
+ * Connect itself (`TonConnectPay`) is a second chunk, fetched when the customer pays. The card never says
+ * "Paid" from the wallet's word: only the order, as the page's poll reads it from the server, does.
+ */
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
+import type { Order } from "@domain/contracts/orders";
+import type { TonQuote } from "@domain/contracts/ton";
+import { apiRequest } from "../../lib/api";
+import { showMainButton } from "../../lib/telegram";
+
+const TonConnectPay = lazy(() => import("./TonConnectPay"));
+
+export const TON_TEXTS = {
+  pay: "Pay with TON",
+  waiting: "Waiting for the network",
+  paid: "Paid",
+  declined: "The wallet did not send the payment: it was declined, closed or ran out of time. Your order is not paid yet.",
+} as const;
+
+/** A quote this close to its end is asked for again before the wallet gets it. */
+const QUOTE_MARGIN_MS = 60_000;
+/** A customer who pressed Pay on a page opened elsewhere comes back here after the reload. */
+const RESUME_KEY = "ton_pay_order";
+
+/**
+ * TON Connect needs the order page's own Content-Security-Policy (connect-src for wallet bridges), which the
+ * server sends with an order page's HTML only. A page the app navigated to from elsewhere has the policy of
+ * the page it was opened on: it reloads first.
+ */
+function openedAsOrderPage(): boolean {
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return navigation ? /^\/order\/\d+\/?$/.test(new URL(navigation.name).pathname) : true;
+}
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+
+const styles = {
+  title: { margin: 0, fontSize: 17, fontWeight: 750 },
+  facts: { display: "grid", gap: 8, margin: 0 },
+  value: { margin: 0, overflowWrap: "anywhere", fontWeight: 650 },
+  amount: { margin: 0, fontSize: 22, fontWeight: 800 },
+  note: { margin: 0, color: "var(--hint)", fontSize: 13 },
+  problem: { margin: 0, color: "var(--danger-text)" },
+  state: { display: "flex", alignItems: "center", gap: 10, margin: 0, fontWeight: 700 },
+  paid: { margin: 0, fontWeight: 700, color: "var(--success-text)" },
+} satisfies Record<string, CSSProperties>;
+
+export default function TonPay({ order }: { order: Order }) {
+  const payment = order.ton_payment;
+  if (!payment) return null;
+  if (payment.state === "paid") {
+    return (
+      <div className="order-card" data-testid="ton-payment" data-state="paid">
+        <p style={styles.paid} data-testid="ton-paid">
+          {TON_TEXTS.paid}
+        </p>
+        <p style={styles.note}>
+          {payment.tx_hash ? (
+            <>
+              Transaction <span title={payment.tx_hash}>{shortHash(payment.tx_hash)}</span>
+            </>
+          ) : (
+            "Confirmed by the shop."
+          )}
+        </p>
+      </div>
+    );
+  }
+  if (order.payment_status !== "P" || (order.status !== "N" && order.status !== "W")) return null;
+  return <PayCard order={order} />;
+}
+
+type Phase = "idle" | "paying" | "sent";
+
+function PayCard({ order }: { order: Order }) {
+  const payment = order.ton_payment!;
+  const [quote, setQuote] = useState<TonQuote | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [attempt, setAttempt] = useState(0);
+  const waiting = payment.state === "waiting" || phase === "sent";
+
+  const loadQuote = useCallback(async (): Promise<TonQuote | null> => {
+    try {
+      const fresh = await apiRequest<TonQuote>(`/api/orders/${order.id}/ton/quote`, { method: "POST" });
+      setQuote(fresh);
+      return fresh;
+    } catch (error) {
+      setProblem((error as Error).message);
+      return null;
+    }
+  }, [order.id]);
+
+  useEffect(() => {
+    void loadQuote();
+  }, [loadQuote]);
+
+  // The rate holds 15 minutes; then the amount is asked for again.
+  useEffect(() => {
+    if (!quote) return;
+    const timer = setTimeout(() => void loadQuote(), Math.max(0, Date.parse(quote.valid_until) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [quote, loadQuote]);
+
+  const pay = async () => {
+    if (phase === "paying") return;
+    setProblem(null);
+    if (!openedAsOrderPage()) {
+      sessionStorage.setItem(RESUME_KEY, String(order.id));
+      window.location.reload();
+      return;
+    }
+    const current = quote && Date.parse(quote.valid_until) - Date.now() > QUOTE_MARGIN_MS ? quote : await loadQuote();
+    if (!current) return;
+    setAttempt((n) => n + 1);
+    setPhase("paying");
+  };
+  const latestPay = useRef(pay);
+  latestPay.current = pay;
+
+  useEffect(() => {
+    if (quote && sessionStorage.getItem(RESUME_KEY) === String(order.id)) {
+      sessionStorage.removeItem(RESUME_KEY);
+      void latestPay.current();
+    }
+  }, [quote, order.id]);
+
+  const onSent = (boc: string) => {
+    setPhase("sent");
+    // The reply only holds the pickup hold for the message; the chain decides. A lost call changes nothing.
+    apiRequest(`/api/orders/${order.id}/ton/sent`, { method: "POST", body: { boc } }).catch(() => undefined);
+  };
+  const onFailed = () => {
+    setPhase("idle");
+    setProblem(TON_TEXTS.declined);
+  };
+
+  const showButton = !waiting;
+  useEffect(
+    () => (showButton ? showMainButton({ text: TON_TEXTS.pay, active: quote !== null && phase === "idle", progress: phase === "paying" }, () => void latestPay.current()) : undefined),
+    [showButton, quote, phase],
+  );
+
+  return (
+    <div className="order-card" data-testid="ton-payment" data-state={waiting ? "waiting" : payment.state}>
+      <h2 style={styles.title}>{TON_TEXTS.pay}</h2>
+      {waiting ? (
+        <>
+          <p style={styles.state} role="status" data-testid="ton-waiting">
+            <span className="button__spinner" aria-hidden="true" />
+            {TON_TEXTS.waiting}
+          </p>
+          <p style={styles.note}>Your wallet sent the payment. The order turns to Paid as soon as the transfer shows on the chain.</p>
+        </>
+      ) : null}
+      {payment.state === "underpaid" && !waiting && (
+        <p style={styles.problem} data-testid="ton-underpaid">
+          The transfer that arrived ({payment.underpaid_ton} TON) is less than the amount, so the order is not paid. Send the full amount below, or talk
+          to the shop.
+        </p>
+      )}
+      {quote ? (
+        <dl style={styles.facts} data-testid="ton-quote">
+          <div>
+            <dt className="field__label">Amount</dt>
+            <dd style={styles.amount} data-testid="ton-amount">
+              {quote.amount_ton} TON
+            </dd>
+          </div>
+          <div>
+            <dt className="field__label">To the shop's wallet</dt>
+            <dd style={styles.value} data-testid="ton-address">
+              {quote.address}
+            </dd>
+          </div>
+          <div>
+            <dt className="field__label">Comment</dt>
+            <dd style={styles.value} data-testid="ton-comment">
+              {quote.comment}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        !problem && <span className="placeholder-line" style={{ width: "60%", height: 22 }} aria-hidden="true" />
+      )}
+      {quote && (
+        <p style={styles.note}>
+          1 TON = {quote.thb_per_ton} ฿ (rate of {time(quote.rate_set_at)}). This amount holds until {time(quote.valid_until)}; the comment tells the shop
+          it is your order.
+        </p>
+      )}
+      {problem && (
+        <p style={styles.problem} role="alert" data-testid="ton-problem">
+          {problem}
+        </p>
+      )}
+      {showButton && (
+        <button type="button" className="button" onClick={() => void pay()} disabled={phase === "paying" || (quote === null && problem === null)} data-testid="ton-pay">
+          {phase === "paying" && <span className="button__spinner" aria-hidden="true" />}
+          {problem ? "Try again" : TON_TEXTS.pay}
+        </button>
+      )}
+      {phase === "paying" && quote && (
+        <Suspense fallback={null}>
+          <TonConnectPay key={attempt} quote={quote} onSent={onSent} onFailed={onFailed} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
