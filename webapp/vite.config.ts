@@ -53,7 +53,11 @@ export default defineConfig({
   root: webappDir,
   plugins: [react(), precompress()],
   resolve: {
-    alias: { "@domain": fileURLToPath(new URL("../server/domain", import.meta.url)) },
+    alias: [
+      { find: "@domain", replacement: fileURLToPath(new URL("../server/domain", import.meta.url)) },
+      // Exactly `@tonconnect/ui` (not `-react`): its browser build, see webapp/src/features/ton/tonConnectUi.ts.
+      { find: /^@tonconnect\/ui$/, replacement: fileURLToPath(new URL("./src/features/ton/tonConnectUi.ts", import.meta.url)) },
+    ],
   },
   build: {
     // WEBAPP_DIR lets a second working copy of the tests build elsewhere (the server reads the same name).

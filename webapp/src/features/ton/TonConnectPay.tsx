@@ -3,16 +3,12 @@
  * attempt: connects a wallet if none is, asks it for one message (the shop's wallet, the amount in nanoTON, the
  * comment as a text payload, valid for 5 minutes) and reports the wallet's reply or its refusal.
  *
- * The UI is `@tonconnect/ui` 2.4.4 (what `@tonconnect/ui-react` 2.4.4 wraps in a provider and hooks) from its
- * browser build, imported as a file like the Telegram SDK: the package's ES build pulls in tweetnacl, whose
- * `typeof require` makes Rolldown put its `require` helper into the customer's entry (+0.3 kB gzipped), which
- * must not grow (docs/webapp.md "Chunks", docs/decisions.md "TON payment").
+ * `@tonconnect/ui-react` gives the provider and the hook; the UI under it is `@tonconnect/ui`'s browser build
+ * (see ./tonConnectUi.ts for why).
  */
 import { useEffect } from "react";
-import type { TonConnectUI } from "@tonconnect/ui";
+import { TonConnectUIProvider, useTonConnectUI } from "@tonconnect/ui-react";
 import type { TonQuote } from "@domain/contracts/ton";
-// @ts-expect-error: the browser build has no types of its own; its exports are typed where they are read.
-import tonConnectBuild from "../../../../node_modules/@tonconnect/ui/dist/tonconnect-ui.min.js";
 
 interface PayProps {
   quote: TonQuote;
@@ -23,18 +19,19 @@ interface PayProps {
 /** The message's validUntil: a wallet must not send it later. */
 const MESSAGE_TTL_S = 5 * 60;
 
-const { TonConnectUI: TonConnectUIClass } = tonConnectBuild as { TonConnectUI: new (options: object) => TonConnectUI };
-/** One UI per page, as TON Connect wants it (it keeps the wallet's session in localStorage). */
-let instance: TonConnectUI | null = null;
-function tonConnect(): TonConnectUI {
-  instance ??= new TonConnectUIClass({ manifestUrl: `${window.location.origin}/tonconnect-manifest.json`, analytics: { mode: "off" } });
-  return instance;
+export default function TonConnectPay(props: PayProps) {
+  // TON Connect keeps one UI per page (a singleton that holds the wallet's session in localStorage).
+  return (
+    <TonConnectUIProvider manifestUrl={`${window.location.origin}/tonconnect-manifest.json`} analytics={{ mode: "off" }}>
+      <SendOnce {...props} />
+    </TonConnectUIProvider>
+  );
 }
 
-export default function TonConnectPay({ quote, onSent, onFailed }: PayProps) {
+function SendOnce({ quote, onSent, onFailed }: PayProps) {
+  const [ui] = useTonConnectUI();
   useEffect(() => {
     let live = true;
-    const ui = tonConnect();
     const send = async () => {
       await ui.connectionRestored;
       if (!ui.connected) await ui.connectWallet();
