@@ -11,6 +11,12 @@ import { createHandover } from "../server/services/handover";
 import { createLinkSigner } from "../server/services/links";
 import { createAuth } from "../server/services/auth";
 import { createPartner } from "../server/services/partner";
+import { join } from "node:path";
+import { adminBotServices } from "../bot/features/admin/backOffice";
+import { createAdminProducts } from "../server/services/adminProducts";
+import { createImageStore } from "../server/services/images";
+import { createStats } from "../server/services/stats";
+import { createStock } from "../server/services/stock";
 
 const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
@@ -58,7 +64,13 @@ async function main(): Promise<void> {
   const noMail = { send: async () => Promise.reject(new Error("the bot process sends no mail")) };
   const auth = createAuth({ db, config, clock: Date.now, mailer: noMail, registerReferral: partner.joinWith });
   const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent });
-  const telegram = await startTelegram({ db, config, log, handover, joinFromChat: auth.joinFromChat });
+  // The admins' commands (/stats, /lowstock, /addstock) run on the back office's own services.
+  const admin = adminBotServices({
+    stock: createStock({ db, clock: Date.now, lowStockThreshold: config.lowStockThreshold }),
+    stats: createStats({ db, clock: Date.now }),
+    adminProducts: createAdminProducts({ db, images: createImageStore({ uploadsDir: join(config.dataDir, "uploads") }), clock: Date.now }),
+  });
+  const telegram = await startTelegram({ db, config, log, handover, joinFromChat: auth.joinFromChat, admin });
 
   let stopping = false;
   const stop = async (code: number) => {

@@ -325,7 +325,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           if (!adminMayChange(row) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
             throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
           }
-          giveBackStock(tx, row, now);
+          giveBackStock(tx, row, now, actor.userId);
           insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: actor.userId, created_at: now, data: { by: "admin" } });
           tellCustomer(tx, "order_canceled", orderId, now);
           tellPushedStaff(tx, orderId, "canceled", "admin", now);

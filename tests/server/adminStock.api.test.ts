@@ -209,13 +209,13 @@ describe("orders in the audit trail", () => {
     expect(entries[0].who).toEqual({ user_id: customer.userId, name: "Alice", email: null });
   });
 
-  it("an admin's cancel returns the stock with a 'returned' row", async () => {
+  it("an admin's cancel returns the stock with a 'returned' row naming the admin", async () => {
     const orderId = await placeOrder("Chaweng Beach Store", "Jack Herer", 0, 1);
     expect((await call("POST", `/api/admin/orders/${orderId}/cancel`, admin.token)).statusCode).toBe(200);
     const rows = await historyRows();
-    expect(rows.map((r) => [r.reason, r.delta, r.order_id])).toEqual([
-      ["sold", -1, orderId],
-      ["returned", 1, orderId],
+    expect(rows.map((r) => [r.reason, r.delta, r.order_id, r.actor_user_id])).toEqual([
+      ["sold", -1, orderId, rows[0]!.actor_user_id],
+      ["returned", 1, orderId, admin.userId],
     ]);
   });
 

@@ -173,7 +173,8 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
                 className="gallery__image"
                 productId={productId}
                 filename={image.filename}
-                cardFilename={variant === "card" ? image.card_filename : null}
+                cardFilename={image.card_filename}
+                use={variant === "card" ? "card" : "page"}
                 alt={count > 1 ? `${name}, photo ${index + 1}` : name}
                 priority={!isCopy && index === 0 ? priority : "lazy"}
                 hidden={isCopy}

@@ -14,8 +14,8 @@ export type PicturePriority = "high" | "eager" | "lazy";
 /** The demo and upload pictures are square, 600 px: the frame (3:2 on cards, square on the page) crops them. */
 const PICTURE_SIZE_PX = 600;
 
-/** A card's width: the page's column (at most 560 px) less its margins. */
-const CARD_SIZES = "(max-width: 560px) calc(100vw - 32px), 528px";
+/** The product page's picture: the page's column (at most 560 px). */
+const PAGE_SIZES = "(max-width: 560px) 100vw, 560px";
 /** The widths of an upload's two WebP files (server/services/images.ts): the card size and the large one. */
 const CARD_WIDTH_PX = 480;
 const LARGE_WIDTH_PX = 1600;
@@ -23,8 +23,15 @@ const LARGE_WIDTH_PX = 1600;
 interface ProductPictureProps {
   productId: number;
   filename: string;
-  /** An upload's card-size WebP: with it the picture offers both sizes (srcset) and the browser takes the one it needs. */
+  /** An upload's card-size WebP (480 px, tens of KB). */
   cardFilename?: string | null;
+  /**
+   * `card`: a list card shows the card file alone. With a srcset a phone of density 2 or 3 would take the
+   * 1600 px file for a 360 px card (ten lists' worth of bytes on a cheap phone's data plan), so a card is a
+   * little soft on a dense screen and cheap to scroll. `page`: the product page offers both (srcset) and the
+   * browser takes what its screen needs.
+   */
+  use?: "card" | "page";
   alt: string;
   className?: string;
   priority?: PicturePriority;
@@ -34,7 +41,7 @@ interface ProductPictureProps {
 }
 
 /** One product image; when it fails to load, the spec's texts in its place. */
-export function ProductPicture({ productId, filename, cardFilename, alt, className, priority = "lazy", hidden = false, onClick }: ProductPictureProps) {
+export function ProductPicture({ productId, filename, cardFilename, use = "page", alt, className, priority = "lazy", hidden = false, onClick }: ProductPictureProps) {
   const src = productImagePath(productId, filename);
   const cardSrc = cardFilename ? productImagePath(productId, cardFilename) : null;
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -70,9 +77,9 @@ export function ProductPicture({ productId, filename, cardFilename, alt, classNa
   return (
     <img
       className={className}
-      src={cardSrc ?? src}
-      srcSet={cardSrc ? `${cardSrc} ${CARD_WIDTH_PX}w, ${src} ${LARGE_WIDTH_PX}w` : undefined}
-      sizes={cardSrc ? CARD_SIZES : undefined}
+      src={use === "card" && cardSrc ? cardSrc : src}
+      srcSet={use === "page" && cardSrc ? `${cardSrc} ${CARD_WIDTH_PX}w, ${src} ${LARGE_WIDTH_PX}w` : undefined}
+      sizes={use === "page" && cardSrc ? PAGE_SIZES : undefined}
       alt={hidden ? "" : alt}
       aria-hidden={hidden || undefined}
       width={PICTURE_SIZE_PX}
