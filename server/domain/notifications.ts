@@ -3,6 +3,7 @@
  * transaction as the change it tells of; the outbox worker renders and sends it. Payloads are JSON, each
  * kind with its own shape (NotificationPayloads).
  */
+import type { LowShelf } from "./stock";
 
 /** Told to the customer of an order. */
 export const CUSTOMER_NOTIFICATION_KINDS = [
@@ -103,15 +104,7 @@ export interface TonRefundDuePayload {
 }
 
 /** An option's shelf at a pickup shop dropped to the low-stock threshold (once per crossing). */
-export interface LowStockPayload {
-  shop_id: number;
-  shop_name: string;
-  product_id: number;
-  product_name: string;
-  option_id: number;
-  price_text: string;
-  /** What is left on the shelf. */
-  amount: number;
+export interface LowStockPayload extends LowShelf {
   threshold: number;
   /** The order whose line took it there. */
   order_id: number;

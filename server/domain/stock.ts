@@ -15,6 +15,18 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 /** LOW_STOCK_THRESHOLD's default: an option's shelf at a pickup shop at or below 2 is low. */
 export const LOW_STOCK_THRESHOLD_DEFAULT = 2;
 
+/** An option's shelf at a pickup shop at or below the threshold: the low-stock list and its push name it so. */
+export interface LowShelf {
+  shop_id: number;
+  shop_name: string;
+  product_id: number;
+  product_name: string;
+  option_id: number;
+  price_text: string;
+  /** What is left on the shelf. */
+  amount: number;
+}
+
 /** The most one call may add or move: a typo of a few extra digits is refused, not stocked. */
 export const MAX_STOCK_CHANGE = 100_000;
 

@@ -3,7 +3,6 @@
  * written for this app, private caching of every answer that depends on the session, and rate limits on
  * every write (per session) and every sign-in call (per client address). A new route gets all of it.
  */
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -70,6 +69,27 @@ const policyHeader = (policy: Record<string, string[]>) =>
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join(";");
 
+/**
+ * The security headers of every answer (what helmet's defaults set, minus what does not fit a framed mini-app):
+ * no X-Frame-Options (frame-ancestors decides who may frame the app; X-Frame-Options cannot name Telegram's
+ * clients), no Cross-Origin-Opener/Embedder-Policy (wallet and payment pages open in other windows; isolating
+ * ours would cut their way back), HSTS only when the store is served over https.
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    "content-security-policy": policyHeader(contentSecurityPolicy()),
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    ...(https ? { "strict-transport-security": `max-age=${180 * 24 * 3600}` } : {}),
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+  };
+}
+
 const hashKey = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 22);
 
 /** A write is counted against its session when it has one, else against its client address. */
@@ -79,30 +99,21 @@ function writerKey(request: FastifyRequest): string {
 }
 
 export async function installEdge(app: FastifyInstance, options: EdgeOptions): Promise<void> {
-  const https = options.publicUrl.startsWith("https://");
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
-    // frame-ancestors decides who may frame the app; X-Frame-Options cannot name Telegram's clients.
-    frameguard: false,
-    hsts: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    // Wallet and payment pages open in other windows; isolating ours would cut their way back.
-    crossOriginOpenerPolicy: false,
+  const headers = securityHeaders(options.publicUrl.startsWith("https://"));
+  // Made once: every answer gets the same object (helmet rebuilt them, CSP parsing included, per request).
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   const orderPagePolicy = policyHeader(orderPageContentSecurityPolicy());
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method === "GET" && ORDER_PAGE.test(request.url) && String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+  app.decorateRequest("sessionRead", false);
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.sessionRead) reply.header("cache-control", "private, no-store");
+    else if (request.method === "GET" && ORDER_PAGE.test(request.url) && String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
       reply.header("content-security-policy", orderPagePolicy);
     }
-    return payload;
-  });
-
-  app.decorateRequest("sessionRead", false);
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.sessionRead) reply.header("cache-control", "private, no-store");
-    return payload;
+    done(null, payload);
   });
 
   // Every write and every sign-in call is limited; the limit is set on the route as it is added.

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ChainTransaction } from "../domain/ton";
 import type { Ton } from "../services/ton";
 import type { TonChain } from "../services/tonChain";
+import { repeating } from "./repeating";
 
 /** Transactions asked for in one call, and calls per wallet and tick at most. */
 export const TON_PAGE = 50;
@@ -16,15 +17,10 @@ const MAX_PAGES = 20;
 const CLOCK_SLACK_S = 120;
 
 export function createTonWatcher({ ton, chain, log, intervalMs }: { ton: Ton; chain: TonChain; log: FastifyBaseLogger; intervalMs: number }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  /** Aborted by stop(): a call to a slow indexer does not hold up the shutdown. */
-  let stopping = new AbortController();
-
-  async function transactionsSince(wallet: string, sinceS: number): Promise<ChainTransaction[]> {
+  async function transactionsSince(wallet: string, sinceS: number, signal: AbortSignal): Promise<ChainTransaction[]> {
     const all: ChainTransaction[] = [];
-    for (let page = 0; page < MAX_PAGES && !stopping.signal.aborted; page++) {
-      const batch = await chain.transactions({ account: wallet, limit: TON_PAGE, offset: page * TON_PAGE, startUtime: sinceS - CLOCK_SLACK_S, signal: stopping.signal });
+    for (let page = 0; page < MAX_PAGES && !signal.aborted; page++) {
+      const batch = await chain.transactions({ account: wallet, limit: TON_PAGE, offset: page * TON_PAGE, startUtime: sinceS - CLOCK_SLACK_S, signal });
       all.push(...batch);
       if (batch.length < TON_PAGE) break;
     }
@@ -32,11 +28,12 @@ export function createTonWatcher({ ton, chain, log, intervalMs }: { ton: Ton; ch
   }
 
   /** One pass over the watched wallets; one wallet's failure (the indexer down) leaves the others checked. */
-  async function tick(): Promise<void> {
+  /** `signal`: aborted by stop(), so a call to a slow indexer does not hold up the shutdown. */
+  async function tick(signal: AbortSignal = new AbortController().signal): Promise<void> {
     for (const shop of await ton.watchedShops()) {
-      if (stopping.signal.aborted) return;
+      if (signal.aborted) return;
       try {
-        const counts = await ton.recordTransfers(shop.shopId, shop.wallet, await transactionsSince(shop.wallet, shop.sinceS));
+        const counts = await ton.recordTransfers(shop.shopId, shop.wallet, await transactionsSince(shop.wallet, shop.sinceS, signal));
         if (counts.paid || counts.underpaid || counts.refund_due) log.info({ shopId: shop.shopId, ...counts }, "TON transfers recorded");
       } catch (error) {
         log.warn({ err: error, shopId: shop.shopId }, "TON watcher: this wallet's transactions could not be checked; trying again next time");
@@ -44,23 +41,5 @@ export function createTonWatcher({ ton, chain, log, intervalMs }: { ton: Ton; ch
     }
   }
 
-  return {
-    tick,
-    start(): void {
-      if (stopping.signal.aborted) stopping = new AbortController();
-      timer ??= setInterval(() => {
-        // A slow tick (a slow indexer) is never overlapped by the next one in this process.
-        running ??= tick()
-          .catch((error) => log.error({ err: error }, "TON watcher failed"))
-          .finally(() => (running = null));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      stopping.abort();
-      await running;
-    },
-  };
+  return { tick: () => tick(), ...repeating(tick, { intervalMs, log, failure: "TON watcher failed" }) };
 }

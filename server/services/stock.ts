@@ -11,6 +11,7 @@ import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import {
   addToShelf,
+  isAdminUser,
   listStockHistory,
   productExists,
   recordStockChange,
@@ -26,8 +27,8 @@ import { writerOf, type Tx } from "../../db/writer";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { StockHistoryEntry } from "../domain/contracts/adminStock";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
-import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
-import { checkStockAmount, crossesLowStock, LOW_STOCK_THRESHOLD_DEFAULT, STOCK_TEXTS } from "../domain/stock";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
+import { checkStockAmount, crossesLowStock, LOW_STOCK_THRESHOLD_DEFAULT, STOCK_TEXTS, type LowShelf } from "../domain/stock";
 import { personName } from "./notices";
 
 export type Stock = ReturnType<typeof createStock>;
@@ -41,14 +42,14 @@ export interface StockDeps {
 
 type OptionLine = { product_id: number; option_id: number; amount: number };
 
-export interface LowShelf {
-  shop_id: number;
-  shop_name: string;
-  product_id: number;
-  product_name: string;
-  option_id: number;
-  price_text: string;
-  amount: number;
+export type { LowShelf };
+
+/**
+ * Stock changes are the admins' (spec §6), whoever calls: the HTTP guard checks it before, the bot on every
+ * update, and this unit once more where the change is made (an admin demoted a moment ago changes nothing).
+ */
+function onlyAdmin(tx: Tx, userId: number): void {
+  if (!isAdminUser(tx, userId)) throw new ForbiddenError();
 }
 
 /** A live product and option, or a 404 naming which is missing. */
@@ -134,6 +135,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
       const amount = checkStockAmount(input.amount);
       const shopId = input.shop_id ?? WAREHOUSE_SHOP_ID;
       return writer.write((tx) => {
+        onlyAdmin(tx, actorUserId);
         liveShop(tx, shopId);
         liveOption(tx, input.product_id, input.option_id);
         const now = iso(clock());
@@ -149,6 +151,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
       const amount = checkStockAmount(input.amount);
       if (input.to_shop_id === WAREHOUSE_SHOP_ID) throw new ValidationError("to_shop_id", STOCK_TEXTS.moveToWarehouse);
       return writer.write((tx) => {
+        onlyAdmin(tx, actorUserId);
         const shop = liveShop(tx, input.to_shop_id);
         liveOption(tx, input.product_id, input.option_id);
         const now = iso(clock());

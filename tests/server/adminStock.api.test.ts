@@ -358,4 +358,15 @@ describe("the service the bot uses", () => {
     const moved = await store.app.services.stock.move(admin.userId, { product_id: jack, option_id: 0, to_shop_id: shops["Nathon Pier"]!, amount: 7 });
     expect(moved).toMatchObject({ warehouse: 200, instock: 7 });
   });
+
+  it("refuses anyone but an admin itself, whoever calls it (a manager, a customer): nothing changes", async () => {
+    const jack = products["Jack Herer"]!;
+    const before = await store.app.services.stock.shelf(jack, 0);
+    for (const caller of [manager, customer]) {
+      await expect(store.app.services.stock.add(caller.userId, { product_id: jack, option_id: 0, amount: 7 })).rejects.toThrow("Отказано в доступе.");
+      await expect(store.app.services.stock.move(caller.userId, { product_id: jack, option_id: 0, to_shop_id: shops["Nathon Pier"]!, amount: 1 })).rejects.toThrow("Отказано в доступе.");
+    }
+    expect(await store.app.services.stock.shelf(jack, 0)).toEqual(before);
+    expect(await historyRows()).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@
  * Every call is made after the bot has checked, on that very update, that the sender is still an admin;
  * `add` is also checked by the service itself.
  */
+import type { LowShelf } from "../../../server/domain/stock";
 
 export interface StatsQuery {
   /** Island dates, YYYY-MM-DD, both included. */
@@ -26,15 +27,7 @@ export interface StatsReport {
   products: { product_id: number; product: string; total_amount: number; cost_price_sum: number; discounted_price_sum: number }[];
 }
 
-export interface LowStockRow {
-  shop_id: number;
-  shop_name: string;
-  product_id: number;
-  product_name: string;
-  option_id: number;
-  price_text: string;
-  amount: number;
-}
+export type LowStockRow = LowShelf;
 
 /** One shop's count of an option: every live shop, the warehouse (shop 1) included. */
 export interface ShelfRow {
