@@ -8,21 +8,13 @@
  * a JSON schema. Every other body is JSON and checked by the schemas below.
  */
 import { Type, type Static } from "typebox";
-import { Flag } from "./catalog";
+import { Flag, ProductImage } from "./catalog";
 import { Text } from "./text";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const AdminProductImage = Type.Object({
-  id: Type.Integer(),
-  product_id: Type.Integer(),
-  /** The large WebP (≤ 1600 px) for the gallery: /assets/product/{product_id}/{filename}. */
-  filename: Type.String(),
-  /** The card WebP (480 px wide); null for pictures older than the back office (the demo seed). */
-  card_filename: Nullable(Type.String()),
-  position: Type.Integer(),
-  direct_link: Nullable(Type.String()),
-});
+/** An image as the catalogue shows it: the large WebP (`filename`, ≤ 1600 px) and the card one. */
+export const AdminProductImage = ProductImage;
 export type AdminProductImage = Static<typeof AdminProductImage>;
 
 /** Stock of one option at one shop. Shop 1 is the warehouse: it holds stock but is no pickup shop. */
