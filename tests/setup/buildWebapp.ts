@@ -9,5 +9,14 @@ import { build } from "vite";
 export default async function buildWebappOnce(): Promise<void> {
   const outDir = process.env.WEBAPP_DIR || "webapp/dist";
   if (process.env.SKIP_WEBAPP_BUILD === "1" && existsSync(`${outDir}/index.html`)) return;
-  await build({ configFile: "webapp/vite.config.ts", logLevel: "error" });
+  // The build customers get: vitest sets NODE_ENV=test, with which Vite would bundle React's development
+  // build (a bigger entry, split otherwise than the production one). Restored for the test files after.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ configFile: "webapp/vite.config.ts", logLevel: "error" });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
