@@ -494,6 +494,9 @@ describe("checkout end to end", () => {
     let said = answerNextDialog(true);
     await form.getByTestId("save-order-settings").click();
     expect(await said).toBe("Please choose delivery and payment options!");
+    // The order's shop has no TON wallet: crypto is greyed out with the reason, as in the cart.
+    await expect.poll(() => form.getByTestId("payment-options").getByRole("radio", { name: "Crypto" }).isDisabled()).toBe(true);
+    expect(await form.getByTestId("crypto-unavailable").textContent()).toBe(CRYPTO_NEEDS_WALLET);
 
     // A courier needs the phone and the address first.
     await form.getByTestId("delivery-options").getByRole("radio", { name: "Courier" }).click();

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Order } from "@domain/contracts/orders";
-import { CHOOSE_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
+import { CHOOSE_OPTIONS, PAYMENT_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
 import { OrderSettingsSections } from "../../../components/OrderSettingsFields";
 import { haptic, showAlert } from "../../../lib/telegram";
+import { useShops } from "../../shops/api/useShops";
 import { useSaveOrderSettings } from "../api/useSaveOrderSettings";
 import "./orders.css";
 
@@ -19,6 +20,13 @@ export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlac
     delivery_address_link: order.delivery_address_link,
   }));
   const save = useSaveOrderSettings();
+  // Crypto needs the order's shop to have a TON wallet, as on the cart page.
+  const shop = useShops().data?.find((s) => s.id === order.store.id);
+  const cryptoUnavailable = shop !== undefined && !shop.accepts_crypto;
+  const cryptoChosen = settings.payment_option === PAYMENT_OPTIONS.crypto;
+  useEffect(() => {
+    if (cryptoUnavailable && cryptoChosen) change({ payment_option: PAYMENT_OPTIONS.cash });
+  }, [cryptoUnavailable, cryptoChosen]);
   const change = (next: Partial<OrderSettings>) => setSettings((current) => ({ ...current, ...next }));
 
   const place = () => {
@@ -43,7 +51,7 @@ export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlac
   return (
     <div className="order-card pending-settings" data-testid="pending-settings">
       <p className="pending-settings__lead">Choose delivery and payment to place this order. Nothing is reserved for it until then.</p>
-      <OrderSettingsSections settings={settings} onChange={change} />
+      <OrderSettingsSections settings={settings} onChange={change} cryptoUnavailable={cryptoUnavailable} />
       <button type="button" className="button pending-settings__place" onClick={place} disabled={save.isPending} data-testid="save-order-settings">
         {save.isPending && <span className="button__spinner" aria-hidden="true" />}
         Place order
