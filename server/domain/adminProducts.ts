@@ -5,9 +5,25 @@
  */
 import { isCategoryId } from "./catalog";
 import { BASE_OPTION_ID, DEFAULT_POSITION, MIN_POSITION } from "./constants";
-import { ADMIN_PRODUCT_TEXTS } from "./contracts/adminProducts";
-import { MULTI_LINE, SINGLE_LINE } from "./contracts/text";
+import { MULTI_LINE, SINGLE_LINE } from "./textRules";
 import { ConflictError, ValidationError } from "./errors";
+
+/** The spec's confirmations and the form's other answers (spec §8). */
+export const ADMIN_PRODUCT_TEXTS = {
+  created: "Product was successfuly uploaded",
+  updated: "Product was successfuly updated",
+  activated: "Product activated",
+  disabled: "Product Disabled",
+  deleted: "Product was deleted",
+  optionCreated: "Product option was succesfuly created",
+  optionDeleted: "Option was deleted",
+  defaultChanged: "Default option was changed",
+  cannotDeleteDefault: "Cannot delete Default product option. Please set new default option and then delete",
+  imageRemoved: "Image was removed",
+  imagesReordered: "Images were reordered",
+  lastImage: "A product needs at least one image: add another before removing this one.",
+  needImage: "Add at least one image",
+} as const;
 
 /** Whole Baht and whole items; a bigger number is a typo, not a price. */
 const MAX_AMOUNT = 100_000_000;

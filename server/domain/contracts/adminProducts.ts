@@ -146,18 +146,4 @@ export const AdminOptionResponse = Type.Object({ option: AdminProductOption, pro
 export type AdminOptionResponse = Static<typeof AdminOptionResponse>;
 
 /** The spec's confirmation texts (§5, "Confirmations and notices"), spelled as the spec spells them. */
-export const ADMIN_PRODUCT_TEXTS = {
-  created: "Product was successfuly uploaded",
-  updated: "Product was successfuly updated",
-  activated: "Product activated",
-  disabled: "Product Disabled",
-  deleted: "Product was deleted",
-  optionCreated: "Product option was succesfuly created",
-  optionDeleted: "Option was deleted",
-  defaultChanged: "Default option was changed",
-  cannotDeleteDefault: "Cannot delete Default product option. Please set new default option and then delete",
-  imageRemoved: "Image was removed",
-  imagesReordered: "Images were reordered",
-  lastImage: "A product needs at least one image: add another before removing this one.",
-  needImage: "Add at least one image",
-} as const;
+export { ADMIN_PRODUCT_TEXTS } from "../adminProducts";

@@ -4,13 +4,9 @@
  * Links are https only.
  */
 import { Type } from "typebox";
+import { HTTPS_LINK, MULTI_LINE, SINGLE_LINE } from "../textRules";
 
-/** One line: no control characters at all. */
-export const SINGLE_LINE = "^[^\\u0000-\\u001F\\u007F]*$";
-/** Several lines: newlines allowed, no other control character. */
-export const MULTI_LINE = "^[^\\u0000-\\u0009\\u000B-\\u001F\\u007F]*$";
-/** An https link without spaces, or nothing. */
-export const HTTPS_LINK = "^(https://[^\\s\\u0000-\\u001F\\u007F]+)?$";
+export { HTTPS_LINK, MULTI_LINE, SINGLE_LINE };
 
 export const TEXT_PATTERNS: Record<string, string> = {
   [SINGLE_LINE]: "must be one line of plain text",

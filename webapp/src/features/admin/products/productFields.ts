@@ -1,5 +1,7 @@
-import { CATEGORIES, isCategoryId } from "@domain/catalog";
-import { BASE_OPTION_ID, DEFAULT_POSITION, MIN_POSITION, WAREHOUSE_SHOP_ID } from "@domain/constants";
+import { parseProductForm, requireAnImage } from "@domain/adminProducts";
+import { CATEGORIES } from "@domain/catalog";
+import { DomainError } from "@domain/errors";
+import { BASE_OPTION_ID, DEFAULT_POSITION, WAREHOUSE_SHOP_ID } from "@domain/constants";
 import type { AdminProduct } from "./api/types";
 
 /** The product form's text fields in the spec's order (spec §7 payload "Create/update product"). */
@@ -54,27 +56,19 @@ export function fieldsOf(product: AdminProduct): ProductFields {
   };
 }
 
-const isWhole = (text: string) => /^\d+$/.test(text.trim());
-
 /**
- * Spec §5 "Product upload": what is wrong with the form, in the spec's words, or null. The server checks the
- * same again; this is the "shared input check" that runs before the preview.
+ * Spec §5 "Product upload": what is wrong with the form, in the spec's words, or null: the "shared input
+ * check" that runs before the preview is the server's own (`parseProductForm`), so both say the same.
  */
 export function fieldProblem(fields: ProductFields, imageCount: number): string | null {
-  const blank = (name: keyof ProductFields) => fields[name].trim() === "";
-  if (blank("name")) return "Set name";
-  if (blank("description")) return "Set description";
-  if (!isWhole(fields.per_price)) return "Incorrect Per Price";
-  if (!isWhole(fields.cost_price)) return "Incorrect Cost";
-  if (!isWhole(fields.instock)) return "Incorrect instock";
-  if (blank("gift_text")) return "Set gift_text";
-  if (blank("label")) return "Set label";
-  if (blank("price_text")) return "Set price_text";
-  if (fields.hot_deal !== "1" && fields.hot_deal !== "0") return "Set hot_deal";
-  if (!isCategoryId(Number(fields.category_id))) return "Set category_id";
-  if (!isWhole(fields.position) || Number(fields.position) < MIN_POSITION) return `Position must be a whole number from ${MIN_POSITION}`;
-  if (imageCount === 0) return "Add at least one image";
-  return null;
+  try {
+    parseProductForm(fields, "create");
+    requireAnImage(imageCount);
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  }
 }
 
 /** The product as an update leaves it: a field left empty keeps what the product has. */
