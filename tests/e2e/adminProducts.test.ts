@@ -346,6 +346,19 @@ describe("admin product screens", () => {
     expect(texts.some((text) => text.startsWith("Added") && text.includes("+10"))).toBe(true);
     expect(texts.some((text) => text.startsWith("Moved") && text.includes(pickup.name) && text.includes("+3"))).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A long history comes a page (20) at a time: the rest loads as the list's end comes into view.
+    for (let i = 0; i < 20; i++) {
+      await api("/api/admin/stock", { method: "POST", token: adminToken, body: { product_id: product.id, option_id: 0, amount: 1 } });
+    }
+    const all = await api<{ entries: unknown[] }>(`/api/admin/stock/history?product_id=${product.id}&limit=100`, { token: adminToken });
+    expect(all.entries.length).toBeGreaterThan(20);
+    const firstPage = page.waitForResponse((response) => response.url().includes("/api/admin/stock/history") && !response.url().includes("cursor"));
+    await page.reload();
+    await cardOf(page, product.id).getByTestId("toggle-history").click();
+    expect(((await (await firstPage).json()) as { entries: unknown[] }).entries).toHaveLength(20);
+    await page.getByTestId("show-more").scrollIntoViewIfNeeded().catch(() => undefined);
+    await expect.poll(() => cardOf(page, product.id).getByTestId("stock-history-entry").count(), { timeout: 10_000 }).toBe(all.entries.length);
   });
 
   it("SET INACTIVE and SET ACTIVE, then Delete after a confirmation", async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../../lib/api";
 import { ADMIN_PRODUCT_SHOPS_KEY, productChanged, stockHistoryKey } from "./keys";
 import type { AddStockResponse, AdminShopListResponse, MoveStockResponse, StockHistoryResponse } from "./types";
@@ -11,15 +11,14 @@ export function useAdminShops() {
   });
 }
 
-/** GET /api/admin/stock/history?product_id=: every stock change of a product, newest first. */
-export function useStockHistory(productId: number, enabled: boolean) {
-  return useQuery({
+/** GET /api/admin/stock/history?product_id=: every stock change of a product, newest first, a page at a time. */
+export function useStockHistory(productId: number) {
+  return useInfiniteQuery({
     queryKey: stockHistoryKey(productId),
-    queryFn: ({ signal }) =>
-      apiRequest<StockHistoryResponse>("/api/admin/stock/history", { query: { product_id: productId }, signal }).then(
-        (answer) => answer.entries,
-      ),
-    enabled,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<StockHistoryResponse>("/api/admin/stock/history", { query: { product_id: productId, cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_cursor,
   });
 }
 
