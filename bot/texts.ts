@@ -73,6 +73,7 @@ export const ADMIN_COMMANDS = [
   { command: "lowstock", description: "Options running low in the shops" },
   { command: "addstock", description: "Add stock to a product" },
   { command: "cancel", description: "Stop adding stock" },
+  { command: "notify", description: "New orders of every shop: /notify on or off" },
   { command: "help", description: "What this bot can do" },
 ] as const;
 
@@ -124,4 +125,10 @@ export const adminTexts = {
   added: addedMessage,
   nowHolds: (shop: string, amount: number) => `${shop} now holds ${formatAmount(amount)}.`,
   notAdded: "Nothing was added.",
+  // /notify
+  notifyOn: "You will get a push for every new order of every shop, with Take order and Open. /notify off stops them.",
+  notifyOff: "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
+  notifyState: (on: boolean) =>
+    on ? "You get a push for every new order of every shop. /notify off stops them." : "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
+  notifyUsage: "Send /notify on or /notify off.",
 };

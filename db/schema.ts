@@ -23,6 +23,8 @@ export interface UsersTable {
   telegram_unreachable_at: Timestamp | null;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  /** An admin who asked for every shop's new-order pushes (`/notify on`). */
+  new_order_pushes: WithDefault<Bit>;
 }
 
 export interface SessionsTable {

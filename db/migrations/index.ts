@@ -5,6 +5,7 @@ import * as handover from "./20261123T090000_handover";
 import * as referrals from "./20261123T100000_referrals";
 import * as backoffice from "./20261123T120000_backoffice";
 import * as ton from "./20261123T130000_ton";
+import * as adminPushes from "./20261123T140000_admin_pushes";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T100000_referrals": referrals,
   "20261123T120000_backoffice": backoffice,
   "20261123T130000_ton": ton,
+  "20261123T140000_admin_pushes": adminPushes,
 };

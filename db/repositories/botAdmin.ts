@@ -66,3 +66,20 @@ export async function writeGivenMenus(db: Db, menus: Record<string, MenuRole>, n
     .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
     .execute();
 }
+
+/** Turns an admin's pushes of every shop's new orders on or off; false when the user is no admin. */
+export async function setNewOrderPushes(db: Db, userId: number, on: boolean, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ new_order_pushes: on ? 1 : 0, updated_at: now })
+    .where("id", "=", userId)
+    .where("is_admin", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether this admin asked for every shop's new-order pushes. */
+export async function readNewOrderPushes(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("users").select("new_order_pushes").where("id", "=", userId).executeTakeFirst();
+  return row?.new_order_pushes === 1;
+}

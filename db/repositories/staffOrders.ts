@@ -47,6 +47,24 @@ export function selectShopStaff(tx: Tx, shopId: number): PersonRow[] {
   ).all<PersonRow>(shopId);
 }
 
+/**
+ * Who gets a new order's push: the shop's staff, and the admins who asked for every shop's (`/notify on`),
+ * each once.
+ */
+export function selectNewOrderRecipients(tx: Tx, shopId: number): PersonRow[] {
+  return prepared(
+    tx,
+    `select u.id, u.email, u.telegram_id, u.first_name, u.last_name, u.username, u.photo_url, u.telegram_unreachable_at
+       from shop_staff st join users u on u.id = st.user_id
+      where st.shop_id = ?
+     union
+     select u.id, u.email, u.telegram_id, u.first_name, u.last_name, u.username, u.photo_url, u.telegram_unreachable_at
+       from users u
+      where u.new_order_pushes = 1 and u.is_admin = 1
+     order by 1`,
+  ).all<PersonRow>(shopId);
+}
+
 /** The staff members who were pushed an order (whose messages say what became of it). */
 export function selectPushedStaff(tx: Tx, orderId: number): { user_id: number; dedupe_key: string }[] {
   return prepared(tx, "select user_id, dedupe_key from outbox where order_id = ? and kind = 'staff_new_order' order by id").all(orderId);

@@ -5,7 +5,7 @@
  */
 import { selectLines, selectOrderRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { selectPerson, selectPushedStaff, selectShopStaff, type PersonRow } from "../../db/repositories/staffOrders";
+import { selectNewOrderRecipients, selectPerson, selectPushedStaff, selectShopStaff, type PersonRow } from "../../db/repositories/staffOrders";
 import type { Tx } from "../../db/writer";
 import { maskEmail } from "../domain/handover";
 import {
@@ -58,10 +58,13 @@ export function tellCustomer<K extends CustomerKind>(tx: Tx, kind: K, orderId: n
   );
 }
 
-/** A new order (N): every staff member of its shop who has a Telegram chat gets a push with Take order and Open. */
+/**
+ * A new order (N): every staff member of its shop who has a Telegram chat gets a push with Take order and Open,
+ * and so does every admin who asked for every shop's (`/notify on`).
+ */
 export function pushNewOrderToStaff(tx: Tx, orderId: number, shopId: number, now: string): void {
   // Most placements are at shops whose staff use the mini-app only: ask who to push before building anything.
-  const staff = selectShopStaff(tx, shopId).filter((member) => member.telegram_id !== null);
+  const staff = selectNewOrderRecipients(tx, shopId).filter((member) => member.telegram_id !== null);
   if (staff.length === 0) return;
   const order = orderPayload(tx, orderId);
   if (!order) return;

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createBot } from "../../bot/bot";
 import { startPolling, type RunningTelegram } from "../../bot/launch";
 import { createMiniApp } from "../../bot/miniApp";
-import { ADMIN_COMMANDS, COMMANDS, STAFF_COMMANDS } from "../../bot/texts";
+import { ADMIN_COMMANDS, adminTexts, COMMANDS, STAFF_COMMANDS } from "../../bot/texts";
 import type { DB } from "../../db/connection";
 import { createHandover, type Handover } from "../../server/services/handover";
 import { createLinkSigner } from "../../server/services/links";
@@ -292,6 +292,39 @@ describe("/lowstock", () => {
     await db.updateTable("stock").set({ amount: 40 }).where("shop_id", "=", chaweng).where("product_id", "=", jack).execute();
     await db.updateTable("stock").set({ amount: 40 }).where("shop_id", "=", lamai).where("product_id", "=", haze).execute();
     expect((await say(boss, "/lowstock")).text).toBe("No option is running low in any shop.");
+  });
+});
+
+describe("/notify: every shop's new orders for an admin who asks", () => {
+  const pushedFor = async (orderId: number) =>
+    (await db.selectFrom("outbox").select("user_id").where("kind", "=", "staff_new_order").where("order_id", "=", orderId).orderBy("user_id").execute()).map((r) => r.user_id);
+
+  it("pushes an admin who sent /notify on every shop's new orders, once each, until /notify off; a customer gets the hint", async () => {
+    // One customer places six orders here.
+    orders = createOrders({ db, clock: () => now, links: createLinkSigner(db), maxOpenOrders: 10 });
+    runBot();
+    expect((await say(boss, "/notify")).text).toBe(adminTexts.notifyState(false));
+    // Before: the admin staffs no shop, so nobody is pushed Lamai's order (Mali staffs Chaweng).
+    expect(await pushedFor(await placeOrder(lamai))).toEqual([]);
+
+    expect((await say(boss, "/notify on")).text).toBe(adminTexts.notifyOn);
+    expect((await say(boss, "/notify")).text).toBe(adminTexts.notifyState(true));
+    expect(await pushedFor(await placeOrder(lamai))).toEqual([bossId]);
+    // At Chaweng both its manager and the admin, each once.
+    expect(await pushedFor(await placeOrder(chaweng))).toEqual([bossId, maliId].sort((a, b) => a - b));
+    // The admin can take what they were pushed.
+    const pushed = await placeOrder(lamai);
+    expect(await pushedFor(pushed)).toEqual([bossId]);
+    expect((await handover.take(bossId, pushed)).status).toBe("W");
+
+    expect((await say(boss, "/notify maybe")).text).toBe(adminTexts.notifyUsage);
+    expect((await say(boss, "/notify off")).text).toBe(adminTexts.notifyOff);
+    expect(await pushedFor(await placeOrder(lamai))).toEqual([]);
+
+    // Not an admin: the ordinary hint, and nothing is switched on.
+    for (const who of [anna, mali]) expect((await say(who, "/notify on")).text).toMatch(HINT);
+    const flags = await db.selectFrom("users").select(["id", "new_order_pushes"]).where("id", "in", [annaId, maliId]).execute();
+    expect(flags.every((u) => u.new_order_pushes === 0)).toBe(true);
   });
 });
 

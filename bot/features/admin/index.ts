@@ -1,6 +1,7 @@
 /**
  * Staff and admins in the chat: /orders (staff: their shops' open orders with Take order and Open; admins:
- * every shop's), /stats, /lowstock, /addstock (a guided conversation, ./addStock.ts) and /cancel.
+ * every shop's), /stats, /lowstock, /addstock (a guided conversation, ./addStock.ts), /cancel and /notify
+ * (every shop's new-order pushes for this admin, or only their own shops').
  *
  * The role is read from the database on every update, never remembered: someone who is not an admin
  * sending an admin command gets exactly what any unknown command gets (the update goes on to the
@@ -8,6 +9,7 @@
  * the same use cases as the mini-app (the hand-over service, the back office's stats and stock).
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { readNewOrderPushes, setNewOrderPushes } from "../../../db/repositories/botAdmin";
 import { findUserByTelegramId } from "../../../db/repositories/users";
 import { DomainError } from "../../../server/domain/errors";
 import { formatAmount, formatBaht, formatIslandTime } from "../../../server/domain/format";
@@ -184,6 +186,26 @@ staffAdmin.command("addstock", async (ctx, next) => {
   const user = await adminNow(ctx);
   if (!user) return next();
   await ctx.conversation.enter(ADD_STOCK, user.id);
+});
+
+// ---- /notify: every shop's new-order pushes for this admin ----------------------------------------------
+
+staffAdmin.command("notify", async (ctx, next) => {
+  const user = await adminNow(ctx);
+  if (!user) return next();
+  const word = ctx.match.trim().toLowerCase();
+  if (word === "") {
+    await ctx.reply(adminTexts.notifyState(await readNewOrderPushes(ctx.deps.db, user.id)));
+    return;
+  }
+  if (word !== "on" && word !== "off") {
+    await ctx.reply(adminTexts.notifyUsage);
+    return;
+  }
+  // The update names the admin again: someone demoted meanwhile changes nothing.
+  const changed = await setNewOrderPushes(ctx.deps.db, user.id, word === "on", new Date(ctx.deps.clock()).toISOString());
+  if (!changed) return next();
+  await ctx.reply(word === "on" ? adminTexts.notifyOn : adminTexts.notifyOff);
 });
 
 // /cancel with no conversation under way (a conversation takes its own /cancel first).
