@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../schema";
+import { findUserByTelegramId, readSetting, selectStaffRoles } from "./users";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,25 +34,17 @@ export async function selectMenuPeople(db: Db): Promise<{ telegram_id: number; r
 
 /** One person's menu role now: null for a customer (or someone unknown to the store). */
 export async function selectMenuRole(db: Db, telegramId: number): Promise<MenuRole | null> {
-  const user = await db.selectFrom("users").select(["id", "is_admin"]).where("telegram_id", "=", telegramId).executeTakeFirst();
+  const user = await findUserByTelegramId(db, telegramId);
   if (!user) return null;
   if (user.is_admin === 1) return "admin";
-  const staff = await db
-    .selectFrom("shop_staff")
-    .innerJoin("shops", "shops.id", "shop_staff.shop_id")
-    .select("shop_staff.shop_id")
-    .where("shop_staff.user_id", "=", user.id)
-    .where("shops.is_deleted", "=", 0)
-    .limit(1)
-    .executeTakeFirst();
-  return staff ? "staff" : null;
+  return (await selectStaffRoles(db, user.id)).length > 0 ? "staff" : null;
 }
 
 export async function readGivenMenus(db: Db): Promise<Record<string, MenuRole>> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", MENUS_KEY).executeTakeFirst();
-  if (!row) return {};
+  const value = await readSetting(db, MENUS_KEY);
+  if (value === null) return {};
   try {
-    const parsed = JSON.parse(row.value) as unknown;
+    const parsed = JSON.parse(value) as unknown;
     return parsed && typeof parsed === "object" ? (parsed as Record<string, MenuRole>) : {};
   } catch {
     return {};

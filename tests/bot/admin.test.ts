@@ -118,7 +118,6 @@ describe("command menus by role", () => {
   });
 
   it("gives someone made admin their menu on /start, and takes it back at the next start once they are not", async () => {
-    running = undefined;
     runBot();
     await fake.waitFor("setMyCommands", { count: 2, where: (p) => p.scope !== undefined });
     await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", annaId).execute();

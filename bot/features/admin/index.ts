@@ -119,7 +119,8 @@ export const TOP_PRODUCTS = 3;
 function statsBlock(title: string, report: StatsReport): string[] {
   const { totals } = report;
   if (totals.orders === 0) return [title, adminTexts.statsNone];
-  const top = [...report.products].sort((a, b) => b.discounted_price_sum - a.discounted_price_sum || b.total_amount - a.total_amount).slice(0, TOP_PRODUCTS);
+  // The service lists the products by money taken, highest first.
+  const top = report.products.slice(0, TOP_PRODUCTS);
   return [
     title,
     adminTexts.statsOrders(totals.orders),

@@ -5,6 +5,7 @@
  * Every call is made after the bot has checked, on that very update, that the sender is still an admin;
  * `add` is also checked by the service itself.
  */
+import type { StoreStats } from "../../../server/domain/stats";
 import type { LowShelf } from "../../../server/domain/stock";
 
 export interface StatsQuery {
@@ -14,18 +15,8 @@ export interface StatsQuery {
   shop_id?: number;
 }
 
-export interface StatsReport {
-  totals: {
-    total_sales_cost_price: number;
-    /** At list price, before discounts. */
-    total_sales_amount: number;
-    /** What was charged: the sales. */
-    total_sales_discounted_price: number;
-    /** Completed orders in the range. */
-    orders: number;
-  };
-  products: { product_id: number; product: string; total_amount: number; cost_price_sum: number; discounted_price_sum: number }[];
-}
+/** The statistics service's figures (completed orders), products best-selling first. */
+export type StatsReport = Pick<StoreStats, "totals" | "products">;
 
 export type LowStockRow = LowShelf;
 
