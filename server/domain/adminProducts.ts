@@ -29,7 +29,8 @@ export const ADMIN_PRODUCT_TEXTS = {
 const MAX_AMOUNT = 100_000_000;
 const MAX_POSITION = 1_000_000;
 
-const LIMITS = {
+/** Characters of each text field, the option form's (contracts/adminProducts.ts) too. */
+export const PRODUCT_TEXT_LIMITS = {
   name: 200,
   description: 2_000,
   full_description: 5_000,
@@ -69,10 +70,11 @@ function wholeNumber(raw: string, max = MAX_AMOUNT): number | null {
 const SINGLE = new RegExp(SINGLE_LINE);
 const MULTI = new RegExp(MULTI_LINE);
 
-function text(param: keyof typeof LIMITS, raw: string, missing: string | null, multiLine = false): string {
+/** The shared text rule from textRules.ts (the webapp runs this file, without TypeBox), worded as contracts/text.ts words it. */
+function text(param: keyof typeof PRODUCT_TEXT_LIMITS, raw: string, missing: string | null, multiLine = false): string {
   const value = raw.trim();
   if (missing && value === "") throw new ValidationError(param, missing);
-  if (value.length > LIMITS[param]) throw new ValidationError(param, `${param} is too long (at most ${LIMITS[param]} characters)`);
+  if (value.length > PRODUCT_TEXT_LIMITS[param]) throw new ValidationError(param, `${param} is too long (at most ${PRODUCT_TEXT_LIMITS[param]} characters)`);
   if (!(multiLine ? MULTI : SINGLE).test(value)) throw new ValidationError(param, `${param} must be ${multiLine ? "plain text" : "one line of plain text"}`);
   return value;
 }

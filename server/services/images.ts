@@ -46,13 +46,8 @@ export interface ImageStore {
   prepareShopLogo(buffer: Buffer): Promise<PreparedShopLogo>;
   /** Writes prepared files under uploads/{kind}/{ownerId}/; on a failure removes what it wrote and throws. */
   write(kind: UploadOwner, ownerId: number, files: PreparedFile[]): Promise<void>;
-  /** prepare + write, for a caller with nothing else to check first. */
-  saveProductImage(productId: number, buffer: Buffer): Promise<{ filename: string; card_filename: string }>;
-  saveShopLogo(shopId: number, buffer: Buffer): Promise<{ filename: string }>;
   /** Removes files of one owner; a file already gone is fine. Names are reduced to their base name. */
   removeFiles(kind: UploadOwner, ownerId: number, filenames: Array<string | null>): Promise<void>;
-  /** Where an owner's files live (tests look there). */
-  folderOf(kind: UploadOwner, ownerId: number): string;
 }
 
 const fileName = (suffix = "") => `${randomBytes(12).toString("base64url")}${suffix}.webp`;
@@ -96,8 +91,6 @@ export function createImageStore({ uploadsDir }: { uploadsDir: string }): ImageS
   const folderOf = (kind: UploadOwner, ownerId: number) => join(uploadsDir, kind, String(Math.trunc(ownerId)));
 
   const store: ImageStore = {
-    folderOf,
-
     async prepareProductImage(buffer) {
       await inspect(buffer);
       const large = await encode(buffer, LARGE_PX, LARGE_QUALITY, "inside");
@@ -129,18 +122,6 @@ export function createImageStore({ uploadsDir }: { uploadsDir: string }): ImageS
         await store.removeFiles(kind, ownerId, written);
         throw error;
       }
-    },
-
-    async saveProductImage(productId, buffer) {
-      const prepared = await store.prepareProductImage(buffer);
-      await store.write("product", productId, prepared.files);
-      return { filename: prepared.filename, card_filename: prepared.card_filename };
-    },
-
-    async saveShopLogo(shopId, buffer) {
-      const prepared = await store.prepareShopLogo(buffer);
-      await store.write("shop", shopId, prepared.files);
-      return { filename: prepared.filename };
     },
 
     async removeFiles(kind, ownerId, filenames) {

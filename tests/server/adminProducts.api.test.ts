@@ -382,7 +382,7 @@ describe("options", () => {
     expect((await call("PUT", `/api/admin/products/${product.id}/default-option`, { option_id: option.id })).statusCode).toBe(404);
   });
 
-  it("refuses an option with a text, negative or fractional price", async () => {
+  it("refuses an option with a text, negative or fractional price, or texts the shared text rule refuses", async () => {
     const product = await createProduct();
     for (const body of [
       { per_price: "1200", cost_price: 700, price_text: "2 g" },
@@ -392,6 +392,15 @@ describe("options", () => {
     ]) {
       const res = await call("POST", `/api/admin/products/${product.id}/options`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    for (const [body, message] of [
+      [{ per_price: 1200, cost_price: 700, price_text: "2\u0007g" }, "price_text must be one line of plain text"],
+      [{ per_price: 1200, cost_price: 700, price_text: "2 g", gift_text: "free\ngrinder" }, "gift_text must be one line of plain text"],
+      [{ per_price: 1200, cost_price: 700, price_text: "g".repeat(201) }, "price_text must NOT have more than 200 characters"],
+    ] as const) {
+      const res = await call("POST", `/api/admin/products/${product.id}/options`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ error: "VALIDATION_ERROR", message });
     }
     expect((await adminProduct(product.id)).options).toHaveLength(1);
   });

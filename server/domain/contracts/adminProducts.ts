@@ -8,6 +8,7 @@
  * a JSON schema. Every other body is JSON and checked by the schemas below.
  */
 import { Type, type Static } from "typebox";
+import { PRODUCT_TEXT_LIMITS } from "../adminProducts";
 import { Flag, ProductImage } from "./catalog";
 import { Text } from "./text";
 
@@ -121,8 +122,8 @@ export const CreateOptionBody = Type.Object(
   {
     per_price: Baht,
     cost_price: Baht,
-    price_text: Text({ maxLength: 200 }),
-    gift_text: Type.Optional(Text({ maxLength: 200 })),
+    price_text: Text({ maxLength: PRODUCT_TEXT_LIMITS.price_text }),
+    gift_text: Type.Optional(Text({ maxLength: PRODUCT_TEXT_LIMITS.gift_text })),
     /** Stock put into the warehouse (shop 1) for the new option; 0 or absent: none. */
     amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     /** Which of the product's images (0-based, in their order) shows for this option. */
