@@ -53,8 +53,9 @@ export function canTransition(from: OrderStatus, to: OrderStatus, by: OrderActor
 }
 
 /** Spec §4: the customer cancels only a new order. (The page right after placing shows OK instead.) */
-export function customerMayCancel(status: OrderStatus): boolean {
-  return canTransition(status, "C", "customer");
+export function customerMayCancel(order: { status: OrderStatus; payment_status: PaymentStatus }): boolean {
+  // A paid order (crypto, issue 15) goes back through the shop, which returns the money.
+  return order.payment_status === "P" && canTransition(order.status, "C", "customer");
 }
 
 export interface OrderSettings {

@@ -14,7 +14,7 @@ import { createLinkSigner } from "../services/links";
 import { createOrders, type Orders } from "../services/orders";
 import { createPartner } from "../services/partner";
 import { createStaff } from "../services/staff";
-import { createShops, type Shops } from "../services/shops";
+import { createShops } from "../services/shops";
 import { createStats, type Stats } from "../services/stats";
 import { createStock, type Stock } from "../services/stock";
 import { createTon, type Ton } from "../services/ton";
@@ -69,7 +69,6 @@ export interface AppServices {
   stock: Stock;
   /** Store statistics over completed orders (the bot's /stats). */
   stats: Stats;
-  shops: Shops;
   /** `/start CODE` in the chat: the sender becomes a user, and the code their referrer if it may be. */
   joinFromChat: Auth["joinFromChat"];
   log: FastifyBaseLogger;
@@ -145,7 +144,7 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
     await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
   }
   await app.register(tonManifestRoutes, { publicUrl: config.publicUrl });
-  const services: AppServices = { orders, handover, adminProducts, ton, stock, stats, shops, joinFromChat: auth.joinFromChat, log: app.log.child({ module: "bot" }) };
+  const services: AppServices = { orders, handover, adminProducts, ton, stock, stats, joinFromChat: auth.joinFromChat, log: app.log.child({ module: "bot" }) };
   app.decorate("services", services);
   const webhook = telegramWebhook?.(services);
   if (webhook) await app.register(webhook);

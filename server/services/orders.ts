@@ -146,8 +146,7 @@ export function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly L
     created: row.created_at,
     hold_until: row.hold_until,
     remaining_time: row.status === "N" && row.hold_until ? remainingTime(Date.parse(row.hold_until), nowMs) : null,
-    // A paid order (crypto, issue 15) goes back through the shop, which returns the money.
-    can_cancel: customerMayCancel(row.status) && row.payment_status === "P",
+    can_cancel: customerMayCancel(row),
     store: {
       id: row.shop_id,
       name: row.shop_name,
@@ -334,7 +333,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
         const row = ownOrder(tx, userId, orderId);
         const now = iso(clock());
         if (row.payment_status === "S") throw new ConflictError("ORDER_PAID", "This order is paid: ask the shop to cancel it and send your money back.");
-        if (!customerMayCancel(row.status) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
+        if (!customerMayCancel(row) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
           throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
         }
         giveBackStock(tx, row, now, userId);

@@ -31,7 +31,7 @@ import { writerOf, type Tx } from "../../db/writer";
 import type { StaffOrder } from "../domain/contracts/staff";
 import type { TonPayment, TonQuote } from "../domain/contracts/ton";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
-import { isStaff, staffsShop } from "../domain/handover";
+import { HANDOVER_TEXTS, isStaff, staffsShop } from "../domain/handover";
 import { PAYMENT_OPTIONS } from "../domain/orders";
 import {
   awaitsCryptoPayment,
@@ -88,6 +88,7 @@ export function tonPaymentOf(tx: Tx, row: Pick<OrderRow, "id" | "status" | "paym
       inFlight: waitingUntil !== null && waitingUntil > nowMs && open,
       underpaid: underpaid !== undefined,
     }),
+    awaiting: open,
     quote:
       open && quote
         ? { address: quote.wallet, amount_nano: quote.amount_nano, amount_ton: formatTon(quote.amount_nano), comment: quote.comment, valid_until: quote.valid_until }
@@ -246,7 +247,7 @@ export function createTon({ db, clock, network, staffOrder }: TonDeps) {
         if (!isStaff(actor)) throw new ForbiddenError();
         const row = selectOrderRow(tx, orderId);
         if (!row) throw new NotFoundError("Order", `Order ${orderId} not found`);
-        if (!staffsShop(actor, row.shop_id)) throw new ForbiddenError("Not valid Manager", "NOT_VALID_MANAGER");
+        if (!staffsShop(actor, row.shop_id)) throw new ForbiddenError(HANDOVER_TEXTS.notValidManager, "NOT_VALID_MANAGER");
         if (row.payment_option !== PAYMENT_OPTIONS.crypto) throw new ConflictError("NOT_CRYPTO_ORDER", "This order is not paid in crypto.");
         const now = iso(clock());
         if (!markOrderPaidIf(tx, orderId, now)) {

@@ -23,8 +23,9 @@ describe("order rules", () => {
     expect(STATUS_LABELS).toEqual({ N: "New", W: "In progress", P: "Pending", C: "Canceled", S: "Done" });
   });
 
-  it("let the customer cancel only a new order", () => {
-    expect((["P", "N", "W", "S", "C"] as const).filter(customerMayCancel)).toEqual(["N"]);
+  it("let the customer cancel only a new order, and not once it is paid", () => {
+    expect((["P", "N", "W", "S", "C"] as const).filter((status) => customerMayCancel({ status, payment_status: "P" }))).toEqual(["N"]);
+    expect(customerMayCancel({ status: "N", payment_status: "S" })).toBe(false);
     expect(canTransition("W", "S", "staff")).toBe(true);
     expect(canTransition("S", "C", "admin")).toBe(false);
   });

@@ -141,7 +141,7 @@ describe("the quote", () => {
 
     const view = await order(id);
     expect(view.payment_status).toBe("P");
-    expect(view.ton_payment).toMatchObject({ state: "quoted", quote: { comment: again.comment, amount_nano: again.amount_nano }, tx_hash: null });
+    expect(view.ton_payment).toMatchObject({ state: "quoted", awaiting: true, quote: { comment: again.comment, amount_nano: again.amount_nano }, tx_hash: null });
   });
 
   it("the shop list says which shops take crypto, so the cart can grey it out elsewhere", async () => {
@@ -168,7 +168,7 @@ describe("the chain decides", () => {
     const view = await order(id);
     expect(view.status).toBe("N");
     expect(view.payment_status).toBe("S");
-    expect(view.ton_payment).toMatchObject({ state: "paid", tx_hash: hash, quote: null });
+    expect(view.ton_payment).toMatchObject({ state: "paid", awaiting: false, tx_hash: hash, quote: null });
     const paid = await eventsOf(id, "ton_paid");
     expect(paid).toHaveLength(1);
     expect(JSON.parse(paid[0]!.data!)).toMatchObject({ tx_hash: hash, amount_nano: q.amount_nano });
@@ -334,7 +334,7 @@ describe("confirming by hand on the hand-over screen", () => {
     const { id } = await cryptoOrder();
     const res = await call("POST", `/api/staff/orders/${id}/ton/confirm`, manager.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ payment_status: "S", ton_payment: { state: "paid", confirmed_by_hand: true, tx_hash: null } });
+    expect(res.json().order).toMatchObject({ payment_status: "S", ton_payment: { state: "paid", awaiting: false, confirmed_by_hand: true, tx_hash: null } });
     const events = await eventsOf(id, "ton_confirmed_by_hand");
     expect(events.map((e) => e.actor_user_id)).toEqual([manager.userId]);
     expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, manager.token)).json().error).toBe("ORDER_PAID");
@@ -371,12 +371,14 @@ describe("confirming by hand on the hand-over screen", () => {
     }
   });
 
-  it("is refused to another shop's manager, a customer, for a cash order and for a closed one", async () => {
+  it("is refused signed out, to a customer, to another shop's manager, for a cash order and for a closed one", async () => {
     const { id } = await cryptoOrder();
+    expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, null)).statusCode).toBe(401);
     expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, customer.token)).statusCode).toBe(403);
     const other = await signInCustomer(store.app, 2002, "Niran", nowMs);
     await call("POST", `/api/admin/shops/${shops[OTHER_SHOP]}/staff`, admin.token, { telegram_id: 2002, role: "manager" });
-    expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, other.token)).json().error).toBe("NOT_VALID_MANAGER");
+    expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, other.token)).json()).toEqual({ error: "NOT_VALID_MANAGER", message: "Not valid Manager" });
+    expect((await order(id)).ton_payment).toMatchObject({ state: "none", awaiting: true });
     const cash = (await placeOrder(1)).json().order.id;
     expect((await call("POST", `/api/staff/orders/${cash}/ton/confirm`, manager.token)).json().error).toBe("NOT_CRYPTO_ORDER");
     expect((await call("POST", `/api/orders/${id}/cancel`, customer.token)).statusCode).toBe(200);
@@ -449,6 +451,8 @@ describe("bad input: a clear 4xx, nothing changed", () => {
       message: "Отказано в доступе.",
     });
     expect((await call("PUT", "/api/admin/settings/ton-rate", customer.token, { thb_per_ton: 300 })).statusCode).toBe(403);
+    expect((await call("PUT", "/api/admin/settings/ton-rate", null, { thb_per_ton: 300 })).statusCode).toBe(401);
+    expect((await call("PUT", `/api/admin/shops/${shops[OTHER_SHOP]}/wallet`, null, { ton_wallet: randomAddress() })).statusCode).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -4,10 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { ShopIdParams } from "../../domain/contracts/adminShops";
 import { ApiError } from "../../domain/contracts/catalog";
 import { OrderParams } from "../../domain/contracts/orders";
 import { StaffOrderResponse } from "../../domain/contracts/staff";
-import { ShopIdParams, ShopWalletBody, ShopWalletResponse, TonPayment, TonQuoteResponse, TonRateBody, TonRateResponse, TonSentBody } from "../../domain/contracts/ton";
+import { ShopWalletBody, ShopWalletResponse, TonPayment, TonQuoteResponse, TonRateBody, TonRateResponse, TonSentBody } from "../../domain/contracts/ton";
 import type { Ton } from "../../services/ton";
 import type { SessionGuards } from "../session";
 

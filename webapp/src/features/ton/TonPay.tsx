@@ -71,7 +71,7 @@ export default function TonPay({ order }: { order: Order }) {
       </div>
     );
   }
-  if (order.payment_status !== "P" || (order.status !== "N" && order.status !== "W")) return null;
+  if (!payment.awaiting) return null;
   return <PayCard order={order} />;
 }
 

@@ -22,7 +22,6 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
   const confirm = useConfirmTonPayment();
   const payment = order.ton_payment;
   if (!payment) return null;
-  const open = order.payment_status === "P" && (order.status === "N" || order.status === "W");
 
   const onConfirm = async () => {
     const question = `Mark order #${order.id} as paid in crypto? Do it only when you see the transfer in the shop's wallet.`;
@@ -56,7 +55,7 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
           </div>
         )}
       </dl>
-      {open && (
+      {payment.awaiting && (
         <button type="button" className="button button--ghost" onClick={() => void onConfirm()} disabled={confirm.isPending} data-testid="confirm-ton-payment">
           {confirm.isPending && <span className="button__spinner" aria-hidden="true" />}
           Confirm crypto payment by hand
