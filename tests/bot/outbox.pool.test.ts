@@ -8,9 +8,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
-import { enqueueNotification } from "../../db/repositories/outbox";
-import { writerOf } from "../../db/writer";
-import { orderDedupeKey, type NotificationKind } from "../../server/domain/notifications";
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_OPTIONS,
@@ -21,7 +18,8 @@ import {
 } from "../../server/jobs/outboxWorker";
 import { testDatabase } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../helpers/fakeBotApi";
-import { addCustomer, addOrder, addShop, quietLog } from "./support";
+import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
+import { addCustomer, addShop, quietLog } from "./support";
 
 const START = Date.parse("2026-11-21T05:00:00.000Z");
 const { backoffBaseMs, leaseMs } = DEFAULT_OUTBOX_OPTIONS;
@@ -53,24 +51,9 @@ beforeEach(async () => {
 const customer = (chatId: number) => addCustomer(db, { telegram_id: chatId });
 
 /** An order of `userId` and its notification, queued as the order service queues it; the outbox row's id. */
-async function notify(userId: number, kind: Extract<NotificationKind, "order_placed" | "order_canceled" | "hold_reminder"> = "order_placed"): Promise<number> {
-  const orderId = await addOrder(db, { user_id: userId, shop_id: shop, total: 900, hold_until: iso(START + 3 * 3600_000) });
-  const dedupe_key = orderDedupeKey(kind, orderId);
-  await writerOf(db).write((tx) =>
-    enqueueNotification(
-      tx,
-      {
-        kind,
-        user_id: userId,
-        order_id: orderId,
-        dedupe_key,
-        payload: { order_id: orderId, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: 900, item_count: 1, hold_until: iso(START + 3 * 3600_000) },
-      },
-      iso(now),
-    ),
-  );
-  const { id } = await db.selectFrom("outbox").select("id").where("dedupe_key", "=", dedupe_key).executeTakeFirstOrThrow();
-  return id;
+async function notify(userId: number, kind: Extract<OrderNoticeKind, "order_placed" | "order_canceled" | "hold_reminder"> = "order_placed"): Promise<number> {
+  const notice = { userId, shopId: shop, kind, total: 900, itemCount: 1, holdUntil: iso(START + 3 * 3600_000), at: iso(now) };
+  return (await queueOrderNotice(db, notice)).outboxId;
 }
 
 const row = (id: number) => db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

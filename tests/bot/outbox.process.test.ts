@@ -12,13 +12,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
 import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
-import { enqueueNotification } from "../../db/repositories/outbox";
-import { writerOf } from "../../db/writer";
-import { orderDedupeKey, type NotificationKind } from "../../server/domain/notifications";
 import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS } from "../../server/jobs/outboxWorker";
 import { makeTempDir } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
-import { addCustomer, addOrder, addShop, quietLog } from "./support";
+import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
+import { addCustomer, addShop, quietLog } from "./support";
 
 const STORE_URL = "https://shop.example";
 const { leaseMs, stopDeadlineMs } = DEFAULT_OUTBOX_OPTIONS;
@@ -77,25 +75,9 @@ function startStore(): StoreProcess {
 }
 
 /** An order of `userId` and its notification, queued as the order service queues it; the outbox row's id. */
-async function notify(userId: number, kind: Extract<NotificationKind, "order_placed" | "hold_reminder"> = "order_placed"): Promise<number> {
-  const hold_until = new Date(Date.now() + 3 * 3600_000).toISOString();
-  const orderId = await addOrder(db, { user_id: userId, shop_id: shop, total: 900, hold_until });
-  const dedupe_key = orderDedupeKey(kind, orderId);
-  await writerOf(db).write((tx) =>
-    enqueueNotification(
-      tx,
-      {
-        kind,
-        user_id: userId,
-        order_id: orderId,
-        dedupe_key,
-        payload: { order_id: orderId, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: 900, item_count: 1, hold_until },
-      },
-      new Date().toISOString(),
-    ),
-  );
-  const { id } = await db.selectFrom("outbox").select("id").where("dedupe_key", "=", dedupe_key).executeTakeFirstOrThrow();
-  return id;
+async function notify(userId: number, kind: Extract<OrderNoticeKind, "order_placed" | "hold_reminder"> = "order_placed"): Promise<number> {
+  const notice = { userId, shopId: shop, kind, total: 900, itemCount: 1, holdUntil: new Date(Date.now() + 3 * 3600_000).toISOString(), at: new Date().toISOString() };
+  return (await queueOrderNotice(db, notice)).outboxId;
 }
 
 const row = (id: number) => db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { writerOf } from "../../db/writer";
-import { orderDedupeKey, staffDedupeKey, type NotificationKind, type OutboxMessage, type StaffOrderUpdatePayload } from "../../server/domain/notifications";
+import { staffDedupeKey, type OutboxMessage, type StaffOrderUpdatePayload } from "../../server/domain/notifications";
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_OPTIONS,
@@ -19,6 +19,7 @@ import {
 } from "../../server/jobs/outboxWorker";
 import { testDatabase } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
+import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
 import { addCustomer, addOrder, addShop, quietLog } from "./support";
 
 const STORE_URL = "https://shop.example";
@@ -51,23 +52,10 @@ beforeEach(async () => {
 });
 
 /** An order of `userId` and its notification, queued as the order service queues it. */
-async function notify(userId: number, kind: Extract<NotificationKind, "order_placed" | "order_canceled" | "order_expired" | "hold_reminder"> = "order_placed", extra: { total?: number; hold_until?: string | null } = {}) {
-  const hold_until = extra.hold_until === undefined ? iso(START + 3 * 3600_000) : extra.hold_until;
-  const orderId = await addOrder(db, { user_id: userId, shop_id: shop, total: extra.total ?? 12_450, hold_until });
-  await writerOf(db).write((tx) =>
-    enqueueNotification(
-      tx,
-      {
-        kind,
-        user_id: userId,
-        order_id: orderId,
-        dedupe_key: orderDedupeKey(kind, orderId),
-        payload: { order_id: orderId, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: extra.total ?? 12_450, item_count: 3, hold_until },
-      },
-      iso(now),
-    ),
-  );
-  return orderId;
+async function notify(userId: number, kind: OrderNoticeKind = "order_placed", extra: { total?: number; hold_until?: string | null } = {}) {
+  const holdUntil = extra.hold_until === undefined ? iso(START + 3 * 3600_000) : extra.hold_until;
+  const notice = { userId, shopId: shop, kind, total: extra.total ?? 12_450, itemCount: 3, holdUntil, at: iso(now) };
+  return (await queueOrderNotice(db, notice)).orderId;
 }
 
 const rows = () => db.selectFrom("outbox").selectAll().orderBy("id").execute();

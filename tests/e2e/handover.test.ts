@@ -255,15 +255,17 @@ describe("hand-over end to end", () => {
 
 describe("the customer's download", () => {
   it("is one script with no staff screen in it: those come in their own chunk", async () => {
-    const html = await readFile("webapp/dist/index.html", "utf8");
+    // The build the store serves (tests/setup/buildWebapp.ts builds into WEBAPP_DIR when it is set).
+    const dist = process.env.WEBAPP_DIR || "webapp/dist";
+    const html = await readFile(`${dist}/index.html`, "utf8");
     const scripts = [...html.matchAll(/(?:src|href)="\/static\/([^"]+\.js)"/g)].map((match) => match[1]!);
     // More than one means the bundler split the entry's own modules out (docs/webapp.md "Chunks").
     expect(scripts, "index.html should load one script and preload nothing").toHaveLength(1);
-    const entry = await readFile(`webapp/dist/static/${scripts[0]}`, "utf8");
+    const entry = await readFile(`${dist}/static/${scripts[0]}`, "utf8");
     for (const staffText of ["CANNABONUS", "AWAITING ORDERS", "I HAVE GIVEN ALL PRODUCTS"]) expect(entry).not.toContain(staffText);
     // …and the staff chunk the entry loads on demand has them.
     const staffChunk = /staffScreens-[\w-]+\.js/.exec(entry)?.[0];
     expect(staffChunk).toBeDefined();
-    expect(await readFile(`webapp/dist/static/${staffChunk}`, "utf8")).toContain("CANNABONUS");
+    expect(await readFile(`${dist}/static/${staffChunk}`, "utf8")).toContain("CANNABONUS");
   });
 });

@@ -274,15 +274,17 @@ describe("links opened by someone already signed in", () => {
 
 describe("the customer's download", () => {
   it("holds the referral box but not the bonus history screens: those come in their own chunk", async () => {
-    const html = await readFile("webapp/dist/index.html", "utf8");
+    // The build the store serves (tests/setup/buildWebapp.ts builds into WEBAPP_DIR when it is set).
+    const dist = process.env.WEBAPP_DIR || "webapp/dist";
+    const html = await readFile(`${dist}/index.html`, "utf8");
     const scripts = [...html.matchAll(/(?:src|href)="\/static\/([^"]+\.js)"/g)].map((match) => match[1]!);
     // More than one means the bundler split the entry's own modules out (docs/webapp.md "Chunks").
     expect(scripts, "index.html should load one script and preload nothing").toHaveLength(1);
-    const entry = await readFile(`webapp/dist/static/${scripts[0]}`, "utf8");
+    const entry = await readFile(`${dist}/static/${scripts[0]}`, "utf8");
     expect(entry).toContain("Referral link was copied");
     for (const refstatText of ["Loading incomes...", "Total referrals", "Income from a referral"]) expect(entry).not.toContain(refstatText);
     const chunk = /refstatScreens-[\w-]+\.js/.exec(entry)?.[0];
     expect(chunk).toBeDefined();
-    expect(await readFile(`webapp/dist/static/${chunk}`, "utf8")).toContain("Loading incomes...");
+    expect(await readFile(`${dist}/static/${chunk}`, "utf8")).toContain("Loading incomes...");
   });
 });

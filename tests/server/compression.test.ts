@@ -11,14 +11,15 @@ import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, makeTestStore, productIdsByName, type TestStore } from "../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 
-const BUILD = fileURLToPath(new URL("../../webapp/dist", import.meta.url));
+/** The build the tests serve (tests/setup/buildWebapp.ts builds into WEBAPP_DIR when it is set). */
+const BUILD = process.env.WEBAPP_DIR ? resolve(process.env.WEBAPP_DIR) : fileURLToPath(new URL("../../webapp/dist", import.meta.url));
 /** What the build compresses (webapp/vite.config.ts); pictures and fonts are served as they are. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|map|txt|xml|ico|wasm)$/;
 const SECRET = "a file outside every served folder";
@@ -63,7 +64,7 @@ let assets: string[];
 let indexHtml: Buffer;
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILD, "index.html"))) throw new Error("webapp/dist is not built (run npm run build)");
+  if (!existsSync(join(BUILD, "index.html"))) throw new Error(`${BUILD} is not built (run npm run build)`);
   // <tmp>/secret.txt beside <tmp>/dist: what a climbing path would reach.
   outside = await makeTempDir("webapp-copy-");
   webappDir = join(outside, "dist");

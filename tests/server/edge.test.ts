@@ -27,7 +27,7 @@ const key = () => `edge-key-${++keys}-x`;
 
 async function open(env: Record<string, string> = {}) {
   now = Date.parse("2026-11-23T03:00:00.000Z");
-  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, SMTP_URL: smtp.url, ...env }, clock: () => now, webappDir: resolve("webapp/dist") });
+  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, SMTP_URL: smtp.url, ...env }, clock: () => now, webappDir: resolve(process.env.WEBAPP_DIR || "webapp/dist") });
   // makeTestStore gives no webapp by default; this test looks at pages and assets too.
   return store;
 }

@@ -6,10 +6,9 @@ import { useBonusLedger } from "../../features/partner/api/useBonusLedger";
 import type { BonusKind } from "../../features/partner/api/partnerKeys";
 import { bothKindsExist } from "../../features/partner/bonusFilters";
 import { BalanceSummary } from "../../features/partner/components/BalanceSummary";
-import { BonusEntryList } from "../../features/partner/components/BonusEntryList";
 import { FilterTabs } from "../../features/partner/components/FilterTabs";
 import { paths } from "../../lib/paths";
-import { PageLoading } from "./PageLoading";
+import { RefstatHistory } from "./RefstatHistory";
 import "./pages.css";
 
 /** A sum in Baht, or "…" while it is not known. */
@@ -24,7 +23,6 @@ export function RefstatPage() {
   const [kind, setKind] = useState<BonusKind | null>(null);
   const ledger = useBonusLedger(kind);
   const wallet = ledger.data?.pages[0];
-  const entries = ledger.data?.pages.flatMap((page) => page.entries);
 
   return (
     <section className="page refstat" data-testid="refstat">
@@ -40,23 +38,7 @@ export function RefstatPage() {
         switchable={bothKindsExist(wallet)}
         onChange={setKind}
       />
-      {entries ? (
-        <BonusEntryList
-          entries={entries}
-          stale={ledger.isPlaceholderData}
-          emptyText="No bonus yet: share your referral link from the cabinet."
-          paging={{ hasMore: ledger.hasNextPage, loading: ledger.isFetchingNextPage, onMore: () => void ledger.fetchNextPage() }}
-        />
-      ) : ledger.isPending ? (
-        <PageLoading text="Loading incomes..." />
-      ) : (
-        <div className="status-message">
-          <p>The bonus history could not be loaded.</p>
-          <button type="button" className="button button--ghost" onClick={() => void ledger.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <RefstatHistory history={ledger} emptyText="No bonus yet: share your referral link from the cabinet." />
       <Link href={paths.referrals} className="refstat-link" data-testid="refstat-referrals-link">
         <span>Your referrals</span>
         <ChevronRightIcon />
