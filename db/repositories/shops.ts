@@ -1,6 +1,7 @@
 /** Shops as admins manage them, and their owner (the spec's shop admin, by e-mail). Rare admin writes: Kysely. */
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../schema";
+import { upsertShopStaff } from "./staff";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,11 +80,7 @@ export async function dropOwnerByEmail(db: Db, shopId: number, email: string): P
 export async function assignOwnerByEmail(db: Db, shopId: number, email: string, now: string): Promise<boolean> {
   const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (!user) return false;
-  await db
-    .insertInto("shop_staff")
-    .values({ shop_id: shopId, user_id: user.id, role: "owner", created_at: now })
-    .onConflict((oc) => oc.columns(["shop_id", "user_id"]).doUpdateSet({ role: "owner" }))
-    .execute();
+  await upsertShopStaff(db, { shop_id: shopId, user_id: user.id, role: "owner", created_at: now });
   return true;
 }
 
@@ -93,13 +90,7 @@ export async function assignOwnerByEmail(db: Db, shopId: number, email: string, 
  */
 export async function claimShopsByAdminEmail(db: Db, userId: number, email: string, now: string): Promise<void> {
   const shops = await db.selectFrom("shops").select("id").where("admin_email", "=", email).where("is_deleted", "=", 0).execute();
-  for (const shop of shops) {
-    await db
-      .insertInto("shop_staff")
-      .values({ shop_id: shop.id, user_id: userId, role: "owner", created_at: now })
-      .onConflict((oc) => oc.columns(["shop_id", "user_id"]).doUpdateSet({ role: "owner" }))
-      .execute();
-  }
+  for (const shop of shops) await upsertShopStaff(db, { shop_id: shop.id, user_id: userId, role: "owner", created_at: now });
 }
 
 /** The live shop a user owns (the cabinet's store view), or undefined. */

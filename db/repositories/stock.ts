@@ -95,12 +95,12 @@ export function selectShopForStock(tx: Tx, shopId: number): { id: number; name: 
   return prepared(tx, "select id, name, is_deleted from shops where id = ?").get(shopId);
 }
 
-/** Admins the bot can reach (they have a Telegram chat): who hears of low stock. */
 /** Whether this user is an admin now (read inside the unit that changes stock for them). */
 export function isAdminUser(tx: Tx, userId: number): boolean {
   return prepared(tx, "select 1 from users where id = ? and is_admin = 1").get(userId) !== undefined;
 }
 
+/** Admins the bot can reach (they have a Telegram chat): who hears of low stock. */
 export function selectAdminChatUsers(tx: Tx): number[] {
   return prepared(tx, "select id from users where is_admin = 1 and telegram_id is not null order by id").column<number>();
 }

@@ -7,6 +7,7 @@ import { CITY_ID, WAREHOUSE_SHOP_ID } from "./constants";
 import { normaliseEmail } from "./auth";
 import { ValidationError } from "./errors";
 import { isMapEmbedUrl, isMapsLink, parseMapEmbed } from "./maps";
+import { HTTPS_LINK, SINGLE_LINE } from "./textRules";
 
 /** Spec §8 texts of the shop screens. */
 export const SHOP_TEXTS = {
@@ -28,7 +29,9 @@ export const SHOP_TEXTS = {
 } as const;
 
 const LIMITS = { name: 100, district: 100, address: 300, map_link: 4000, admin: 254 } as const;
-const CONTROL = /[\u0000-\u001F\u007F]/;
+/** The shared text rule (issue 14 "Clean text"): one line, no control characters. */
+const ONE_LINE = new RegExp(SINGLE_LINE);
+const LINK = new RegExp(HTTPS_LINK);
 
 export interface ShopFields {
   name: string;
@@ -45,7 +48,7 @@ export function normaliseMapLink(raw: string): string {
   const value = raw.trim();
   if (value === "") return "";
   if (/<iframe\b/i.test(value)) return parseMapEmbed(value);
-  if (isMapsLink(value) || isMapEmbedUrl(value)) return value;
+  if (LINK.test(value) && (isMapsLink(value) || isMapEmbedUrl(value))) return value;
   throw new ValidationError("map_link", SHOP_TEXTS.mapLink);
 }
 
@@ -53,7 +56,7 @@ function text(fields: Record<string, string>, field: keyof typeof LIMITS): strin
   const raw = fields[field];
   if (raw === undefined) return undefined;
   const value = raw.trim();
-  if (field !== "map_link" && CONTROL.test(value)) throw new ValidationError(field, SHOP_TEXTS.plainText(field));
+  if (field !== "map_link" && !ONE_LINE.test(value)) throw new ValidationError(field, SHOP_TEXTS.plainText(field));
   if (value.length > LIMITS[field]) throw new ValidationError(field, SHOP_TEXTS.tooLong(field, LIMITS[field]));
   return value;
 }

@@ -8,6 +8,7 @@
  * stock from the same shelves: one unit, one savepoint, nothing half done.
  */
 import type { DB } from "../../db/connection";
+import { findProductRow } from "../../db/repositories/adminProducts";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import {
   addToShelf,
@@ -170,7 +171,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
 
     /** A product's audit trail, newest first, one page (deleted products keep theirs). */
     async history(productId: number, paging: { limit?: number | undefined; cursor?: number | undefined } = {}): Promise<{ entries: StockHistoryEntry[]; next_cursor: number | null }> {
-      const known = await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
+      const known = await findProductRow(db, productId);
       if (!known) throw new NotFoundError("Product", `Product ${productId} not found`);
       const limit = paging.limit ?? PAGE_DEFAULT;
       const rows = await listStockHistory(db, productId, paging.cursor ?? null, limit + 1);

@@ -76,3 +76,26 @@ export async function shopIdsByName(db: DB): Promise<Record<string, number>> {
   const rows = await db.selectFrom("shops").select(["id", "name"]).execute();
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
 }
+
+/** What one shelf holds now (0 when the shop never held that option). */
+export async function shelfAmount(db: DB, shopId: number, productId: number, optionId = 0): Promise<number> {
+  const row = await db
+    .selectFrom("stock")
+    .select("amount")
+    .where("shop_id", "=", shopId)
+    .where("product_id", "=", productId)
+    .where("option_id", "=", optionId)
+    .executeTakeFirst();
+  return row?.amount ?? 0;
+}
+
+/** A product's option by its price text (e.g. "3.5 g"). */
+export async function optionIdByPrice(db: DB, productId: number, priceText: string): Promise<number> {
+  const row = await db
+    .selectFrom("product_options")
+    .select("option_id")
+    .where("product_id", "=", productId)
+    .where("price_text", "=", priceText)
+    .executeTakeFirstOrThrow();
+  return row.option_id;
+}

@@ -160,6 +160,17 @@ describe("editing a shop", () => {
     const files = readdirSync(shopFolder(shop.id));
     const bad = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { name: "Changed", map_link: "javascript:alert(1)" });
     expect(bad.statusCode).toBe(400);
+    for (const [field, value] of [["name", "Bell\u0007Shop"], ["district", "North\nBeach"]] as const) {
+      const control = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { [field]: value });
+      expect(control.statusCode).toBe(400);
+      expect(control.json()).toMatchObject({ message: `${field} must be one line of plain text.` });
+    }
+    // A maps link with a tab or a space inside (the URL parser would drop or encode them) is refused, not kept as sent.
+    for (const link of ["https://maps.app.goo.gl/ab\tcd", "https://maps.app.goo.gl/ab cd"]) {
+      const res = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { map_link: link });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…) or its embed code." });
+    }
     const svg = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { name: "Changed" }, [{ field: "file-0", buffer: fixture("script.svg") }]);
     expect(svg.statusCode).toBe(415);
     expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop).toMatchObject({ name: "Maenam Pier", map_link: MAP, path: shop.path });

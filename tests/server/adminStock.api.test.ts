@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderNotification } from "../../bot/notifications";
 import { createMiniApp } from "../../bot/miniApp";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
+import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 
 let store: TestStore;
@@ -35,26 +35,8 @@ function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, token: str
   return store.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 }
 
-async function stockAt(shop: string, product: string, optionId = 0): Promise<number> {
-  const row = await store.db
-    .selectFrom("stock")
-    .select("amount")
-    .where("shop_id", "=", shops[shop]!)
-    .where("product_id", "=", products[product]!)
-    .where("option_id", "=", optionId)
-    .executeTakeFirst();
-  return row?.amount ?? 0;
-}
-
-async function optionId(product: string, priceText: string): Promise<number> {
-  const row = await store.db
-    .selectFrom("product_options")
-    .select("option_id")
-    .where("product_id", "=", products[product]!)
-    .where("price_text", "=", priceText)
-    .executeTakeFirstOrThrow();
-  return row.option_id;
-}
+const stockAt = (shop: string, product: string, optionId = 0) => shelfAmount(store.db, shops[shop]!, products[product]!, optionId);
+const optionId = (product: string, priceText: string) => optionIdByPrice(store.db, products[product]!, priceText);
 
 async function historyRows() {
   return store.db.selectFrom("stock_history").selectAll().orderBy("id").execute();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "../../server/domain/contracts/orders";
 import { createLinkSigner } from "../../server/services/links";
 import { createOrders } from "../../server/services/orders";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
+import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 
 let store: TestStore;
@@ -29,26 +29,8 @@ beforeEach(async () => {
   return () => store.close();
 });
 
-async function stockOf(shop: string, product: string, optionId = 0): Promise<number> {
-  const row = await store.db
-    .selectFrom("stock")
-    .select("amount")
-    .where("shop_id", "=", shops[shop]!)
-    .where("product_id", "=", products[product]!)
-    .where("option_id", "=", optionId)
-    .executeTakeFirst();
-  return row?.amount ?? 0;
-}
-
-async function optionId(product: string, priceText: string): Promise<number> {
-  const row = await store.db
-    .selectFrom("product_options")
-    .select("option_id")
-    .where("product_id", "=", products[product]!)
-    .where("price_text", "=", priceText)
-    .executeTakeFirstOrThrow();
-  return row.option_id;
-}
+const stockOf = (shop: string, product: string, optionId = 0) => shelfAmount(store.db, shops[shop]!, products[product]!, optionId);
+const optionId = (product: string, priceText: string) => optionIdByPrice(store.db, products[product]!, priceText);
 
 const pickupCash = { delivery_option: 1, payment_option: 1 };
 
