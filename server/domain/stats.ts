@@ -175,8 +175,14 @@ export function computeStats(orders: readonly CompletedOrder[], range: Pick<Stat
     });
   }
   const seen = [...days.keys()].sort();
-  const first = range.from ?? seen[0];
-  const last = range.to ?? seen[seen.length - 1];
+  let first = range.from ?? seen[0];
+  let last = range.to ?? seen[seen.length - 1];
+  // A range open on one side (from=0100-01-01 alone) is not capped by the parser: past the longest range the
+  // days run only from the first to the last sale, so no request draws centuries of empty days.
+  if (first && last && seen.length > 0 && (Date.parse(last) - Date.parse(first)) / DAY_MS + 1 > MAX_RANGE_DAYS) {
+    if (seen[0]! > first) first = seen[0]!;
+    if (seen[seen.length - 1]! < last) last = seen[seen.length - 1]!;
+  }
   const allDays = first && last && first <= last ? daysBetween(first, last) : [];
   return {
     totals,

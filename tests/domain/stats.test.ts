@@ -55,6 +55,22 @@ describe("the figures", () => {
     expect(stats.days).toEqual([{ date: "2026-11-20", sales: 390, margin: 250 }]);
   });
 
+  it("fills empty days over a bounded range, but a range open on one side never draws more days than its sales span", () => {
+    const orders = [
+      { id: 1, completed_at: "2026-11-20T05:00:00.000Z", discounted_price: 90, lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }] },
+      { id: 2, completed_at: "2026-11-22T05:00:00.000Z", discounted_price: 50, lines: [{ product_id: 1, product_name: "A", amount: 1, per_price: 50, cost_price: 20 }] },
+    ];
+    expect(computeStats(orders, { from: "2026-11-19", to: "2026-11-23" }).days.map((d) => [d.date, d.sales])).toEqual([
+      ["2026-11-19", 0],
+      ["2026-11-20", 90],
+      ["2026-11-21", 0],
+      ["2026-11-22", 50],
+      ["2026-11-23", 0],
+    ]);
+    expect(computeStats(orders, { from: "0100-01-01", to: null }).days.map((d) => d.date)).toEqual(["2026-11-20", "2026-11-21", "2026-11-22"]);
+    expect(computeStats(orders, { from: null, to: "9999-12-31" }).days).toHaveLength(3);
+  });
+
   it("writes CSV with formula cells defused", () => {
     const csv = productStatsCsv([{ product_id: 1, product: "+cmd", total_amount: 1, cost_price_sum: 2, discounted_price_sum: 3, sales_sum: 3 }]);
     expect(csv).toBe("product_id,product,total_amount,cost_price_sum,discounted_price_sum\r\n1,'+cmd,1,2,3\r\n");
