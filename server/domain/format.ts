@@ -19,6 +19,11 @@ export function countOf(count: number, one: string, many = `${one}s`): string {
 /** Koh Samui keeps UTC+7 all year (no daylight saving): the island's clock, whatever the server's zone. */
 export const ISLAND_UTC_OFFSET_MS = 7 * 3600_000;
 
+/** The island date (YYYY-MM-DD, Koh Samui, UTC+7) of an instant. */
+export function islandDate(ms: number): string {
+  return new Date(ms + ISLAND_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The island's wall-clock time of an instant, read with the getUTC… methods of the returned date. */
 export function islandClock(iso: string): Date {
   return new Date(new Date(iso).getTime() + ISLAND_UTC_OFFSET_MS);

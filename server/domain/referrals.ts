@@ -2,7 +2,7 @@
  * The referral programme and the bonus wallet (spec §1, §4 "Referral link", §9; design §5): who may be
  * registered as whose referral, what a completed order earns, and how the figures are shown. Pure.
  */
-import { ISLAND_UTC_OFFSET_MS } from "./format";
+import { islandDate } from "./format";
 
 /** A reflink as the server makes them and accepts them: short, URL-safe, never derived from the user id. */
 export const REFLINK_PATTERN = "^[A-Za-z0-9_-]{4,32}$";
@@ -60,9 +60,7 @@ export function maskReferralEmail(email: string | null): string | null {
 }
 
 /** Views are counted once per viewer per link per island day (UTC+7). */
-export function viewDay(nowMs: number): string {
-  return new Date(nowMs + ISLAND_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
+export const viewDay = islandDate;
 
 /** An admin's correction of a balance: a signed whole number of Baht, not zero, and a reason. */
 export const MAX_ADJUSTMENT = 1_000_000;

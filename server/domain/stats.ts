@@ -15,7 +15,7 @@
  *   exactly to the order's discounted price), `sales_sum` (list value);
  * - per day: `sales` = discounted sales, `margin` = discounted sales − cost.
  */
-import { ISLAND_UTC_OFFSET_MS } from "./format";
+import { islandDate, ISLAND_UTC_OFFSET_MS } from "./format";
 import { ValidationError } from "./errors";
 
 /** A custom range may span this many days at most (the day chart has one point a day). */
@@ -41,10 +41,7 @@ function islandMidnight(date: string): number | null {
   return utc - ISLAND_UTC_OFFSET_MS;
 }
 
-/** The island date (YYYY-MM-DD, Koh Samui, UTC+7) of an instant. */
-export function islandDate(ms: number): string {
-  return new Date(ms + ISLAND_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { islandDate };
 
 export interface StatsRange {
   /** First island day counted (inclusive), or null for since the beginning. */
