@@ -97,6 +97,16 @@ export function readShopFields(fields: Record<string, string>, mode: "create" | 
   return out;
 }
 
+/** Spec §6: one of the two allow-listed accounts (by e-mail): the Personal/Store switch, shops, wholesale. */
+export function isAllowlisted(user: { email: string | null }, allowlistEmails: readonly string[]): boolean {
+  return user.email !== null && allowlistEmails.includes(user.email);
+}
+
+/** Spec §6: admins and the allow-listed accounts manage shops. */
+export function mayManageShops(user: { is_admin: 0 | 1; email: string | null }, allowlistEmails: readonly string[]): boolean {
+  return user.is_admin === 1 || isAllowlisted(user, allowlistEmails);
+}
+
 export function isWarehouse(shopId: number): boolean {
   return shopId === WAREHOUSE_SHOP_ID;
 }

@@ -51,6 +51,7 @@ import {
 } from "../domain/auth";
 import type { SessionUser, SignInResponse } from "../domain/contracts/auth";
 import { ConflictError, NotFoundError, RateLimitedError, UnauthorizedError, UnavailableError } from "../domain/errors";
+import { isAllowlisted } from "../domain/shops";
 import { loginCodeMail, type Mailer } from "./mailer";
 import { createWindowLimiter } from "./rateLimiter";
 import { verifyInitData } from "./telegramInitData";
@@ -143,7 +144,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
     ]);
     const owned = roles.find((r) => r.role === "owner");
     const managed = roles.find((r) => r.role === "manager");
-    const isAllowlisted = user.email !== null && config.allowlistEmails.includes(user.email);
+    const allowlisted = isAllowlisted(user, config.allowlistEmails);
     return {
       userId: user.id,
       authType,
@@ -161,10 +162,10 @@ export function createAuth({ db, config, mailer, clock, registerReferral = async
       ref: user.reflink,
       balance,
       isActiveOrder: activeOrder,
-      isAllowlisted,
+      isAllowlisted: allowlisted,
       canSetHomeIcon: config.homeIconUserId === user.id,
       // Spec §2: the wholesale link shows to users who own a shop and to the allow-listed accounts.
-      wholesaleUrl: owned || isAllowlisted ? config.wholesaleUrl : null,
+      wholesaleUrl: owned || allowlisted ? config.wholesaleUrl : null,
     };
   }
 

@@ -23,7 +23,7 @@ import type { Config } from "../config";
 import { CITY_NAME } from "../domain/constants";
 import type { AdminShop, MyStoreResponse } from "../domain/contracts/adminShops";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
-import { isWarehouse, readShopFields, SHOP_TEXTS } from "../domain/shops";
+import { isWarehouse, mayManageShops, readShopFields, SHOP_TEXTS } from "../domain/shops";
 import type { ImageStore, PreparedShopLogo } from "./images";
 import { personName } from "./notices";
 
@@ -98,8 +98,7 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
     /** Admins and the allow-listed accounts manage shops; anyone else is refused ('Отказано в доступе.'). */
     async checkManager(userId: number): Promise<void> {
       const user = await findUserAccess(db, userId);
-      const allowed = user !== undefined && (user.is_admin === 1 || (user.email !== null && config.allowlistEmails.includes(user.email)));
-      if (!allowed) throw new ForbiddenError();
+      if (user === undefined || !mayManageShops(user, config.allowlistEmails)) throw new ForbiddenError();
     },
 
     async list(): Promise<AdminShop[]> {
