@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import type { PlaceOrderBody } from "@domain/contracts/orders";
 import { countOf, formatAmount, formatBaht } from "@domain/format";
-import { CHOOSE_OPTIONS, PAYMENT_OPTIONS, settingsComplete, settingsToSend } from "@domain/orders";
+import { CHOOSE_OPTIONS, settingsComplete, settingsToSend } from "@domain/orders";
 import { BagIcon } from "../../components/icons";
 import { ApiRequestError } from "../../lib/api";
 import { paths } from "../../lib/paths";
@@ -18,7 +18,7 @@ import { CartLineRow } from "../../features/cart/components/CartLineRow";
 import { OrderSettingsSections } from "../../components/OrderSettingsFields";
 import { changeAmount, changeSettings, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
-import { useShops } from "../../features/shops/api/useShops";
+import { useCryptoFallback } from "../../features/shops/hooks/useCryptoFallback";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
@@ -67,13 +67,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
   const serving = useShopsForLines(shopLines);
   const servingShopIds = serving.data?.map((shop) => shop.id);
   const shopChosen = chosenShopId !== null && servingShopIds?.includes(chosenShopId) === true;
-  // Crypto needs the chosen shop's TON wallet (the server refuses it otherwise): grey it out, and fall back to cash.
-  const chosenShop = useShops().data?.find((shop) => shop.id === chosenShopId);
-  const cryptoUnavailable = chosenShop !== undefined && !chosenShop.accepts_crypto;
-  const cryptoChosen = settings.payment_option === PAYMENT_OPTIONS.crypto;
-  useEffect(() => {
-    if (cryptoUnavailable && cryptoChosen) changeSettings({ payment_option: PAYMENT_OPTIONS.cash });
-  }, [cryptoUnavailable, cryptoChosen]);
+  const cryptoUnavailable = useCryptoFallback(chosenShopId, settings.payment_option, changeSettings);
 
   const place = () => {
     if (placeOrder.isPending) return;

@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Order } from "@domain/contracts/orders";
-import { CHOOSE_OPTIONS, PAYMENT_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
+import { CHOOSE_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
 import { OrderSettingsSections } from "../../../components/OrderSettingsFields";
 import { haptic, showAlert } from "../../../lib/telegram";
-import { useShops } from "../../shops/api/useShops";
+import { useCryptoFallback } from "../../shops/hooks/useCryptoFallback";
 import { useSaveOrderSettings } from "../api/useSaveOrderSettings";
 import "./orders.css";
 
@@ -20,14 +20,8 @@ export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlac
     delivery_address_link: order.delivery_address_link,
   }));
   const save = useSaveOrderSettings();
-  // Crypto needs the order's shop to have a TON wallet, as on the cart page.
-  const shop = useShops().data?.find((s) => s.id === order.store.id);
-  const cryptoUnavailable = shop !== undefined && !shop.accepts_crypto;
-  const cryptoChosen = settings.payment_option === PAYMENT_OPTIONS.crypto;
-  useEffect(() => {
-    if (cryptoUnavailable && cryptoChosen) change({ payment_option: PAYMENT_OPTIONS.cash });
-  }, [cryptoUnavailable, cryptoChosen]);
   const change = (next: Partial<OrderSettings>) => setSettings((current) => ({ ...current, ...next }));
+  const cryptoUnavailable = useCryptoFallback(order.store.id, settings.payment_option, change);
 
   const place = () => {
     if (save.isPending) return;
