@@ -32,6 +32,9 @@ function axis(colors: ChartColors, extra: uPlot.Axis = {}): uPlot.Axis {
   };
 }
 
+/** Money is whole Baht: ticks 1, 2, 5, 10, 20, 50 … apart, never "0, 0, 0" for quarters of a Baht. */
+const MONEY_INCRS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
+
 /** Money on an axis: "12,500", or "12.5k" once the figures get long. */
 function moneyTick(value: number): string {
   return Math.abs(value) >= 10_000 ? `${formatAmount(Math.round(value / 100) / 10)}k`.replace(/\.0k$/, "k") : formatAmount(value);
@@ -73,7 +76,7 @@ export function SalesChart({ days }: { days: readonly Day[] }) {
       },
       axes: [
         axis(colors, { space: 48, incrs: DAY_INCRS, values: (_u, splits) => splits.map(dayLabel) }),
-        axis(colors, { size: 52, values: (_u, splits) => splits.map(moneyTick) }),
+        axis(colors, { size: 52, incrs: MONEY_INCRS, values: (_u, splits) => splits.map(moneyTick) }),
       ],
       series: [
         {},
@@ -114,7 +117,7 @@ export function TopProductsChart({ products }: { products: readonly ProductRow[]
           values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? shortName(top[split]?.product ?? "", labelChars(width, top.length)) : "")),
           incrs: [1],
         }),
-        axis(colors, { size: 52, values: (_u, splits) => splits.map(moneyTick) }),
+        axis(colors, { size: 52, incrs: MONEY_INCRS, values: (_u, splits) => splits.map(moneyTick) }),
       ],
       series: [
         {},
