@@ -5,7 +5,7 @@
  * when any of that fails; `measureEntry` is what `npm run bench:web` prints.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -27,7 +27,12 @@ export interface EntryReport {
   problems: string[];
 }
 
-export function measureEntry(distDir = fileURLToPath(new URL("../webapp/dist", import.meta.url))): EntryReport {
+/** Where `vite build` wrote the mini-app: WEBAPP_DIR when set (webapp/vite.config.ts reads the same name). */
+function builtWebappDir(): string {
+  return process.env.WEBAPP_DIR ? resolve(process.env.WEBAPP_DIR) : fileURLToPath(new URL("../webapp/dist", import.meta.url));
+}
+
+export function measureEntry(distDir = builtWebappDir()): EntryReport {
   const html = readFileSync(join(distDir, "index.html"), "utf8");
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((tag) => /\bsrc="([^"]+)"/.exec(tag[0])?.[1] ?? "(inline)");
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1] ?? "?");

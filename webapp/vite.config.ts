@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const webappDir = fileURLToPath(new URL(".", import.meta.url));
 const apiUrl = process.env.API_URL ?? "http://localhost:3000";
@@ -49,7 +49,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+const config = {
   root: webappDir,
   plugins: [react(), precompress()],
   resolve: {
@@ -72,4 +72,13 @@ export default defineConfig({
       "/assets": apiUrl,
     },
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // A build is always the production build customers get, whatever NODE_ENV the shell or the store's own
+  // configuration has (development and test are values `npm start` accepts): Vite picks React's build and
+  // its own production switches from NODE_ENV, read after this file, and with `development` the entry would
+  // bundle React's development build and pass its budget (scripts/check-entry.ts). The dev server keeps it.
+  if (command === "build") process.env.NODE_ENV = "production";
+  return config;
 });

@@ -9,10 +9,9 @@ import { build } from "vite";
 export default async function buildWebappOnce(): Promise<void> {
   const outDir = process.env.WEBAPP_DIR || "webapp/dist";
   if (process.env.SKIP_WEBAPP_BUILD === "1" && existsSync(`${outDir}/index.html`)) return;
-  // The build customers get: vitest sets NODE_ENV=test, with which Vite would bundle React's development
-  // build (a bigger entry, split otherwise than the production one). Restored for the test files after.
+  // The build customers get: webapp/vite.config.ts sets NODE_ENV=production for every build, in this
+  // process too; vitest's NODE_ENV=test is put back for the test files after.
   const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
   try {
     await build({ configFile: "webapp/vite.config.ts", logLevel: "error" });
   } finally {
