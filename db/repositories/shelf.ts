@@ -1,0 +1,78 @@
+/**
+ * Shelves (stock per shop, product and option): the one place that changes them. Every change writes its
+ * `stock_history` row in the same unit of work, naming why, who and which order, with the amount the shelf
+ * holds after it. Takes are conditional writes (`… where amount >= q`): two units can never take the same
+ * last item, whatever the engine runs beside them.
+ */
+import type { StockReason } from "../../server/domain/stock";
+import type { Executor } from "../executor";
+
+export type ShelfKey = { shop_id: number; product_id: number; option_id: number };
+
+/** Why a shelf changed, for its audit row. */
+export interface ShelfChange {
+  reason: StockReason;
+  actor_user_id: number | null;
+  order_id: number | null;
+  now: string;
+}
+
+async function record(tx: Executor, shelf: ShelfKey, delta: number, amountAfter: number, change: ShelfChange): Promise<void> {
+  await tx
+    .insertInto("stock_history")
+    .values({
+      ...shelf,
+      delta,
+      amount_after: amountAfter,
+      reason: change.reason,
+      actor_user_id: change.actor_user_id,
+      order_id: change.order_id,
+      created_at: change.now,
+    })
+    .execute();
+}
+
+/**
+ * Takes `amount` off a shelf only if it holds that many, and records it. The amount left, or null when the
+ * shelf holds fewer (then nothing changed).
+ */
+export async function takeFromShelf(tx: Executor, shelf: ShelfKey, amount: number, change: ShelfChange): Promise<number | null> {
+  const row = await tx
+    .updateTable("stock")
+    .set((eb) => ({ amount: eb("amount", "-", amount), updated_at: change.now }))
+    .where("shop_id", "=", shelf.shop_id)
+    .where("product_id", "=", shelf.product_id)
+    .where("option_id", "=", shelf.option_id)
+    .where("amount", ">=", amount)
+    .returning("amount")
+    .executeTakeFirst();
+  if (!row) return null;
+  await record(tx, shelf, -amount, row.amount, change);
+  return row.amount;
+}
+
+/** Puts `amount` on a shelf, making the shelf when it does not exist yet, and records it. The amount after. */
+export async function putOnShelf(tx: Executor, shelf: ShelfKey, amount: number, change: ShelfChange): Promise<number> {
+  const row = await tx
+    .insertInto("stock")
+    .values({ ...shelf, amount, updated_at: change.now })
+    .onConflict((oc) =>
+      oc.columns(["shop_id", "product_id", "option_id"]).doUpdateSet((eb) => ({ amount: eb("stock.amount", "+", eb.ref("excluded.amount")), updated_at: change.now })),
+    )
+    .returning("amount")
+    .executeTakeFirstOrThrow();
+  await record(tx, shelf, amount, row.amount, change);
+  return row.amount;
+}
+
+/** What a shelf holds now (0 when it does not exist). */
+export async function shelfAmount(tx: Executor, shelf: ShelfKey): Promise<number> {
+  const row = await tx
+    .selectFrom("stock")
+    .select("amount")
+    .where("shop_id", "=", shelf.shop_id)
+    .where("product_id", "=", shelf.product_id)
+    .where("option_id", "=", shelf.option_id)
+    .executeTakeFirst();
+  return row?.amount ?? 0;
+}

@@ -1,0 +1,50 @@
+/**
+ * Units of work: every use case that writes runs as one async function of a Kysely transaction, and its
+ * caller hears of it once it is committed. `read` runs a use case that only reads.
+ *
+ * The guarantees each unit keeps, on any engine:
+ * - atomic: a unit that throws changes nothing and its caller gets the error;
+ * - durable before answered: no caller hears of its unit until the commit holding it has succeeded.
+ *
+ * What a unit must not rely on: that no other unit runs beside it. Every rule that reads and then writes
+ * is a conditional write whose affected-row count decides, a unique key, or a lock on the row that owns
+ * what was read (`lockRows`), so it holds when two transactions run at once (docs/decisions.md, "Rules
+ * under concurrency"). A unit does database work only (no network calls): on SQLite the units queued in one
+ * turn share a transaction (db/sqlite/groupCommit.ts), and a slow unit holds up the others.
+ *
+ * Inside a unit, every statement runs on `tx`: a statement on the database itself would wait for the
+ * connection the unit holds (on SQLite, forever).
+ */
+import type { Transaction } from "kysely";
+import type { DB } from "./connection";
+import type { Executor } from "./executor";
+import type { Database } from "./schema";
+import { createGroupCommit } from "./sqlite/groupCommit";
+import { sqliteHandleOf } from "./sqlite/connection";
+
+export type Unit<T> = (tx: Transaction<Database>) => Promise<T>;
+export type ReadUnit<T> = (tx: Executor) => Promise<T>;
+
+export interface UnitOfWork {
+  /** Runs `unit` in a transaction; resolves once it is committed, rejects with what it threw. */
+  write<T>(unit: Unit<T>): Promise<T>;
+  /** Runs a read on committed data, its statements on one connection. */
+  read<T>(unit: ReadUnit<T>): Promise<T>;
+}
+
+const units = new WeakMap<DB, UnitOfWork>();
+
+/** The one unit-of-work runner of a database: on SQLite, one group-commit queue per connection. */
+export function unitOfWorkOf(db: DB): UnitOfWork {
+  let unitOfWork = units.get(db);
+  if (!unitOfWork) units.set(db, (unitOfWork = sqliteHandleOf(db) ? createGroupCommit(db) : transactionPerUnit(db)));
+  return unitOfWork;
+}
+
+/** Engines with a pool of connections: each unit is a transaction of its own. */
+function transactionPerUnit(db: DB): UnitOfWork {
+  return {
+    write: (unit) => db.transaction().execute(unit),
+    read: (unit) => db.connection().execute(unit),
+  };
+}
