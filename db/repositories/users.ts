@@ -1,9 +1,7 @@
 /** Users, their sessions and one-time login codes. The caller owns the transaction. */
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
-import type { Database, SessionsTable } from "../schema";
-import { prepared, type Tx } from "../writer";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Selectable } from "kysely";
+import type { Executor } from "../executor";
+import type { SessionsTable } from "../schema";
 
 const USER_COLUMNS = [
   "id",
@@ -17,34 +15,46 @@ const USER_COLUMNS = [
   "reflink",
 ] as const;
 
-export function findUserById(db: Db, id: number) {
+export function findUserById(db: Executor, id: number) {
   return db.selectFrom("users").select(USER_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Db, email: string) {
+export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom("users").select(USER_COLUMNS).where("email", "=", email).executeTakeFirst();
 }
 
-export function findUserByTelegramId(db: Db, telegramId: number) {
+export function findUserByTelegramId(db: Executor, telegramId: number) {
   return db.selectFrom("users").select(USER_COLUMNS).where("telegram_id", "=", telegramId).executeTakeFirst();
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-export async function reflinkTaken(db: Db, reflink: string): Promise<boolean> {
+export async function reflinkTaken(db: Executor, reflink: string): Promise<boolean> {
   return (await db.selectFrom("users").select("id").where("reflink", "=", reflink).executeTakeFirst()) !== undefined;
 }
 
 export async function insertUser(
-  db: Db,
+  db: Executor,
   values: { email?: string | null; telegram_id?: number | null; first_name?: string | null; last_name?: string | null; username?: string | null; photo_url?: string | null; reflink: string; is_admin: 0 | 1 },
 ): Promise<number> {
   const { id } = await db.insertInto("users").values(values).returning("id").executeTakeFirstOrThrow();
   return id;
 }
 
+/**
+ * Inserts the user of a Telegram profile unless their Telegram id is known already: the unique key decides
+ * between sign-ins of one new user arriving together. The new id; undefined when the user exists.
+ */
+export async function insertTelegramUser(
+  db: Executor,
+  values: { telegram_id: number; first_name: string | null; last_name: string | null; username: string | null; photo_url: string | null; reflink: string; is_admin: 0 | 1 },
+): Promise<number | undefined> {
+  const row = await db.insertInto("users").values(values).onConflict((oc) => oc.column("telegram_id").doNothing()).returning("id").executeTakeFirst();
+  return row?.id;
+}
+
 export async function updateUser(
-  db: Db,
+  db: Executor,
   id: number,
   values: Partial<{ email: string; first_name: string | null; last_name: string | null; username: string | null; photo_url: string | null; is_admin: 0 | 1 }>,
   now: string,
@@ -52,14 +62,20 @@ export async function updateUser(
   await db.updateTable("users").set({ ...values, updated_at: now }).where("id", "=", id).execute();
 }
 
-export async function setAdmin(db: Db, id: number, isAdmin: boolean, now: string): Promise<void> {
+export async function setAdmin(db: Executor, id: number, isAdmin: boolean, now: string): Promise<void> {
   await db.updateTable("users").set({ is_admin: isAdmin ? 1 : 0, updated_at: now }).where("id", "=", id).execute();
+}
+
+/** Whether the user is an admin now: the one way the store asks it (false for an unknown user). */
+export async function isAdmin(db: Executor, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("id", "=", userId).where("is_admin", "=", 1).executeTakeFirst();
+  return row !== undefined;
 }
 
 // Sessions
 
 export async function insertSession(
-  db: Db,
+  db: Executor,
   values: { user_id: number; token_hash: string; auth_type: "EMAIL" | "TELEGRAM"; created_at: string; expires_at: string },
 ): Promise<void> {
   await db.insertInto("sessions").values({ ...values, last_seen_at: values.created_at }).execute();
@@ -67,51 +83,79 @@ export async function insertSession(
 
 export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at" | "created_at">;
 
-/** Every authenticated request asks this: a statement prepared once (db/writer.ts), not a built query. */
-export function findLiveSession(tx: Tx, tokenHash: string, now: string): LiveSession | undefined {
-  return prepared(tx, "select id, user_id, auth_type, expires_at, created_at from sessions where token_hash = ? and expires_at > ?").get<LiveSession>(
-    tokenHash,
-    now,
-  );
+/** Every authenticated request asks this: one indexed lookup (its statement stays prepared, db/sqlite/). */
+export function findLiveSession(db: Executor, tokenHash: string, now: string): Promise<LiveSession | undefined> {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "user_id", "auth_type", "expires_at", "created_at"])
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
 }
 
 /** Ends a user's sessions beyond the newest `keep` (the oldest go first). */
-export async function pruneSessions(db: Db, userId: number, keep: number): Promise<void> {
+export async function pruneSessions(db: Executor, userId: number, keep: number): Promise<void> {
   const kept = db.selectFrom("sessions").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(keep);
   await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "not in", kept).execute();
 }
 
-export async function extendSession(db: Db, id: number, now: string, expiresAt: string): Promise<void> {
-  await db.updateTable("sessions").set({ last_seen_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
+/** Slides a session's expiry forward; a request that computed an earlier expiry never moves it back. */
+export async function extendSession(db: Executor, id: number, now: string, expiresAt: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where("id", "=", id)
+    .where("expires_at", "<", expiresAt)
+    .execute();
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<boolean> {
+export async function deleteSession(db: Executor, tokenHash: string): Promise<boolean> {
   const result = await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
 // One-time login codes
 
-export async function countCodesSince(db: Db, by: { email: string } | { ip: string }, since: string): Promise<number> {
-  let query = db.selectFrom("login_codes").select(sql<number>`count(*)`.as("n")).where("created_at", ">", since);
-  query = "email" in by ? query.where("email", "=", by.email) : query.where("ip", "=", by.ip);
-  return (await query.executeTakeFirstOrThrow()).n;
-}
-
-export async function insertLoginCode(
-  db: Db,
+/**
+ * Stores a code unless the address was sent `max` codes since `since`: the count and the insert are one
+ * statement, so the database counts requests that arrive together. The code's id; null when over the limit.
+ */
+export async function insertLoginCodeWithinLimit(
+  db: Executor,
   values: { email: string; code_hash: string; ip: string | null; created_at: string; expires_at: string },
-): Promise<number> {
-  const { id } = await db.insertInto("login_codes").values(values).returning("id").executeTakeFirstOrThrow();
-  return id;
+  limit: { max: number; since: string },
+): Promise<number | null> {
+  const row = await db
+    .insertInto("login_codes")
+    .columns(["email", "code_hash", "ip", "created_at", "expires_at"])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(values.email).as("email"),
+          eb.val(values.code_hash).as("code_hash"),
+          eb.val(values.ip).as("ip"),
+          eb.val(values.created_at).as("created_at"),
+          eb.val(values.expires_at).as("expires_at"),
+        ])
+        .where((eb) =>
+          eb(
+            eb.selectFrom("login_codes").select(eb.fn.countAll().as("n")).where("email", "=", values.email).where("created_at", ">", limit.since),
+            "<",
+            limit.max,
+          ),
+        ),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
-export async function deleteLoginCode(db: Db, id: number): Promise<void> {
+export async function deleteLoginCode(db: Executor, id: number): Promise<void> {
   await db.deleteFrom("login_codes").where("id", "=", id).execute();
 }
 
 /** The newest code sent to an address: only it can sign in. */
-export function findLatestCode(db: Db, email: string) {
+export function findLatestCode(db: Executor, email: string) {
   return db
     .selectFrom("login_codes")
     .select(["id", "code_hash", "failed_attempts", "expires_at", "used_at"])
@@ -121,19 +165,37 @@ export function findLatestCode(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function recordWrongCode(db: Db, id: number): Promise<void> {
-  await db.updateTable("login_codes").set({ failed_attempts: sql`failed_attempts + 1` }).where("id", "=", id).execute();
+/**
+ * Takes one try of a code that is still good (unused, unexpired, tries left), counted as a wrong one until
+ * useCode says otherwise. A conditional write: of requests arriving together, no more than `maxTries` get a
+ * try. False when the code has none left.
+ */
+export async function takeCodeTry(db: Executor, id: number, now: string, maxTries: number): Promise<boolean> {
+  const result = await db
+    .updateTable("login_codes")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("failed_attempts", "<", maxTries)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-/** Marks a code used; false when another request used it first. */
-export async function useCode(db: Db, id: number, now: string): Promise<boolean> {
-  const result = await db.updateTable("login_codes").set({ used_at: now }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+/** Marks a code used, giving back the try takeCodeTry counted; false when another request used it first. */
+export async function useCode(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("login_codes")
+    .set((eb) => ({ used_at: now, failed_attempts: eb("failed_attempts", "-", 1) }))
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 // What the session screen shows
 
-export function selectStaffRoles(db: Db, userId: number) {
+export function selectStaffRoles(db: Executor, userId: number) {
   return db
     .selectFrom("shop_staff")
     .innerJoin("shops", "shops.id", "shop_staff.shop_id")
@@ -144,17 +206,7 @@ export function selectStaffRoles(db: Db, userId: number) {
     .execute();
 }
 
-/** The bonus balance: the ledger's sum, never stored on its own. */
-export async function bonusBalance(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom("bonus_ledger")
-    .select(sql<number>`coalesce(sum(case when type = 'income' then amount else -amount end), 0)`.as("balance"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return row.balance;
-}
-
-export async function hasActiveOrder(db: Db, userId: number): Promise<boolean> {
+export async function hasActiveOrder(db: Executor, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom("orders")
     .select("id")
@@ -165,12 +217,12 @@ export async function hasActiveOrder(db: Db, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function readSetting(db: Db, key: string): Promise<string | null> {
+export async function readSetting(db: Executor, key: string): Promise<string | null> {
   return (await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst())?.value ?? null;
 }
 
 /** Writes a setting unless it exists; returns the value that holds. */
-export async function ensureSetting(db: Db, key: string, value: string): Promise<string> {
+export async function ensureSetting(db: Executor, key: string, value: string): Promise<string> {
   await db.insertInto("settings").values({ key, value }).onConflict((oc) => oc.column("key").doNothing()).execute();
   return (await readSetting(db, key))!;
 }
