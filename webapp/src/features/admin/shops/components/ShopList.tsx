@@ -23,16 +23,16 @@ function ShopRow({ shop }: { shop: AdminShop }) {
   const body = (
     <>
       <span className="shop-logo">{shop.path ? <img src={shop.path} alt="" width={48} height={48} loading="lazy" /> : <StoreIcon />}</span>
-      <span className="shop-row__who">
-        <span className="shop-row__name" data-testid="shop-row-name">
+      <span className="managed-shop__who">
+        <span className="managed-shop__name" data-testid="shop-row-name">
           {shop.name}
         </span>
-        <span className="shop-row__address" data-testid="shop-row-address">
+        <span className="managed-shop__address" data-testid="shop-row-address">
           <MapPinIcon />
           {[shop.district, shop.address].filter(Boolean).join(" · ") || "No address"}
         </span>
         {(warehouse || shop.is_deleted) && (
-          <span className="shop-row__marks">
+          <span className="managed-shop__marks">
             {warehouse && <span className="shop-mark shop-mark--warehouse">Warehouse</span>}
             {shop.is_deleted && (
               <span className="shop-mark shop-mark--deleted" data-testid="shop-row-deleted">
@@ -47,15 +47,15 @@ function ShopRow({ shop }: { shop: AdminShop }) {
   // A deleted shop stays in the list for its history; there is nothing left to edit.
   if (shop.is_deleted) {
     return (
-      <div className="shop-row shop-row--deleted" data-testid="shop-row" data-shop-id={shop.id}>
+      <div className="managed-shop managed-shop--deleted" data-testid="shop-row" data-shop-id={shop.id}>
         {body}
       </div>
     );
   }
   return (
-    <Link href={paths.shopEdit(shop.id)} className="shop-row" data-testid="shop-row" data-shop-id={shop.id}>
+    <Link href={paths.shopEdit(shop.id)} className="managed-shop" data-testid="shop-row" data-shop-id={shop.id}>
       {body}
-      <ChevronRightIcon className="shop-row__chevron" />
+      <ChevronRightIcon className="managed-shop__chevron" />
     </Link>
   );
 }
@@ -65,11 +65,11 @@ export function ShopListPlaceholder() {
   return (
     <ul className="shop-list" aria-hidden="true">
       {[0, 1, 2].map((row) => (
-        <li key={row} className="shop-row shop-row--placeholder">
+        <li key={row} className="managed-shop managed-shop--placeholder">
           <span className="shop-logo placeholder-block" />
-          <span className="shop-row__who">
-            <span className="placeholder-line shop-row__line" />
-            <span className="placeholder-line shop-row__line shop-row__line--short" />
+          <span className="managed-shop__who">
+            <span className="placeholder-line managed-shop__line" />
+            <span className="placeholder-line managed-shop__line managed-shop__line--short" />
           </span>
         </li>
       ))}
