@@ -1,18 +1,18 @@
 /**
  * The hand-over (design §4, issue 11): shop staff see their shops' orders, take a new one, attach a map, set
  * statuses, contact the customer and complete the order with cash or bonus; admins also discount and cancel.
- * Every change is one unit of the store's writer: the status move is checked against the transition table,
- * made by a conditional update (the loser of a race changes nothing), and written with its event and its
- * notices in the same transaction.
+ * Every change is one unit of work (db/unitOfWork.ts): the status move is checked against the transition
+ * table, made by a conditional update (the loser of a race changes nothing), and written with its event and
+ * its notices in the same transaction. A bonus finish locks the customer's row before it reads the balance.
  */
 import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
+import { lockRows } from "../../db/locks";
+import { bonusBalance, insertBonusExpense } from "../../db/repositories/ledger";
 import { insertOrderEvent, moveOrderIf, selectLines, type LineRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import {
   countSales,
-  insertBonusExpense,
-  selectBonusBalance,
-  selectIsAdmin,
   selectPerson,
   selectStaffOrderRow,
   selectStaffOrderRows,
@@ -21,7 +21,8 @@ import {
   type StaffListFilter,
   type StaffOrderRow,
 } from "../../db/repositories/staffOrders";
-import { writerOf, type Tx } from "../../db/writer";
+import { isAdmin } from "../../db/repositories/users";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import type { SalesCounts, SalesQuery, StaffOrder, StaffOrdersQuery, StatusesBody } from "../domain/contracts/staff";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
@@ -43,8 +44,10 @@ import { REFERRAL_RATE_PERCENT_DEFAULT } from "../domain/constants";
 import { parseMapEmbed } from "../domain/maps";
 import { staffDedupeKey } from "../domain/notifications";
 import { canTransition, discountedPrice } from "../domain/orders";
+import { pageOf } from "../domain/paging";
 import type { LinkSigner } from "./links";
-import { giveBackStock, readView } from "./orders";
+import { giveBackStock } from "./orders";
+import { readView } from "./orderView";
 import { personName, tellCustomer, tellManagerOfCancel, tellPushedStaff } from "./notices";
 import { creditReferrer } from "./partner";
 
@@ -64,45 +67,52 @@ const notStaff = () => new ForbiddenError();
 const notValidManager = () => new ForbiddenError(HANDOVER_TEXTS.notValidManager, "NOT_VALID_MANAGER");
 const notOpen = () => new ConflictError("ORDER_CLOSED", "This order is done or canceled: it can no longer be changed.");
 
-function pageOf<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; next_cursor: number | null } {
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  return { rows: page, next_cursor: more ? page[page.length - 1]!.id : null };
+/** How a change reaches its order: as staff or as an admin; `lockCustomer` for a rule on the customer's balance. */
+interface ChangeOptions {
+  asAdmin?: boolean;
+  /**
+   * Lock the customer's users row, then the order's, before reading the order (users before orders,
+   * db/locks.ts): a rule that reads the bonus balance then writes holds when two units run at once.
+   */
+  lockCustomer?: boolean;
 }
 
+type Work = (tx: Executor, actor: StaffActor, row: StaffOrderRow, now: string) => Promise<void>;
+
 export function createHandover({ db, clock, links, referralRatePercent = REFERRAL_RATE_PERCENT_DEFAULT }: HandoverDeps) {
-  const writer = writerOf(db);
+  const units = unitOfWorkOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function actorOf(tx: Tx, userId: number): StaffActor {
-    return { userId, isAdmin: selectIsAdmin(tx, userId), shopIds: selectStaffShopIds(tx, userId) };
+  async function actorOf(tx: Executor, userId: number): Promise<StaffActor> {
+    return { userId, isAdmin: await isAdmin(tx, userId), shopIds: await selectStaffShopIds(tx, userId) };
   }
 
   /** The caller as staff: anyone who staffs no shop and is no admin is refused at the door. */
-  function staffActor(tx: Tx, userId: number): StaffActor {
-    const actor = actorOf(tx, userId);
+  async function staffActor(tx: Executor, userId: number): Promise<StaffActor> {
+    const actor = await actorOf(tx, userId);
     if (!isStaff(actor)) throw notStaff();
     return actor;
   }
 
   /** An order of a shop the caller staffs (admins: any); anyone else's is 'Not valid Manager'. */
-  function staffOrder(tx: Tx, actor: StaffActor, orderId: number): StaffOrderRow {
-    const row = selectStaffOrderRow(tx, orderId);
+  async function staffOrder(tx: Executor, actor: StaffActor, orderId: number): Promise<StaffOrderRow> {
+    const row = await selectStaffOrderRow(tx, orderId);
     if (!row) throw new NotFoundError("Order", `Order ${orderId} not found`);
     if (!staffsShop(actor, row.shop_id)) throw notValidManager();
     return row;
   }
 
-  function adminActor(tx: Tx, userId: number): StaffActor {
-    const actor = actorOf(tx, userId);
+  async function adminActor(tx: Executor, userId: number): Promise<StaffActor> {
+    const actor = await actorOf(tx, userId);
     if (!actor.isAdmin) throw new ForbiddenError();
     return actor;
   }
 
   /** The order as staff see it, read inside the unit (after its own writes). */
-  function staffView(tx: Tx, actor: StaffActor, row: StaffOrderRow, lines: LineRow[] = selectLines(tx, row.id)): StaffOrder {
-    const base = readView(tx, row, clock(), lines);
-    const manager = row.manager_id === null ? undefined : selectPerson(tx, row.manager_id);
+  async function staffView(tx: Executor, actor: StaffActor, row: StaffOrderRow, given?: LineRow[]): Promise<StaffOrder> {
+    const lines = given ?? (await selectLines(tx, row.id));
+    const base = await readView(tx, row, clock(), lines);
+    const manager = row.manager_id === null ? undefined : await selectPerson(tx, row.manager_id);
     const costs = new Map(lines.map((l) => [l.id, l.cost_price]));
     return {
       ...base,
@@ -124,7 +134,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       user_data: { email: row.user_email === null ? null : maskEmail(row.user_email) },
       user_firstname: row.user_first_name,
       user_photourl: row.user_photo_url,
-      partner_balance: selectBonusBalance(tx, row.user_id),
+      partner_balance: await bonusBalance(tx, row.user_id),
       actions: handoverActions(row, actor.isAdmin),
     };
   }
@@ -135,15 +145,28 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
   }
 
   /** Runs a change to one order as a unit and answers with the order as the caller now sees it. */
-  async function change(userId: number, orderId: number, work: (tx: Tx, actor: StaffActor, row: StaffOrderRow, now: string) => void, asAdmin = false) {
-    const view = await writer.write((tx) => {
-      const actor = asAdmin ? adminActor(tx, userId) : staffActor(tx, userId);
-      const row = staffOrder(tx, actor, orderId);
+  async function change(userId: number, orderId: number, work: Work, { asAdmin = false, lockCustomer = false }: ChangeOptions = {}) {
+    const view = await units.write(async (tx) => {
+      const actor = asAdmin ? await adminActor(tx, userId) : await staffActor(tx, userId);
+      let row = await staffOrder(tx, actor, orderId);
+      if (lockCustomer) {
+        await lockRows(tx, "users", [row.user_id]);
+        await lockRows(tx, "orders", [orderId]);
+        // Read again under the locks: what another unit committed before them is what this one decides on.
+        row = (await selectStaffOrderRow(tx, orderId))!;
+      }
       const now = iso(clock());
-      work(tx, actor, row, now);
-      return staffView(tx, actor, selectStaffOrderRow(tx, orderId)!);
+      await work(tx, actor, row, now);
+      return staffView(tx, actor, (await selectStaffOrderRow(tx, orderId))!);
     });
     return signed(view);
+  }
+
+  /** Staff views of a page of rows, one after another on the unit's connection. */
+  async function staffViews(tx: Executor, actor: StaffActor, rows: readonly StaffOrderRow[]): Promise<StaffOrder[]> {
+    const views: StaffOrder[] = [];
+    for (const row of rows) views.push(await staffView(tx, actor, row));
+    return views;
   }
 
   function listFilter(actor: StaffActor, shopId: number | undefined, limit: number | undefined, cursor: number | undefined) {
@@ -152,18 +175,19 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       staffOf: actor.isAdmin ? null : actor.userId,
       shopId: shopId ?? null,
       before: cursor ?? null,
-      limit: (limit ?? PAGE_DEFAULT) + 1,
+      limit: limit ?? PAGE_DEFAULT,
     };
   }
 
   return {
     /** The manager lists (spec §2 /admin-cabinet sections, /list/store-orders): newest first, one page. */
     async listOrders(userId: number, query: StaffOrdersQuery): Promise<{ orders: StaffOrder[]; next_cursor: number | null }> {
-      const { next_cursor, views } = await writer.read((tx) => {
-        const actor = staffActor(tx, userId);
-        const filter: StaffListFilter = { ...listFilter(actor, query.shop_id, query.limit, query.cursor), statuses: query.status ? [query.status] : null, managerId: null };
-        const page = pageOf(selectStaffOrderRows(tx, filter), filter.limit - 1);
-        return { next_cursor: page.next_cursor, views: page.rows.map((row) => staffView(tx, actor, row)) };
+      const { next_cursor, views } = await units.read(async (tx) => {
+        const actor = await staffActor(tx, userId);
+        const { limit, ...scope } = listFilter(actor, query.shop_id, query.limit, query.cursor);
+        const filter: StaffListFilter = { ...scope, limit: limit + 1, statuses: query.status ? [query.status] : null, managerId: null };
+        const page = pageOf(await selectStaffOrderRows(tx, filter), limit);
+        return { next_cursor: page.next_cursor, views: await staffViews(tx, actor, page.rows) };
       });
       return { orders: await Promise.all(views.map(signed)), next_cursor };
     },
@@ -173,32 +197,42 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       if (sig !== undefined && !(await links.verifyManage(orderId, sig))) {
         throw new ForbiddenError("This pickup code is not valid.", "INVALID_SIGNATURE");
       }
-      return signed(await writer.read((tx) => {
-        const actor = staffActor(tx, userId);
-        return staffView(tx, actor, staffOrder(tx, actor, orderId));
-      }));
+      return signed(
+        await units.read(async (tx) => {
+          const actor = await staffActor(tx, userId);
+          return staffView(tx, actor, await staffOrder(tx, actor, orderId));
+        }),
+      );
     },
 
     /** N → W: one conditional update, so of many managers pressing at once exactly one wins. */
     async take(userId: number, orderId: number): Promise<StaffOrder> {
-      return change(userId, orderId, (tx, actor, row, now) => {
-        if (!canTransition(row.status, "W", "staff") || !takeOrderIf(tx, orderId, actor.userId, now)) {
+      return change(userId, orderId, async (tx, actor, row, now) => {
+        if (!canTransition(row.status, "W", "staff") || !(await takeOrderIf(tx, orderId, actor.userId, now))) {
           if (row.status === "W" && row.manager_id === actor.userId) throw new ConflictError("ORDER_ALREADY_YOURS", "You have already taken this order.");
           if (row.status === "W") throw new ConflictError("ORDER_TAKEN", HANDOVER_TEXTS.anotherManager);
           throw new ConflictError("ORDER_NOT_NEW", "Only a new order can be taken.");
         }
-        insertOrderEvent(tx, { order_id: orderId, type: "taken", from_status: "N", to_status: "W", actor_user_id: actor.userId, created_at: now });
-        tellCustomer(tx, "order_taken", orderId, now);
-        tellPushedStaff(tx, orderId, "taken", { userId: actor.userId }, now);
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "taken",
+          from_status: "N",
+          to_status: "W",
+          actor_user_id: actor.userId,
+          created_at: now,
+        });
+        await tellCustomer(tx, "order_taken", orderId, now);
+        await tellPushedStaff(tx, orderId, "taken", { userId: actor.userId }, now);
       });
     },
 
     /** Spec §7 update_settings_status: payment and delivery statuses of an order on the counter. */
     async setStatuses(userId: number, orderId: number, body: StatusesBody): Promise<StaffOrder> {
-      return change(userId, orderId, (tx, actor, row, now) => {
+      return change(userId, orderId, async (tx, actor, row, now) => {
         if (!isOpenForStaff(row.status)) throw notOpen();
-        if (!moveOrderIf(tx, orderId, row.status, { payment_status: body.payment_status, delivery_status: body.delivery_status }, now)) throw notOpen();
-        insertOrderEvent(tx, {
+        const set = { payment_status: body.payment_status, delivery_status: body.delivery_status };
+        if (!(await moveOrderIf(tx, orderId, row.status, set, now))) throw notOpen();
+        await insertOrderEvent(tx, {
           order_id: orderId,
           type: "statuses",
           from_status: row.status,
@@ -213,32 +247,41 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
     /** Spec §5 "Order map": only a Google Maps embed's address is kept, never the pasted HTML. */
     async setMap(userId: number, orderId: number, code: string): Promise<StaffOrder> {
       const url = parseMapEmbed(code);
-      return change(userId, orderId, (tx, actor, row, now) => {
-        if (!isOpenForStaff(row.status) || !moveOrderIf(tx, orderId, row.status, { map_html: url }, now)) throw notOpen();
-        insertOrderEvent(tx, { order_id: orderId, type: "map", from_status: row.status, to_status: row.status, actor_user_id: actor.userId, created_at: now, data: { map: url } });
+      return change(userId, orderId, async (tx, actor, row, now) => {
+        if (!isOpenForStaff(row.status) || !(await moveOrderIf(tx, orderId, row.status, { map_html: url }, now))) throw notOpen();
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "map",
+          from_status: row.status,
+          to_status: row.status,
+          actor_user_id: actor.userId,
+          created_at: now,
+          data: { map: url },
+        });
       });
     },
 
     /**
      * The hand-over: money taken (cash, or the customer's bonus when it covers the total) and the goods given:
      * the order becomes S with payment and delivery S. An order nobody took yet is taken in the same move.
-     * The bonus debit is a ledger entry in the same unit, checked against the balance there, so two bonus
-     * payments can never take a balance below zero.
+     * The bonus debit is a ledger entry in the same unit, checked against the balance read after the
+     * customer's row is locked (db/locks.ts), so two bonus payments can never take a balance below zero, on
+     * any engine. The move itself stays a conditional update (N or W → S only if still so).
      */
     async finish(userId: number, orderId: number, by: FinishBy): Promise<StaffOrder> {
-      return change(userId, orderId, (tx, actor, row, now) => {
+      const work: Work = async (tx, actor, row, now) => {
         if (!canTransition(row.status, "S", "staff")) {
           if (row.status === "S") throw new ConflictError("ORDER_DONE", "This order is already done.");
           throw notOpen();
         }
         const toPay = row.discounted_price;
         if (by === "bonus") {
-          if (!bonusCovers(selectBonusBalance(tx, row.user_id), toPay)) {
+          if (!bonusCovers(await bonusBalance(tx, row.user_id), toPay)) {
             throw new ConflictError("BONUS_TOO_LOW", "The customer's bonus balance does not cover this order.");
           }
-          if (toPay > 0) insertBonusExpense(tx, { user_id: row.user_id, order_id: orderId, amount: toPay, created_at: now });
+          if (toPay > 0) await insertBonusExpense(tx, { user_id: row.user_id, order_id: orderId, amount: toPay, created_at: now });
         }
-        const moved = moveOrderIf(
+        const moved = await moveOrderIf(
           tx,
           orderId,
           row.status,
@@ -246,11 +289,21 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           now,
         );
         if (!moved) throw notOpen();
-        insertOrderEvent(tx, { order_id: orderId, type: "finished", from_status: row.status, to_status: "S", actor_user_id: actor.userId, created_at: now, data: { by, amount: toPay } });
-        creditReferrer(tx, { id: orderId, user_id: row.user_id, discounted_price: toPay, bonus_used: by === "bonus" ? toPay : 0 }, referralRatePercent, now);
-        tellCustomer(tx, "order_done", orderId, now, { paid_with_bonus: by === "bonus" });
-        tellPushedStaff(tx, orderId, "done", { userId: actor.userId }, now);
-      });
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "finished",
+          from_status: row.status,
+          to_status: "S",
+          actor_user_id: actor.userId,
+          created_at: now,
+          data: { by, amount: toPay },
+        });
+        const paid = { id: orderId, user_id: row.user_id, discounted_price: toPay, bonus_used: by === "bonus" ? toPay : 0 };
+        await creditReferrer(tx, paid, referralRatePercent, now);
+        await tellCustomer(tx, "order_done", orderId, now, { paid_with_bonus: by === "bonus" });
+        await tellPushedStaff(tx, orderId, "done", { userId: actor.userId }, now);
+      };
+      return change(userId, orderId, work, { lockCustomer: by === "bonus" });
     },
 
     /**
@@ -258,15 +311,15 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
      * when the manager cannot be reached in Telegram (no chat with the bot, or they blocked it).
      */
     async contact(userId: number, orderId: number, botOn: boolean): Promise<boolean> {
-      return writer.write((tx) => {
-        const actor = staffActor(tx, userId);
-        const row = staffOrder(tx, actor, orderId);
+      return units.write(async (tx) => {
+        const actor = await staffActor(tx, userId);
+        const row = await staffOrder(tx, actor, orderId);
         if (!handoverActions(row, actor.isAdmin).contact) throw new ConflictError("ORDER_NOT_IN_WORK", "The client can be contacted about an order in work only.");
-        const manager = selectPerson(tx, actor.userId);
-        const customer = selectPerson(tx, row.user_id);
+        const manager = await selectPerson(tx, actor.userId);
+        const customer = await selectPerson(tx, row.user_id);
         if (!botOn || !manager || manager.telegram_id === null || manager.telegram_unreachable_at !== null || !customer) return false;
         const nowMs = clock();
-        enqueueNotification(
+        await enqueueNotification(
           tx,
           {
             kind: "contact_client",
@@ -284,7 +337,14 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           },
           iso(nowMs),
         );
-        insertOrderEvent(tx, { order_id: orderId, type: "contact", from_status: row.status, to_status: row.status, actor_user_id: actor.userId, created_at: iso(nowMs) });
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "contact",
+          from_status: row.status,
+          to_status: row.status,
+          actor_user_id: actor.userId,
+          created_at: iso(nowMs),
+        });
         return true;
       });
     },
@@ -295,11 +355,11 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       return change(
         userId,
         orderId,
-        (tx, actor, row, now) => {
+        async (tx, actor, row, now) => {
           if (!adminMayChange(row)) throw new ConflictError("ORDER_SETTLED", "This order is paid and delivered, or closed: its price can no longer change.");
           const price = discountedPrice(row.total_price, percent);
-          if (!moveOrderIf(tx, orderId, row.status, { discount_percent: percent, discounted_price: price }, now)) throw notOpen();
-          insertOrderEvent(tx, {
+          if (!(await moveOrderIf(tx, orderId, row.status, { discount_percent: percent, discounted_price: price }, now))) throw notOpen();
+          await insertOrderEvent(tx, {
             order_id: orderId,
             type: "discount",
             from_status: row.status,
@@ -309,10 +369,10 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
             data: { percent, discounted_price: price },
           });
           if (percent !== row.discount_percent) {
-            tellCustomer(tx, "order_discounted", orderId, now, { discount_percent: percent, total_before: row.total_price });
+            await tellCustomer(tx, "order_discounted", orderId, now, { discount_percent: percent, total_before: row.total_price });
           }
         },
-        true,
+        { asAdmin: true },
       );
     },
 
@@ -321,38 +381,54 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       return change(
         userId,
         orderId,
-        (tx, actor, row, now) => {
-          if (!adminMayChange(row) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
+        async (tx, actor, row, now) => {
+          if (!adminMayChange(row) || !(await moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now))) {
             throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
           }
-          giveBackStock(tx, row, now, actor.userId);
-          insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: actor.userId, created_at: now, data: { by: "admin" } });
-          tellCustomer(tx, "order_canceled", orderId, now);
-          tellPushedStaff(tx, orderId, "canceled", "admin", now);
-          if (row.manager_id !== null) tellManagerOfCancel(tx, orderId, row.manager_id, now);
+          await giveBackStock(tx, row, now, actor.userId);
+          await insertOrderEvent(tx, {
+            order_id: orderId,
+            type: "canceled",
+            from_status: row.status,
+            to_status: "C",
+            actor_user_id: actor.userId,
+            created_at: now,
+            data: { by: "admin" },
+          });
+          await tellCustomer(tx, "order_canceled", orderId, now);
+          await tellPushedStaff(tx, orderId, "canceled", "admin", now);
+          if (row.manager_id !== null) await tellManagerOfCancel(tx, orderId, row.manager_id, now);
         },
-        true,
+        { asAdmin: true },
       );
     },
 
     /** Sales (spec §2 /list/sales, /list/manager/sales): the shop's or the caller's own, New or Done, with counts. */
     async sales(userId: number, query: SalesQuery): Promise<{ orders: StaffOrder[]; counts: SalesCounts; next_cursor: number | null }> {
-      const { next_cursor, views, counts } = await writer.read((tx) => {
-        const actor = staffActor(tx, userId);
-        const base = listFilter(actor, query.shop_id, query.limit, query.cursor);
-        const filter: StaffListFilter = { ...base, statuses: query.filter ? SALES_FILTERS[query.filter] : null, managerId: query.mine ? actor.userId : null };
-        const page = pageOf(selectStaffOrderRows(tx, filter), filter.limit - 1);
-        return { next_cursor: page.next_cursor, views: page.rows.map((row) => staffView(tx, actor, row)), counts: countSales(tx, filter) };
+      const { next_cursor, views, counts } = await units.read(async (tx) => {
+        const actor = await staffActor(tx, userId);
+        const { limit, ...scope } = listFilter(actor, query.shop_id, query.limit, query.cursor);
+        const filter: StaffListFilter = {
+          ...scope,
+          limit: limit + 1,
+          statuses: query.filter ? SALES_FILTERS[query.filter] : null,
+          managerId: query.mine ? actor.userId : null,
+        };
+        const page = pageOf(await selectStaffOrderRows(tx, filter), limit);
+        return { next_cursor: page.next_cursor, views: await staffViews(tx, actor, page.rows), counts: await countSales(tx, filter) };
       });
       return { orders: await Promise.all(views.map(signed)), counts, next_cursor };
     },
 
     /** The cabinet's 'All sales' box. */
     async salesSummary(userId: number): Promise<{ shop: SalesCounts; mine: SalesCounts }> {
-      return writer.read((tx) => {
-        const actor = staffActor(tx, userId);
+      return units.read(async (tx) => {
+        const actor = await staffActor(tx, userId);
         const staffOf = actor.isAdmin ? null : actor.userId;
-        return { shop: countSales(tx, { staffOf, shopId: null, managerId: null }), mine: countSales(tx, { staffOf, shopId: null, managerId: actor.userId }) };
+        return {
+          shop: await countSales(tx, { staffOf, shopId: null, managerId: null }),
+          mine: await countSales(tx, { staffOf, shopId: null, managerId: actor.userId }),
+        };
       });
     },
   };

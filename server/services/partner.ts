@@ -2,23 +2,29 @@
  * The referral programme and the bonus wallet (design §5, issue 13): link views, registering a referral at
  * sign-in, the referrer's income when a referred customer's order is completed (exactly once, in the same
  * transaction as the completion), the partner's figures and history, and an admin's audited corrections.
- * Every write is a unit of the store's writer, so a balance is checked and changed in one serial step.
+ * Every use case is a unit of work (db/unitOfWork.ts); a rule that reads a balance or the referral chain and
+ * then writes locks the users rows it reads first (db/locks.ts), so it holds when units run side by side.
  */
 import { createHash } from "node:crypto";
 import type { DB } from "../../db/connection";
-import { selectBonusBalance } from "../../db/repositories/staffOrders";
+import type { Executor } from "../../db/executor";
+import { lockRows } from "../../db/locks";
+import {
+  bonusBalance,
+  insertAdjustment,
+  insertReferralIncome,
+  ledgerSums,
+  selectLedgerRows,
+  type LedgerRow,
+} from "../../db/repositories/ledger";
 import {
   countActiveReferrals,
   countReferrals,
   countViews,
   hasCompletedOrder,
-  insertAdjustment,
   insertReferral,
-  insertReferralIncome,
   insertView,
   selectAncestors,
-  selectLedgerRows,
-  selectLedgerSums,
   selectPartnerOf,
   selectOwnedShop,
   selectReferralEmail,
@@ -26,14 +32,14 @@ import {
   selectReflink,
   selectUserIdByReflink,
   userExists,
-  type LedgerRow,
 } from "../../db/repositories/referrals";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { writerOf, type Tx } from "../../db/writer";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import type { BonusEntry, LedgerQuery, PartnerSummary, ReferralItem, ReferralsQuery } from "../domain/contracts/partner";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
 import { orderDedupeKey } from "../domain/notifications";
+import { pageOf } from "../domain/paging";
 import type { ReferralVia } from "./auth";
 import {
   conversionPercent,
@@ -77,51 +83,66 @@ function entryOf(row: LedgerRow): BonusEntry {
   };
 }
 
-function page<T>(rows: T[], limit: number, idOf: (row: T) => number): { rows: T[]; next_cursor: number | null } {
-  if (rows.length <= limit) return { rows, next_cursor: null };
-  const kept = rows.slice(0, limit);
-  return { rows: kept, next_cursor: idOf(kept[kept.length - 1]!) };
-}
-
 /**
  * The referrer's income from an order that has just become S, inside the completing unit: the rate of what
- * the buyer paid in money, rounded down, once per order (the ledger's unique key), and the referrer told.
+ * the buyer paid in money, rounded down, once per order (the ledger's unique key decides, so a second
+ * completion, or two at once, add nothing), and the referrer told.
  */
-export function creditReferrer(
-  tx: Tx,
+export async function creditReferrer(
+  tx: Executor,
   order: { id: number; user_id: number; discounted_price: number; bonus_used: number },
   ratePercent: number,
   now: string,
-): number {
-  const partnerId = selectPartnerOf(tx, order.user_id);
+): Promise<number> {
+  const partnerId = await selectPartnerOf(tx, order.user_id);
   if (partnerId === undefined) return 0;
   const amount = referralIncome(paidInMoney(order.discounted_price, order.bonus_used), ratePercent);
   if (amount <= 0) return 0;
-  if (!insertReferralIncome(tx, { partner_id: partnerId, amount, order_id: order.id, source_user_id: order.user_id, created_at: now })) return 0;
-  enqueueNotification(
+  const income = { partner_id: partnerId, amount, order_id: order.id, source_user_id: order.user_id, created_at: now };
+  if (!(await insertReferralIncome(tx, income))) return 0;
+  await enqueueNotification(
     tx,
     {
       kind: "referral_income",
       user_id: partnerId,
       order_id: order.id,
       dedupe_key: orderDedupeKey("referral_income", order.id),
-      payload: { order_id: order.id, amount, balance: selectBonusBalance(tx, partnerId) },
+      payload: { order_id: order.id, amount, balance: await bonusBalance(tx, partnerId) },
     },
     now,
   );
   return amount;
 }
 
+/**
+ * The referrers above `partnerId`, read with the users rows of the referral, the partner and that chain
+ * locked: a registration that would close a cycle through them waits for this unit, then reads its
+ * referral. Locks are taken in one ascending batch; only when a registration committed between the read
+ * and the lock (the chain grew at its top) does a second batch lock the new referrers.
+ */
+async function lockedAncestors(tx: Executor, userId: number, partnerId: number): Promise<number[]> {
+  const locked = new Set<number>();
+  let chain = await selectAncestors(tx, partnerId);
+  for (;;) {
+    const more = [...new Set([userId, partnerId, ...chain])].filter((id) => !locked.has(id));
+    if (more.length === 0) return chain;
+    await lockRows(tx, "users", more);
+    for (const id of more) locked.add(id);
+    chain = await selectAncestors(tx, partnerId);
+  }
+}
+
 export function createPartner({ db, clock, config, log }: PartnerDeps) {
-  const writer = writerOf(db);
+  const units = unitOfWorkOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function ledgerPage(tx: Tx, userId: number, query: LedgerQuery) {
+  async function ledgerPage(tx: Executor, userId: number, query: LedgerQuery) {
     const limit = query.limit ?? PAGE_DEFAULT;
-    const rows = selectLedgerRows(tx, { userId, type: query.type ?? null, sourceUserId: null, before: query.cursor ?? null, limit: limit + 1 });
-    const paged = page(rows, limit, (r) => r.id);
-    const sums = selectLedgerSums(tx, userId);
-    return { entries: paged.rows.map(entryOf), balance: sums.income_sum - sums.exp_sum, ...sums, next_cursor: paged.next_cursor };
+    const filter = { userId, type: query.type ?? null, sourceUserId: null, before: query.cursor ?? null, limit: limit + 1 };
+    const rows = await selectLedgerRows(tx, filter);
+    const paged = pageOf(rows, limit);
+    const { balance, income_sum, exp_sum } = await ledgerSums(tx, userId);
+    return { entries: paged.rows.map(entryOf), balance, income_sum, exp_sum, next_cursor: paged.next_cursor };
   }
 
   /** Counts a view of a link: once per viewer per link per island day; the owner's own views, and unknown codes, count nothing. */
@@ -132,10 +153,10 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       "userId" in viewer
         ? `${viewDay(nowMs)}:u:${viewer.userId}`
         : `${viewDay(nowMs)}:c:${createHash("sha256").update(`${viewer.ip}\n${viewer.userAgent}`).digest("base64url").slice(0, 22)}`;
-    await writer.write((tx) => {
-      const partnerId = selectUserIdByReflink(tx, code);
+    await units.write(async (tx) => {
+      const partnerId = await selectUserIdByReflink(tx, code);
       if (partnerId === undefined || ("userId" in viewer && viewer.userId === partnerId)) return;
-      insertView(tx, partnerId, key, iso(nowMs));
+      await insertView(tx, partnerId, key, iso(nowMs));
     });
   }
 
@@ -150,17 +171,21 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       log.info({ userId, reason: "malformed_code" }, "referral not registered");
       return false;
     }
-    const outcome = await writer.write((tx) => {
-      const partnerId = selectUserIdByReflink(tx, code) ?? null;
+    const outcome = await units.write(async (tx) => {
+      const partnerId = (await selectUserIdByReflink(tx, code)) ?? null;
+      // Locked first: the chain read must stay true until this unit has written its referral.
+      const partnerAncestors = partnerId === null ? [] : await lockedAncestors(tx, userId, partnerId);
       const refusal = referralRefusal({
         userId,
         partnerId,
-        currentPartnerId: selectPartnerOf(tx, userId) ?? null,
-        partnerAncestors: partnerId === null ? [] : selectAncestors(tx, partnerId),
-        hasCompletedOrder: hasCompletedOrder(tx, userId),
+        currentPartnerId: (await selectPartnerOf(tx, userId)) ?? null,
+        partnerAncestors,
+        hasCompletedOrder: await hasCompletedOrder(tx, userId),
       });
       if (refusal !== null) return { refusal, partnerId };
-      return insertReferral(tx, userId, partnerId!, iso(clock())) ? { refusal: null, partnerId } : { refusal: "already_referred" as const, partnerId };
+      // The primary key decides between two registrations of one user at once.
+      const written = await insertReferral(tx, userId, partnerId!, iso(clock()));
+      return written ? { refusal: null, partnerId } : { refusal: "already_referred" as const, partnerId };
     });
     if (outcome.refusal !== null) log.info({ userId, partnerId: outcome.partnerId, reason: outcome.refusal }, "referral not registered");
     return outcome.refusal === null;
@@ -181,12 +206,12 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
 
     /** The cabinet's referral box: link, views, referrals, conversion, rate and the wallet. */
     async summary(userId: number): Promise<PartnerSummary> {
-      return writer.read((tx) => {
-        const reflink = selectReflink(tx, userId);
+      return units.read(async (tx) => {
+        const reflink = await selectReflink(tx, userId);
         if (reflink === undefined) throw new NotFoundError("User");
-        const views = countViews(tx, userId);
-        const referrals = countReferrals(tx, userId);
-        const sums = selectLedgerSums(tx, userId);
+        const views = await countViews(tx, userId);
+        const referrals = await countReferrals(tx, userId);
+        const { balance, income_sum, exp_sum } = await ledgerSums(tx, userId);
         return {
           reflink,
           link: `${config.publicUrl}/${reflink}`,
@@ -195,24 +220,25 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
           referrals,
           conversion: conversionPercent(referrals, views),
           rate_percent: config.referralRatePercent,
-          balance: sums.income_sum - sums.exp_sum,
-          ...sums,
+          balance,
+          income_sum,
+          exp_sum,
         };
       });
     },
 
     async ledger(userId: number, query: LedgerQuery) {
-      return writer.read((tx) => ledgerPage(tx, userId, query));
+      return units.read((tx) => ledgerPage(tx, userId, query));
     },
 
     async referrals(userId: number, query: ReferralsQuery): Promise<{ total: number; active: number; referrals: ReferralItem[]; next_cursor: number | null }> {
-      return writer.read((tx) => {
+      return units.read(async (tx) => {
         const limit = query.limit ?? PAGE_DEFAULT;
         const filter = query.filter === undefined ? null : query.filter === "active";
-        const paged = page(selectReferralRows(tx, userId, filter, query.cursor ?? null, limit + 1), limit, (r) => r.id);
+        const paged = pageOf(await selectReferralRows(tx, userId, filter, query.cursor ?? null, limit + 1), limit);
         return {
-          total: countReferrals(tx, userId),
-          active: countActiveReferrals(tx, userId),
+          total: await countReferrals(tx, userId),
+          active: await countActiveReferrals(tx, userId),
           referrals: paged.rows.map((r) => ({ id: r.id, email: maskReferralEmail(r.email), orders_count: r.orders_count, income: r.income, active: r.orders_count > 0 })),
           next_cursor: paged.next_cursor,
         };
@@ -221,11 +247,11 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
 
     /** Income from one of the caller's referrals; anyone else's referral is a 404. */
     async referral(userId: number, referralId: number) {
-      return writer.read((tx) => {
-        const referral = selectReferralEmail(tx, userId, referralId);
+      return units.read(async (tx) => {
+        const referral = await selectReferralEmail(tx, userId, referralId);
         if (!referral) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
         // One referral's incomes: one per completed order of theirs, a short list.
-        const rows = selectLedgerRows(tx, { userId, type: "income", sourceUserId: referralId, before: null, limit: 1000 });
+        const rows = await selectLedgerRows(tx, { userId, type: "income", sourceUserId: referralId, before: null, limit: 1000 });
         return { email: maskReferralEmail(referral.email), income_sum: rows.reduce((sum, r) => sum + r.amount, 0), entries: rows.map(entryOf) };
       });
     },
@@ -235,23 +261,34 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
      * owner's: the store view shows the owner's ledger under the shop's name. Someone who owns no shop: 404.
      */
     async store(userId: number, query: LedgerQuery) {
-      return writer.read((tx) => {
-        const shop = selectOwnedShop(tx, userId);
+      return units.read(async (tx) => {
+        const shop = await selectOwnedShop(tx, userId);
         if (!shop) throw new NotFoundError("Shop", "You own no shop.");
-        return { shop, ...ledgerPage(tx, userId, query) };
+        return { shop, ...(await ledgerPage(tx, userId, query)) };
       });
     },
 
-    /** An admin's correction: a signed entry with a reason, never below zero, never an edit. */
+    /**
+     * An admin's correction: a signed entry with a reason, never below zero, never an edit. The user's row is
+     * locked before the balance is read, so a bonus payment or another correction at once waits, then sees it.
+     */
     async adjust(adminId: number, userId: number, amount: number, reason: string): Promise<number> {
       if (amount === 0) throw new ValidationError("amount", "amount must be a signed whole number, not 0");
       const why = reason.trim();
       if (why.length < 3) throw new ValidationError("reason", "Give a reason for the correction");
-      return writer.write((tx) => {
-        if (!userExists(tx, userId)) throw new NotFoundError("User", `User ${userId} not found`);
-        const balance = selectBonusBalance(tx, userId);
+      return units.write(async (tx) => {
+        await lockRows(tx, "users", [userId]);
+        if (!(await userExists(tx, userId))) throw new NotFoundError("User", `User ${userId} not found`);
+        const balance = await bonusBalance(tx, userId);
         if (balance + amount < 0) throw new ConflictError("BALANCE_NEGATIVE", `The balance is ${balance}: a correction of ${amount} would make it negative.`);
-        insertAdjustment(tx, { user_id: userId, type: amount > 0 ? "income" : "exp", amount: Math.abs(amount), reason: why, actor_user_id: adminId, created_at: iso(clock()) });
+        await insertAdjustment(tx, {
+          user_id: userId,
+          type: amount > 0 ? "income" : "exp",
+          amount: Math.abs(amount),
+          reason: why,
+          actor_user_id: adminId,
+          created_at: iso(clock()),
+        });
         return balance + amount;
       });
     },

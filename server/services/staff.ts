@@ -1,10 +1,13 @@
 /**
  * Shop staff (design §2): admins grant and revoke the roles `owner` (the spec's shop admin) and `manager`
- * per shop, to a user who has signed in once. The mini-app learns a user's roles from /api/me.
+ * per shop, to a user who has signed in once. The mini-app learns a user's roles from /api/me. Each use case
+ * is one unit of work (db/unitOfWork.ts); a grant and a revoke answer with the staff list as that unit left it.
  */
 import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
 import { deleteShopStaff, findLiveShop, listShopStaff, upsertShopStaff } from "../../db/repositories/staff";
 import { findUserByEmail, findUserByTelegramId } from "../../db/repositories/users";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import { normaliseEmail } from "../domain/auth";
 import type { StaffMember } from "../domain/contracts/staff";
 import { NotFoundError, ValidationError } from "../domain/errors";
@@ -16,15 +19,17 @@ export type Staff = ReturnType<typeof createStaff>;
 export type StaffWho = { email: string } | { telegramId: number };
 
 export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
-  async function liveShop(shopId: number) {
-    const shop = await findLiveShop(db, shopId);
+  const units = unitOfWorkOf(db);
+
+  async function liveShop(tx: Executor, shopId: number) {
+    const shop = await findLiveShop(tx, shopId);
     if (!shop) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
     return shop;
   }
 
-  async function list(shopId: number): Promise<StaffMember[]> {
-    await liveShop(shopId);
-    const rows = await listShopStaff(db, shopId);
+  async function staffOf(tx: Executor, shopId: number): Promise<StaffMember[]> {
+    await liveShop(tx, shopId);
+    const rows = await listShopStaff(tx, shopId);
     return rows.map((r) => ({
       user_id: r.user_id,
       role: r.role,
@@ -36,21 +41,31 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
   }
 
   return {
-    list,
+    async list(shopId: number): Promise<StaffMember[]> {
+      return units.read((tx) => staffOf(tx, shopId));
+    },
 
     /** Grants a role at a shop to a user who signed in once (404 otherwise); answers the shop's staff. */
     async grant(shopId: number, who: StaffWho, role: StaffRole): Promise<StaffMember[]> {
-      await liveShop(shopId);
-      const user = "email" in who ? await findUserByEmail(db, normaliseEmail(who.email)) : await findUserByTelegramId(db, who.telegramId);
-      if (!user) throw new NotFoundError("User", "No user with that e-mail or Telegram id has signed in yet");
-      await upsertShopStaff(db, { shop_id: shopId, user_id: user.id, role, created_at: new Date(clock()).toISOString() });
-      return list(shopId);
+      return units.write(async (tx) => {
+        await liveShop(tx, shopId);
+        const user = "email" in who ? await findUserByEmail(tx, normaliseEmail(who.email)) : await findUserByTelegramId(tx, who.telegramId);
+        if (!user) throw new NotFoundError("User", "No user with that e-mail or Telegram id has signed in yet");
+        // The staff row is keyed by (shop, user): a grant at once with another, or with a revoke, is one of them.
+        await upsertShopStaff(tx, { shop_id: shopId, user_id: user.id, role, created_at: new Date(clock()).toISOString() });
+        return staffOf(tx, shopId);
+      });
     },
 
     async revoke(shopId: number, userId: number): Promise<StaffMember[]> {
-      await liveShop(shopId);
-      if (!(await deleteShopStaff(db, shopId, userId))) throw new NotFoundError("Staff member", `User ${userId} is not on the staff of shop ${shopId}`);
-      return list(shopId);
+      return units.write(async (tx) => {
+        await liveShop(tx, shopId);
+        // The delete's row count decides: of two revokes at once, the second is a 404.
+        if (!(await deleteShopStaff(tx, shopId, userId))) {
+          throw new NotFoundError("Staff member", `User ${userId} is not on the staff of shop ${shopId}`);
+        }
+        return staffOf(tx, shopId);
+      });
     },
   };
 }
