@@ -1,6 +1,6 @@
 /** `npm run backup`: a checked copy of the database and uploads in DATA_DIR/backups; the last BACKUP_KEEP are kept. */
 import { join } from "node:path";
-import { takeBackup } from "../db/backup";
+import { takeBackup } from "../db/sqlite/backup";
 import { loadConfigOrExit } from "./cli";
 
 const config = loadConfigOrExit();

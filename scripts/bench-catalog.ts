@@ -5,7 +5,7 @@
  * without Accept-Encoding (raw JSON) and with a browser's (the catalogue's brotli copy, issue 16).
  * Settings: see scripts/benchHarness.ts.
  */
-import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run } from "./benchHarness";
+import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run, type Targets } from "./benchHarness";
 
 async function serve(dataDir: string): Promise<void> {
   const { migrateToLatest, openDatabase } = await import("../db/connection");
@@ -24,7 +24,7 @@ const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 type Target = "hello" | "list" | "poll304" | "listBr" | "poll304Br";
 
-async function bench(base: string): Promise<boolean> {
+async function bench({ base }: Targets): Promise<boolean> {
   // Each encoding is its own representation with its own ETag: a poller revalidates with the one it got.
   const raw = await fetch(`${base}/api/products`, { headers: { "accept-encoding": "identity" } });
   const etag = raw.headers.get("etag")!;

@@ -1,19 +1,24 @@
 /**
  * `npm run bench:orders`: order placements over HTTP (a signed-in customer, a fresh Idempotency-Key per
- * request, a pickup order of two lines) against a hello-world route in the same server process, in
- * interleaved rounds. Prints the median of per-round ratios and p99 latency.
- * Goal (issue 5): ≥ 0.15× hello-world throughput, p99 under 50 ms at 50 connections.
+ * request, a pickup order of two lines), in interleaved rounds, against
+ * - the same placements on the code of an older commit (`BENCH_BASELINE`, default the last commit before the
+ *   async data path), checked out into a temporary folder and served beside this one: goal (issue 20)
+ *   ≥ 0.85× its placements per second;
+ * - a hello-world route in the same server process (the figure earlier sessions quoted).
+ * Prints the median of per-round ratios and p99 latency; p99 under 50 ms at 50 connections, no errors.
  * Settings: see scripts/benchHarness.ts.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type autocannon from "autocannon";
-import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run } from "./benchHarness";
+import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run, type Targets } from "./benchHarness";
 
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
 /** Customers the placements are spread over. */
 const CUSTOMERS = 500;
+/** The code this one is measured against: the last commit before units of work became async. */
+const BASELINE = process.env.BENCH_BASELINE ?? "47d9187";
 
 async function serve(dataDir: string): Promise<void> {
   const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
@@ -34,25 +39,31 @@ async function serve(dataDir: string): Promise<void> {
   await serveForBench(await buildApp(config, { db }));
 }
 
-async function bench(base: string): Promise<boolean> {
+/** Signs in the bench's customers on a server and makes the autocannon options that place their orders. */
+async function placements(base: string): Promise<autocannon.Options> {
   const { signInitData } = await import("../server/services/telegramInitData");
   // Many customers, each placing its share: as in a shop, nobody holds thousands of open orders.
   const tokens: string[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
-    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 424242 + i, first_name: "Bench" }) }, BOT_TOKEN);
-    const answer = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
+    const user = JSON.stringify({ id: 424242 + i, first_name: "Bench" });
+    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, BOT_TOKEN);
+    const headers = { "content-type": "application/json" };
+    const answer = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers, body: JSON.stringify({ initData }) });
     tokens.push(((await answer.json()) as { token: string }).token);
   }
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: number; shop_list: { store_id: number }[] }[] };
   const shopId = products[0]!.shop_list[0]!.store_id;
   const body = JSON.stringify({
     shop_id: shopId,
-    items: products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2).map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
+    items: products
+      .filter((p) => p.shop_list.some((s) => s.store_id === shopId))
+      .slice(0, 2)
+      .map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
     delivery_option: 1,
     payment_option: 1,
   });
   let sequence = 0;
-  const place: autocannon.Options = {
+  return {
     url: `${base}/api/orders`,
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -62,32 +73,52 @@ async function bench(base: string): Promise<boolean> {
       {
         setupRequest: (req) => {
           const n = ++sequence;
-          return { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[n % tokens.length]}`, "idempotency-key": `bench-${process.pid}-${n}` } };
+          const auth = { authorization: `Bearer ${tokens[n % tokens.length]}`, "idempotency-key": `bench-${process.pid}-${n}` };
+          return { ...req, headers: { ...req.headers, ...auth } };
         },
       },
     ],
   };
-  console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections\n`);
-  const results = { hello: [] as Run[], place: [] as Run[] };
-  // Warm-up of both targets: the JIT, and the database file and its WAL grown to their working size.
+}
+
+async function bench({ base, baseline }: Targets): Promise<boolean> {
+  const place = await placements(base);
+  const placeBefore = baseline && (await placements(baseline.base));
+  console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections`);
+  if (baseline) console.log(`baseline: the same placements on commit ${baseline.commit}, served beside this one\n`);
+  const results = { hello: [] as Run[], place: [] as Run[], before: [] as Run[] };
+  // Warm-up of every target: the JIT, and the database files and their WALs grown to their working size.
   await load({ url: `${base}/bench/hello`, duration: 2 });
   await load({ ...place, duration: 2 });
+  if (placeBefore) await load({ ...placeBefore, duration: 2 });
   for (let round = 1; round <= ROUNDS; round++) {
     const hello = await load({ url: `${base}/bench/hello` });
     const placed = await load(place);
     results.hello.push(hello);
     results.place.push(placed);
-    console.log(`round ${round}: hello ${Math.round(hello.rps)}/s  place ${Math.round(placed.rps)}/s (p99 ${placed.p99} ms, ${placed.non2xx} errors)`);
+    let line = `round ${round}: hello ${Math.round(hello.rps)}/s  place ${Math.round(placed.rps)}/s (p99 ${placed.p99} ms, ${placed.non2xx} errors)`;
+    if (placeBefore) {
+      const before = await load(placeBefore);
+      results.before.push(before);
+      line += `  baseline ${Math.round(before.rps)}/s (p99 ${before.p99} ms)`;
+    }
+    console.log(line);
   }
-  const ratio = median(results.place.map((r, i) => r.rps / results.hello[i]!.rps));
+  const rps = (runs: Run[]) => Math.round(median(runs.map((r) => r.rps)));
+  const ratioToHello = median(results.place.map((r, i) => r.rps / results.hello[i]!.rps));
+  const ratioToBefore = placeBefore ? median(results.place.map((r, i) => r.rps / results.before[i]!.rps)) : null;
   const p99 = median(results.place.map((r) => r.p99));
   const errors = results.place.reduce((n, r) => n + r.non2xx, 0);
-  console.log("\n| target | median req/s | ratio to hello-world (median of rounds) | median p99 (ms) | goal |\n|---|---|---|---|---|");
-  console.log(`| hello-world | ${Math.round(median(results.hello.map((r) => r.rps)))} | 1.00× | ${median(results.hello.map((r) => r.p99))} | - |`);
-  console.log(`| POST /api/orders (201) | ${Math.round(median(results.place.map((r) => r.rps)))} | ${ratio.toFixed(2)}× | ${p99} | ≥ 0.15×, p99 < 50 ms |`);
+  console.log("\n| target | median req/s | ratio (median of rounds) | median p99 (ms) | goal |\n|---|---|---|---|---|");
+  console.log(`| hello-world | ${rps(results.hello)} | 1.00× | ${median(results.hello.map((r) => r.p99))} | - |`);
+  if (ratioToBefore !== null) {
+    console.log(`| POST /api/orders on ${baseline!.commit} (201) | ${rps(results.before)} | 1.00× | ${median(results.before.map((r) => r.p99))} | - |`);
+  }
+  const toBefore = ratioToBefore === null ? "" : `, ${ratioToBefore.toFixed(2)}× the baseline`;
+  console.log(`| POST /api/orders (201) | ${rps(results.place)} | ${ratioToHello.toFixed(2)}× hello-world${toBefore} | ${p99} | ≥ 0.85× the baseline, p99 ≤ 50 ms |`);
   console.log(`\nfailed placements: ${errors}`);
   await breakdown(1_000_000 / median(results.hello.map((r) => r.rps)), 1_000_000 / median(results.place.map((r) => r.rps)));
-  return ratio >= 0.15 && p99 < 50 && errors === 0;
+  return (ratioToBefore === null || ratioToBefore >= 0.85) && p99 <= 50 && errors === 0;
 }
 
 /**
@@ -97,7 +128,7 @@ async function bench(base: string): Promise<boolean> {
 async function breakdown(helloUs: number, placeUs: number): Promise<void> {
   const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
   const { seedDemo } = await import("../db/seed/demo");
-  const { prepared, writerOf } = await import("../db/writer");
+  const { unitOfWorkOf } = await import("../db/unitOfWork");
   const { createAuth } = await import("../server/services/auth");
   const { createLinkSigner } = await import("../server/services/links");
   const { createOrders } = await import("../server/services/orders");
@@ -125,7 +156,7 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
       token = signedIn.token;
     }
     const orders = createOrders({ db, clock: Date.now, links: createLinkSigner(db), maxOpenOrders: 1_000_000_000 });
-    const writer = writerOf(db);
+    const units = unitOfWorkOf(db);
     const body = { shop_id: 2, items: [{ product_id: 1, option_id: 0, amount: 1 }, { product_id: 7, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
     let n = 0;
     /** µs per call of `step`, run `runs` times in groups of `together` awaited at once. */
@@ -142,7 +173,9 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     };
     await db.insertInto("settings").values({ key: "bench", value: "0" }).execute();
     const session = await time(5000, 1, () => auth.authenticate(token));
-    const commit = await time(3000, 1, () => writer.write((tx) => prepared(tx, "update settings set value = ? where key = 'bench'").run(String(++n))));
+    const commit = await time(3000, 1, () =>
+      units.write((tx) => tx.updateTable("settings").set({ value: String(++n) }).where("key", "=", "bench").execute()),
+    );
     const alone = await time(3000, 1, place);
     const together = await time(6000, CONNECTIONS, place);
     const firstOrder = (await db.selectFrom("orders").select(["id", "user_id"]).orderBy("id").limit(1).executeTakeFirstOrThrow());
@@ -163,4 +196,4 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
   }
 }
 
-runBenchmark(import.meta.url, serve, bench);
+runBenchmark(import.meta.url, serve, bench, { baseline: BASELINE === "none" ? undefined : BASELINE });

@@ -3,10 +3,11 @@
  * its core), rounds of autocannon runs, medians. Settings come from the environment:
  *   BENCH_ROUNDS (default 5), BENCH_SECONDS per run (default 4), BENCH_CONNECTIONS (default 50)
  */
-import { fork } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import type { FastifyInstance } from "fastify";
@@ -45,11 +46,51 @@ export async function serveForBench(app: FastifyInstance): Promise<void> {
   process.send!({ port: typeof address === "object" && address ? address.port : 0 });
 }
 
+/** Forks `script --serve DATA_DIR` in `cwd` and waits for the port it listens on. */
+async function startServer(script: string, cwd: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(script, ["--serve", dataDir], { cwd, execArgv: process.execArgv });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { port: number }).port));
+    child.once("exit", (code) => reject(new Error(`bench server (${cwd}) exited with ${code}`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * The same script of an older commit, checked out into a temporary folder (with this checkout's
+ * node_modules), so a change can be measured side by side with the code before it on the same machine in
+ * the same run. `ref` is any commit git knows.
+ */
+async function checkoutBaseline(scriptUrl: string, ref: string): Promise<{ script: string; cwd: string }> {
+  const root = execFileSync("git", ["rev-parse", "--show-toplevel"], { encoding: "utf8" }).trim();
+  const commit = execFileSync("git", ["rev-parse", "--short", `${ref}^{commit}`], { cwd: root, encoding: "utf8" }).trim();
+  const cwd = join(tmpdir(), `bench-baseline-${commit}`);
+  if (!existsSync(join(cwd, "package.json"))) {
+    await mkdir(cwd, { recursive: true });
+    execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C ${JSON.stringify(cwd)}`], { cwd: root });
+    await symlink(join(root, "node_modules"), join(cwd, "node_modules"));
+  }
+  return { script: join(cwd, relative(root, fileURLToPath(scriptUrl))), cwd };
+}
+
+export interface Targets {
+  /** This checkout's server. */
+  base: string;
+  /** The baseline commit's server, when the benchmark asked for one. */
+  baseline?: { base: string; commit: string };
+}
+
 /**
  * Runs a benchmark script: as the child (`--serve DATA_DIR`) it serves, as the parent it forks the child
- * on a temporary data directory and runs `bench` against its base URL.
+ * on a temporary data directory (and, with `baseline`, the same script of that commit on another) and runs
+ * `bench` against them.
  */
-export function runBenchmark(scriptUrl: string, serve: (dataDir: string) => Promise<void>, bench: (base: string) => Promise<boolean>): void {
+export function runBenchmark(
+  scriptUrl: string,
+  serve: (dataDir: string) => Promise<void>,
+  bench: (targets: Targets) => Promise<boolean>,
+  options: { baseline?: string } = {},
+): void {
   const fail = (error: unknown) => {
     console.error(error);
     process.exit(1);
@@ -59,19 +100,27 @@ export function runBenchmark(scriptUrl: string, serve: (dataDir: string) => Prom
     return;
   }
   (async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), "bench-"));
-    const child = fork(fileURLToPath(scriptUrl), ["--serve", dataDir], { execArgv: process.execArgv });
+    const dataDirs: string[] = [];
+    const children: ChildProcess[] = [];
+    const server = async (script: string, cwd: string) => {
+      const dataDir = await mkdtemp(join(tmpdir(), "bench-"));
+      dataDirs.push(dataDir);
+      const started = await startServer(script, cwd, dataDir);
+      children.push(started.child);
+      return started.base;
+    };
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        child.once("message", (m) => resolve((m as { port: number }).port));
-        child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-      });
-      const ok = await bench(`http://127.0.0.1:${port}`);
+      const targets: Targets = { base: await server(fileURLToPath(scriptUrl), process.cwd()) };
+      if (options.baseline) {
+        const { script, cwd } = await checkoutBaseline(scriptUrl, options.baseline);
+        targets.baseline = { base: await server(script, cwd), commit: options.baseline };
+      }
+      const ok = await bench(targets);
       console.log(ok ? "\nGoals met." : "\nGoals NOT met.");
       process.exitCode = ok ? 0 : 1;
     } finally {
-      child.kill();
-      await rm(dataDir, { recursive: true, force: true });
+      for (const child of children) child.kill();
+      for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
     }
   })().catch(fail);
 }

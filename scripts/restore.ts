@@ -3,7 +3,7 @@
  * or its store.sqlite). Refuses while the store runs; the replaced files are kept in DATA_DIR/replaced-….
  */
 import { join } from "node:path";
-import { restoreBackup } from "../db/backup";
+import { restoreBackup } from "../db/sqlite/restore";
 import { loadConfigOrExit } from "./cli";
 
 const from = process.argv[2];

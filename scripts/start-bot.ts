@@ -2,18 +2,21 @@
  * `npm run start:bot`: the Telegram bot (long polling) and the outbox worker alone, against the same
  * database as the API. Run the API with BOT_MODE=off then, so that only one process polls Telegram.
  */
-import { holdStoreLock } from "../db/backup";
+import { holdStoreLock } from "../db/sqlite/storeLock";
 import { migrateToLatest, openDatabase } from "../db/connection";
 import { startTelegram } from "../bot/launch";
-import type { BotLog } from "../bot/context";
+import type { BotLog, BotServices } from "../bot/context";
 import { ConfigError, loadConfig, type Config } from "../server/config";
 import { createHandover } from "../server/services/handover";
 import { createLinkSigner } from "../server/services/links";
 import { createAuth } from "../server/services/auth";
 import { createPartner } from "../server/services/partner";
 import { join } from "node:path";
-import { adminBotServices } from "../bot/features/admin/backOffice";
 import { createAdminProducts } from "../server/services/adminProducts";
+import { createBotAdmin } from "../server/services/botAdmin";
+import { createConversationStore } from "../server/services/botConversations";
+import { createChatOrders } from "../server/services/chatOrders";
+import { createOutboxDelivery, createReachability } from "../server/services/outboxDelivery";
 import { createImageStore } from "../server/services/images";
 import { createStats } from "../server/services/stats";
 import { createStock } from "../server/services/stock";
@@ -65,12 +68,21 @@ async function main(): Promise<void> {
   const auth = createAuth({ db, config, clock: Date.now, mailer: noMail, registerReferral: partner.joinWith });
   const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent });
   // The admins' commands (/stats, /lowstock, /addstock) run on the back office's own services.
-  const admin = adminBotServices({
+  const backOffice = {
     stock: createStock({ db, clock: Date.now, lowStockThreshold: config.lowStockThreshold }),
     stats: createStats({ db, clock: Date.now }),
     adminProducts: createAdminProducts({ db, images: createImageStore({ uploadsDir: join(config.dataDir, "uploads") }), clock: Date.now }),
-  });
-  const telegram = await startTelegram({ db, config, log, handover, joinFromChat: auth.joinFromChat, admin });
+  };
+  const services: BotServices = {
+    handover,
+    signIn: auth,
+    backOffice,
+    chatOrders: createChatOrders({ db }),
+    botAdmin: createBotAdmin({ db, clock: Date.now }),
+    reachability: createReachability({ db, clock: Date.now }),
+    conversations: createConversationStore({ db, clock: Date.now }),
+  };
+  const telegram = await startTelegram({ services, outbox: createOutboxDelivery({ db }), config, log });
 
   let stopping = false;
   const stop = async (code: number) => {
