@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import { holdStoreLock } from "../db/sqlite/storeLock";
-import { scheduleBackups } from "./jobs/backups";
+import { scheduleBackups } from "../db/sqlite/backupSchedule";
 import { migrateToLatest, openDatabase, startCheckpointer, type DB } from "../db/connection";
 import { writerOf } from "../db/writer";
 import { seedDemo } from "../db/seed/demo";

@@ -7,7 +7,7 @@
  * readers never block the writer), and the copy passes `PRAGMA integrity_check` before it counts. A
  * backup is written under a `.partial-…` name and renamed when complete, so a folder with a timestamp
  * name is always a whole backup. Restoring: db/sqlite/restore.ts; the store's lock: db/sqlite/storeLock.ts;
- * the running store's schedule: server/jobs/backups.ts.
+ * the running store's schedule: db/sqlite/backupSchedule.ts.
  */
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, rename, rm } from "node:fs/promises";

@@ -10,7 +10,7 @@ import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { BackupError, listBackups, takeBackup } from "../../db/sqlite/backup";
 import { restoreBackup } from "../../db/sqlite/restore";
-import { scheduleBackups } from "../../server/jobs/backups";
+import { scheduleBackups } from "../../db/sqlite/backupSchedule";
 import { migrateToLatest, openDatabase } from "../../db/connection";
 import { ConfigError, loadConfig } from "../../server/config";
 import { SEEDED_STOCK, signIn, useStoreProcesses } from "../helpers/storeProcess";

@@ -1,5 +1,5 @@
 /** The running store's own backups, every BACKUP_INTERVAL_HOURS (db/sqlite/backup.ts takes each). */
-import { takeBackup, type BackupOptions } from "../../db/sqlite/backup";
+import { takeBackup, type BackupOptions } from "./backup";
 
 export interface BackupSchedule {
   /** Stops the timer; a backup under way is abandoned and its partial folder removed. */
