@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, sqliteHandleOf, startCheckpointer } from "../../db/connection";
-import { makeTempDir } from "../helpers/app";
+import { migrateToLatest, openDatabase, sqliteHandleOf, startCheckpointer } from "../../../db/connection";
+import { makeTempDir } from "../../helpers/app";
 
 describe("the background WAL checkpointer", () => {
   it("moves committed writes into the database file off the event loop, and empties the WAL on stop", async () => {

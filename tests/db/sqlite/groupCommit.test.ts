@@ -1,13 +1,15 @@
 /**
- * The store's writer (db/writer.ts): units queued together share one commit, yet each is atomic on its
- * own, none is answered before its commit, and none ever runs inside a Kysely transaction.
+ * Units of work on SQLite (db/sqlite/groupCommit.ts): units queued together share one commit, yet each is
+ * atomic on its own, none is answered before its commit, and none ever runs inside another transaction.
  */
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
-import { prepared, writerOf, type Tx } from "../../db/writer";
-import { makeTempDir } from "../helpers/app";
+import { sql } from "kysely";
+import { migrateToLatest, openDatabase, type DB } from "../../../db/connection";
+import type { Executor } from "../../../db/executor";
+import { unitOfWorkOf } from "../../../db/unitOfWork";
+import { makeTempDir } from "../../helpers/app";
 
 let file: string;
 let db: DB;
@@ -25,24 +27,25 @@ afterEach(async () => {
   await db.destroy();
 });
 
-const put = (tx: Tx, key: string, value = "v") => prepared(tx, "insert into settings (key, value) values (?, ?)").run(key, value);
-const valueOf = (tx: Tx | SQLite.Database, key: string) =>
-  (tx.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value;
+const put = (tx: Executor, key: string, value = "v") => tx.insertInto("settings").values({ key, value }).execute();
+const valueOf = async (tx: Executor, key: string) => (await tx.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+/** What another process sees. */
+const committed = (key: string) => (other.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value;
 const committedKeys = () => (other.prepare("select key from settings where key like 'w-%' order by key").all() as { key: string }[]).map((r) => r.key);
 
-describe("the writer", () => {
+describe("units of work on SQLite", () => {
   it("commits units queued together, each in its own savepoint: a failing unit leaves no trace and costs the others nothing", async () => {
-    const writer = writerOf(db);
+    const writer = unitOfWorkOf(db);
     const results = await Promise.allSettled([
       writer.write((tx) => put(tx, "w-1")),
-      writer.write((tx) => {
-        put(tx, "w-2");
+      writer.write(async (tx) => {
+        await put(tx, "w-2");
         throw new Error("the second unit fails after its write");
       }),
-      writer.write((tx) => {
-        put(tx, "w-3");
+      writer.write(async (tx) => {
+        await put(tx, "w-3");
         // One transaction for the batch: the first unit's write is not committed yet.
-        return valueOf(other, "w-1") ?? "not committed yet";
+        return committed("w-1") ?? "not committed yet";
       }),
     ]);
 
@@ -53,33 +56,40 @@ describe("the writer", () => {
   });
 
   it("runs units in the order they were queued, each seeing what the ones before it wrote", async () => {
-    const writer = writerOf(db);
+    const writer = unitOfWorkOf(db);
     const seen = await Promise.all([
       writer.write((tx) => put(tx, "w-a", "1")),
-      writer.write((tx) => {
-        const before = valueOf(tx, "w-a");
-        prepared(tx, "update settings set value = ? where key = ?").run(`${before}+2`, "w-a");
+      writer.write(async (tx) => {
+        const before = await valueOf(tx, "w-a");
+        // Another turn of the event loop inside the unit: nothing else runs on the connection meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await tx.updateTable("settings").set({ value: `${before}+2` }).where("key", "=", "w-a").execute();
+        return before;
+      }),
+      writer.write(async (tx) => {
+        const before = await valueOf(tx, "w-a");
+        await tx.updateTable("settings").set({ value: `${before}+3` }).where("key", "=", "w-a").execute();
         return before;
       }),
     ]);
-    expect(seen[1]).toBe("1");
-    expect(await writer.read((tx) => valueOf(tx, "w-a"))).toBe("1+2");
+    expect(seen.slice(1)).toEqual(["1", "1+2"]);
+    expect(await writer.read((tx) => valueOf(tx, "w-a"))).toBe("1+2+3");
   });
 
   it("answers a unit only once its commit is visible to other connections", async () => {
-    const writer = writerOf(db);
-    const visibleWhenAnswered = await writer.write((tx) => put(tx, "w-durable")).then(() => valueOf(other, "w-durable"));
+    const writer = unitOfWorkOf(db);
+    const visibleWhenAnswered = await writer.write((tx) => put(tx, "w-durable")).then(() => committed("w-durable"));
     expect(visibleWhenAnswered).toBe("v");
   });
 
   it("fails every unit of a batch whose commit fails, and keeps none of their writes", async () => {
-    const writer = writerOf(db);
+    const writer = unitOfWorkOf(db);
     // A deferred foreign key is checked at COMMIT: the batch's commit itself fails.
     const results = await Promise.allSettled([
       writer.write((tx) => put(tx, "w-lost")),
-      writer.write((tx) => {
-        tx.pragma("defer_foreign_keys = ON");
-        prepared(tx, "insert into order_events (order_id, type, created_at) values (?, ?, ?)").run(999_999, "orphan", "2026-11-21T00:00:00.000Z");
+      writer.write(async (tx) => {
+        await sql`pragma defer_foreign_keys = ON`.execute(tx);
+        await tx.insertInto("order_events").values({ order_id: 999_999, type: "orphan", created_at: "2026-11-21T00:00:00.000Z" }).execute();
       }),
     ]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
@@ -90,14 +100,24 @@ describe("the writer", () => {
     expect(committedKeys()).toEqual(["w-after"]);
   });
 
-  it("refuses a unit that returns a promise, and rolls back what it wrote before", async () => {
-    const writer = writerOf(db);
-    await expect(writer.write(async (tx) => put(tx, "w-async"))).rejects.toThrow("A unit of work must be synchronous");
-    expect(committedKeys()).toEqual([]);
+  it("lets a read wait for a batch under way: it never sees a unit's uncommitted writes", async () => {
+    const writer = unitOfWorkOf(db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const unit = writer.write(async (tx) => {
+      await put(tx, "w-held");
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const read = writer.read((tx) => valueOf(tx, "w-held"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await unit;
+    expect(await read).toBe("v");
   });
 
   it("waits for an open Kysely transaction instead of running inside it", async () => {
-    const writer = writerOf(db);
+    const writer = unitOfWorkOf(db);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const kysely = db
@@ -110,9 +130,9 @@ describe("the writer", () => {
       .catch((error: Error) => error.message);
 
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const unit = writer.write((tx) => {
-      put(tx, "w-unit");
-      return valueOf(tx, "w-kysely") ?? "not there";
+    const unit = writer.write(async (tx) => {
+      await put(tx, "w-unit");
+      return (await valueOf(tx, "w-kysely")) ?? "not there";
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(committedKeys()).toEqual([]);
