@@ -5,13 +5,10 @@
  */
 import { Bot, type BotError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { DB } from "../db/connection";
 import type { Config } from "../server/config";
-import type { Handover } from "../server/services/handover";
-import { contextSetup, type BotContext, type BotLog, type BotRuntime } from "./context";
+import { contextSetup, type BotContext, type BotLog, type BotRuntime, type BotServices } from "./context";
 import { conversationsFor } from "./conversations";
 import { staffAdmin } from "./features/admin";
-import type { AdminBotServices } from "./features/admin/ports";
 import { fallback } from "./features/fallback";
 import { help } from "./features/help";
 import { membership } from "./features/membership";
@@ -24,29 +21,24 @@ import { texts } from "./texts";
 export type StoreBot = Bot<BotContext>;
 
 export interface BotDeps {
-  db: DB;
+  /** The store's services the bot runs on (./context.ts): the bot reaches the data through them only. */
+  services: BotServices;
   config: Pick<Config, "botToken" | "publicUrl" | "telegramApiRoot">;
   log: BotLog;
-  /** The hand-over's use cases: a manager's Take order button goes through the same service as the app. */
-  handover: Handover;
-  /** `/start CODE`: makes the sender a user and registers the code as their referrer if it may be. */
-  joinFromChat?: BotRuntime["joinFromChat"];
   clock?: () => number;
-  /** The back office's use cases behind /stats, /lowstock and /addstock; without them those are unknown commands. */
-  admin?: AdminBotServices | null;
   /** The bot's own profile; given (tests, or a cached copy), grammY calls no getMe. */
   botInfo?: UserFromGetMe;
 }
 
-export function createBot({ db, config, log, handover, joinFromChat = async () => undefined, clock = Date.now, admin = null, botInfo }: BotDeps): StoreBot {
+export function createBot({ services, config, log, clock = Date.now, botInfo }: BotDeps): StoreBot {
   if (!config.botToken) throw new Error("createBot needs BOT_TOKEN");
   const bot = new Bot<BotContext>(config.botToken, { botInfo, client: { apiRoot: config.telegramApiRoot } });
-  const runtime: BotRuntime = { db, log, clock, handover, joinFromChat, admin, miniApp: createMiniApp(config.publicUrl, log) };
+  const runtime: BotRuntime = { ...services, log, clock, miniApp: createMiniApp(config.publicUrl, log) };
 
   bot.use(contextSetup(runtime));
   // The conversations (their state read per update from the database) come before the commands, so that a
   // conversation under way gets its chat's updates first; staff and admin commands before the customer's.
-  bot.errorBoundary(apologize).use(membership, conversationsFor(db, clock), staffAdmin, start, staffOrders, orders, help, fallback);
+  bot.errorBoundary(apologize).use(membership, conversationsFor(services.conversations), staffAdmin, start, staffOrders, orders, help, fallback);
   // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
   bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
   return bot;

@@ -1,13 +1,21 @@
 /**
- * The bot's one Context type. Dependencies reach handlers through `ctx.deps`, set by the context-setup
- * middleware that createBot installs first; nothing in the bot reads globals or process.env.
+ * The bot's one Context type, and what reaches its handlers: `ctx.deps` carries the store's services (the
+ * bot reaches the data only through them), the mini-app's links made from config, the logger and the clock.
+ * It is set by the context-setup middleware that createBot installs first; nothing in the bot reads globals
+ * or process.env.
  */
-import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { ConversationData, ConversationFlavor, VersionedState } from "@grammyjs/conversations";
 import type { Context, MiddlewareFn } from "grammy";
 import type { User } from "grammy/types";
-import type { DB } from "../db/connection";
+import type { AdminProducts } from "../server/services/adminProducts";
+import type { BotAdmin } from "../server/services/botAdmin";
+import type { JsonKeyStore } from "../server/services/botConversations";
+import type { ChatOrders } from "../server/services/chatOrders";
 import type { Handover } from "../server/services/handover";
-import type { AdminBotServices } from "./features/admin/ports";
+import type { Reachability } from "../server/services/outboxDelivery";
+import type { SignIn } from "../server/services/signIn";
+import type { Stats } from "../server/services/stats";
+import type { Stock } from "../server/services/stock";
 import type { MiniApp } from "./miniApp";
 
 /** The few logger methods the bot and its jobs use; Fastify's (pino) logger fits it. */
@@ -17,16 +25,36 @@ export interface BotLog {
   error(details: object, message?: string): void;
 }
 
-export interface BotRuntime {
-  db: DB;
+/** The back office's use cases behind /stats, /lowstock and /addstock: the very services the mini-app's admin screens call. */
+export interface BackOffice {
+  stock: Pick<Stock, "lowStock" | "shelf" | "add">;
+  stats: Pick<Stats, "compute">;
+  adminProducts: Pick<AdminProducts, "list">;
+}
+
+/** The services the bot runs on, made once by the composition root. */
+export interface BotServices {
+  /** A manager's Take order button and the staff's /orders: the hand-over's own use cases. */
+  handover: Pick<Handover, "take" | "listOrders">;
+  /** `/start CODE`: makes the sender a user and registers the code as their referrer if it may be. */
+  signIn: Pick<SignIn, "joinFromChat">;
+  /** The customer's /orders. */
+  chatOrders: ChatOrders;
+  /** Who a chat is (admin, staff), the command menus, /notify. */
+  botAdmin: BotAdmin;
+  /** Blocking and unblocking the bot. */
+  reachability: Reachability;
+  /** Where the guided conversations keep their state (one row per chat). */
+  conversations: JsonKeyStore<VersionedState<ConversationData>>;
+  /** Without it (a bot built without the back office) the admin commands are unknown commands. */
+  backOffice: BackOffice | null;
+}
+
+export interface BotRuntime extends BotServices {
   miniApp: MiniApp;
   log: BotLog;
-  handover: Handover;
-  joinFromChat: (profile: { id: number; first_name: string; last_name?: string | undefined; username?: string | undefined }, code: string) => Promise<void>;
   /** Milliseconds since the epoch. */
   clock: () => number;
-  /** The back office's use cases for the admin commands; without them (a bot built without), those commands are unknown. */
-  admin: AdminBotServices | null;
 }
 
 /** `ctx.conversation` (the conversations plugin, installed by createBot) enters and leaves the admin conversations. */

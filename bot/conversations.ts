@@ -1,15 +1,13 @@
 /**
- * The guided conversations (@grammyjs/conversations 2.x): the plugin, its storage in the database table
- * `bot_conversations` (db/repositories/botConversations.ts), and the conversations themselves. A
- * conversation's state is the replay log of its function, saved after every update of the chat, so a
- * conversation half-way through continues after a restart (or on another process on the same database)
- * from the next update on.
+ * The guided conversations (@grammyjs/conversations 2.x): the plugin, its storage (a service over the
+ * database table `bot_conversations`, server/services/botConversations.ts), and the conversations
+ * themselves. A conversation's state is the replay log of its function, saved after every update of the
+ * chat, so a conversation half-way through continues after a restart (or on another process on the same
+ * database) from the next update on.
  */
-import { conversations, createConversation, type ConversationData, type VersionedState } from "@grammyjs/conversations";
+import { conversations, createConversation } from "@grammyjs/conversations";
 import { Composer, type Context, type MiddlewareFn } from "grammy";
-import { botConversationStore } from "../db/repositories/botConversations";
-import type { DB } from "../db/connection";
-import type { BotContext } from "./context";
+import type { BotContext, BotServices } from "./context";
 import { ADD_STOCK, addStock } from "./features/admin/addStock";
 
 /**
@@ -24,7 +22,8 @@ export const CONVERSATION_IDLE_MS = 30 * 60_000;
 /**
  * The plugin reads a chat's state before an update and writes it after: two updates of one chat handled at
  * once (webhook mode handles updates concurrently) would each write over the other's. Within a process,
- * one chat's updates therefore pass here one at a time; other chats are not held up.
+ * one chat's updates therefore pass here one at a time; other chats are not held up. Between processes the
+ * store's conditional write refuses the second writer (server/services/botConversations.ts).
  */
 export function oneAtATimePerChat(): MiddlewareFn<BotContext> {
   const tails = new Map<number, Promise<void>>();
@@ -47,7 +46,7 @@ export function oneAtATimePerChat(): MiddlewareFn<BotContext> {
 }
 
 /** Installed after context setup: the plugin (one read of the chat's row per update) and every conversation. */
-export function conversationsFor(db: DB, clock: () => number): Composer<BotContext> {
+export function conversationsFor(store: BotServices["conversations"]): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.use(oneAtATimePerChat());
   composer.use(
@@ -58,7 +57,7 @@ export function conversationsFor(db: DB, clock: () => number): Composer<BotConte
         prefix: "chat:",
         // The bot talks in private chats only: the chat is the person.
         getStorageKey: (ctx) => (ctx.chatId === undefined ? undefined : String(ctx.chatId)),
-        adapter: botConversationStore<VersionedState<ConversationData>>(db, clock),
+        adapter: store,
       },
     }),
   );

@@ -4,14 +4,14 @@
  * set; scripts/start-bot.ts runs it alone against the same database.
  */
 import { Api } from "grammy";
-import type { DB } from "../db/connection";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../server/config";
-import type { Handover } from "../server/services/handover";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
-import { createBot, type BotDeps, type StoreBot } from "./bot";
-import type { BotLog } from "./context";
-import { adminBotServices, type BackOffice } from "./features/admin/backOffice";
+import type { BotAdmin } from "../server/services/botAdmin";
+import type { OutboxQueue } from "../server/services/outboxDelivery";
+import type { SignIn } from "../server/services/signIn";
+import { createBot, type StoreBot } from "./bot";
+import type { BackOffice, BotLog, BotServices } from "./context";
 import { configureRoleMenus } from "./features/admin/menus";
 import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
@@ -19,25 +19,35 @@ import { COMMANDS, OPEN_STORE } from "./texts";
 import { TELEGRAM_WEBHOOK_PATH, telegramWebhook } from "./webhook";
 
 export interface TelegramDeps {
-  db: DB;
+  /** The services the bot runs on (bot/context.ts). */
+  services: BotServices;
+  /** The outbox queue the worker delivers (server/services/outboxDelivery.ts). */
+  outbox: OutboxQueue;
   config: Config;
   log: BotLog;
-  handover: Handover;
-  joinFromChat?: BotDeps["joinFromChat"];
-  /** The back office's use cases for the admin commands (server/main.ts makes them from app.services). */
-  admin?: BotDeps["admin"];
   clock?: () => number;
+}
+
+/** The bot's services that the HTTP app does not make: the composition root makes them. */
+export type BotOwnServices = Pick<BotServices, "chatOrders" | "botAdmin" | "reachability" | "conversations">;
+
+/** What buildApp hands the webhook: the services it made (the hand-over, sign-in's /start, the back office). */
+export interface AppServicesForBot extends BackOffice {
+  handover: BotServices["handover"];
+  joinFromChat: SignIn["joinFromChat"];
+  log: BotLog;
 }
 
 /**
  * Webhook mode: the bot served by the HTTP app at /telegram/webhook. The composition root hands this to
  * buildApp, which calls it with its own services; null in any other mode.
  */
-export function webhookFor(config: Config, db: DB, clock: () => number = Date.now) {
-  return (services: Pick<BotDeps, "handover" | "joinFromChat" | "log"> & BackOffice): FastifyPluginAsync | null => {
+export function webhookFor(config: Config, own: BotOwnServices, clock: () => number = Date.now) {
+  return (app: AppServicesForBot): FastifyPluginAsync | null => {
     if (!config.botToken || config.botMode !== "webhook" || !config.botWebhookSecret) return null;
-    const { handover, joinFromChat, log } = services;
-    const bot = createBot({ db, config, clock, handover, joinFromChat, log, admin: adminBotServices(services) });
+    const { handover, joinFromChat, stock, stats, adminProducts, log } = app;
+    const services: BotServices = { ...own, handover, signIn: { joinFromChat }, backOffice: { stock, stats, adminProducts } };
+    const bot = createBot({ services, config, clock, log });
     const secretToken = config.botWebhookSecret;
     return async (app) => {
       await app.register(telegramWebhook, { bot, secretToken });
@@ -74,15 +84,15 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Long polling until stop(); the chat menu (and, given the database, the staff's and admins' menus) is set once polling is ready. */
-export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog, roles?: { db: DB; clock: () => number }): RunningTelegram {
+/** Long polling until stop(); the chat menu (and, given botAdmin, the staff's and admins' menus) is set once polling is ready. */
+export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog, botAdmin?: BotAdmin): RunningTelegram {
   const polling = bot
     .start({
       // Updates that arrived while the bot was down are still answered.
       drop_pending_updates: false,
       onStart: async (me) => {
         await configureChatMenu(bot.api, miniApp, log);
-        if (roles) await configureRoleMenus(bot.api, roles.db, log, roles.clock);
+        if (botAdmin) await configureRoleMenus(bot.api, botAdmin, log);
         log.info({ bot: me.username }, "the Telegram bot is running (long polling)");
       },
     })
@@ -102,7 +112,7 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog, roles
   };
 }
 
-export async function startTelegram({ db, config, log, handover, joinFromChat, admin, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+export async function startTelegram({ services, outbox, config, log, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
   if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
   const miniApp = createMiniApp(config.publicUrl);
   let bot: StoreBot | null = null;
@@ -118,16 +128,16 @@ export async function startTelegram({ db, config, log, handover, joinFromChat, a
       log.error({ err: error, url }, "Telegram refused the webhook (it must be a public https address)");
     }
     await configureChatMenu(api, miniApp, log);
-    await configureRoleMenus(api, db, log, clock);
+    await configureRoleMenus(api, services.botAdmin, log);
   } else {
-    bot = createBot({ db, config, log, handover, joinFromChat, admin, clock });
+    bot = createBot({ services, config, log, clock });
     api = bot.api;
   }
 
   // The worker knows the queue; the messenger knows Telegram and how each notification reads.
-  const worker = createOutboxWorker({ db, messenger: createTelegramMessenger(api, miniApp), log, clock });
+  const worker = createOutboxWorker({ outbox, messenger: createTelegramMessenger(api, miniApp), log, clock });
   worker.start();
-  const polling = bot ? startPolling(bot, miniApp, log, { db, clock }) : null;
+  const polling = bot ? startPolling(bot, miniApp, log, services.botAdmin) : null;
 
   return {
     polling: polling?.polling ?? Promise.resolve(),

@@ -3,7 +3,7 @@ import { formatAmount, formatBaht, formatIslandTime } from "../server/domain/for
 import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
 import { addedMessage, STOCK_TEXTS } from "../server/domain/stock";
 import { formatOrderDate, lineTotal, STATUS_LABELS } from "../server/domain/orders";
-import type { OrderDetails, OrderSummary } from "../db/repositories/customerOrders";
+import type { OrderDetails, OrderSummary } from "../server/services/chatOrders";
 
 export const STORE_NAME = "Koh Samui Store";
 export const OPEN_STORE = "Open Store";

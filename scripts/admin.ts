@@ -6,10 +6,8 @@
 import { migrateToLatest, openDatabase } from "../db/connection";
 import { ConfigError, loadConfig } from "../server/config";
 import { DomainError } from "../server/domain/errors";
-import { createAuth } from "../server/services/auth";
+import { createAdminGrants } from "../server/services/adminGrants";
 import { createStaff, type StaffWho } from "../server/services/staff";
-import { findUserByEmail, findUserByTelegramId } from "../db/repositories/users";
-import { normaliseEmail } from "../server/domain/auth";
 
 const USAGE = [
   "usage: npm run admin -- grant|revoke --email ADDRESS | --telegram USER_ID",
@@ -46,9 +44,8 @@ async function main(argv: string[]): Promise<number> {
       const grant = argv[0] === "grant";
       const target = who(flags(argv.slice(1)));
       run = async (db) => {
-        const noMail = { send: async () => Promise.reject(new Error("the admin CLI sends no mail")) };
-        const auth = createAuth({ db, config: loadConfig(process.env), clock: Date.now, mailer: noMail });
-        const user = await auth.setAdmin(target, grant);
+        const adminGrants = createAdminGrants({ db, config: loadConfig(process.env), clock: Date.now });
+        const user = await adminGrants.setAdmin(target, grant);
         return `${user.email ?? `Telegram user ${user.telegram_id}`} (user ${user.id}) is ${grant ? "now an admin" : "no longer an admin"}.`;
       };
     } else if (argv[0] === "staff" && (argv[1] === "add" || argv[1] === "remove")) {
@@ -61,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
       const target = who(found);
       run = async (db) => {
         const staff = createStaff({ db, clock: Date.now });
-        const user = "email" in target ? await findUserByEmail(db, normaliseEmail(target.email)) : await findUserByTelegramId(db, target.telegramId);
+        const user = await createAdminGrants({ db, config: loadConfig(process.env), clock: Date.now }).user(target);
         if (!user) throw new UsageError("No user with that e-mail or Telegram id has signed in yet");
         const name = user.email ?? `Telegram user ${user.telegram_id}`;
         if (adding) {

@@ -4,18 +4,17 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
-import { markReachable, markUnreachable } from "../../db/repositories/reachability";
 
 export const membership = new Composer<BotContext>();
 
 membership.on("my_chat_member", async (ctx) => {
-  const { db, clock } = ctx.deps;
+  const { reachability } = ctx.deps;
   const status = ctx.myChatMember.new_chat_member.status;
-  if (status === "kicked") await markUnreachable(db, ctx.sender.id, new Date(clock()).toISOString());
-  else if (status === "member") await markReachable(db, ctx.sender.id);
+  if (status === "kicked") await reachability.blocked(ctx.sender.id);
+  else if (status === "member") await reachability.reachable(ctx.sender.id);
 });
 
 membership.on("message", async (ctx, next) => {
-  await markReachable(ctx.deps.db, ctx.sender.id);
+  await ctx.deps.reachability.reachable(ctx.sender.id);
   await next();
 });

@@ -1,21 +1,20 @@
 /**
  * /orders: the customer's latest orders, each with a button into the mini-app and a Details button that
- * shows the order here. Callback data is checked twice: its shape (parseCallbackData) and its owner (every
- * query is scoped to the sender), so a forged or foreign order id gets the same polite answer as a
+ * shows the order here. Callback data is checked twice: its shape (parseCallbackData) and its owner (the
+ * chat-orders service reads the sender's own orders only), so a forged or foreign order id gets the same polite answer as a
  * missing one and changes nothing.
  */
 import { Composer, GrammyError, type InlineKeyboard } from "grammy";
 import { parseCallbackData } from "../callbackData";
 import type { BotContext } from "../context";
-import { latestOrders, orderOfCustomer } from "../../db/repositories/customerOrders";
 import { openStoreKeyboard, orderKeyboard, ordersKeyboard } from "../keyboards/store";
 import { orderDetails, ordersList, texts } from "../texts";
 
 export const orders = new Composer<BotContext>();
 
 async function ordersMessage(ctx: BotContext) {
-  const { db, miniApp } = ctx.deps;
-  const list = await latestOrders(db, ctx.sender.id);
+  const { chatOrders, miniApp } = ctx.deps;
+  const list = await chatOrders.latest(ctx.sender.id);
   return list.length === 0
     ? { text: texts.noOrders, reply_markup: openStoreKeyboard(miniApp) }
     : { text: ordersList(list), reply_markup: ordersKeyboard(miniApp, list) };
@@ -37,7 +36,7 @@ orders.on("callback_query:data", async (ctx, next) => {
     return;
   }
 
-  const order = await orderOfCustomer(ctx.deps.db, ctx.sender.id, action.orderId);
+  const order = await ctx.deps.chatOrders.one(ctx.sender.id, action.orderId);
   if (!order) {
     await ctx.answerCallbackQuery({ text: texts.orderUnavailable });
     return;

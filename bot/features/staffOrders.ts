@@ -6,7 +6,6 @@
  * included, what became of the order, and the outbox worker makes them.
  */
 import { Composer } from "grammy";
-import { findUserByTelegramId } from "../../db/repositories/users";
 import { ACCESS_DENIED, DomainError } from "../../server/domain/errors";
 import { HANDOVER_TEXTS } from "../../server/domain/handover";
 import { parseCallbackData } from "../callbackData";
@@ -18,14 +17,14 @@ staffOrders.on("callback_query:data", async (ctx, next) => {
   const action = parseCallbackData(ctx.callbackQuery.data);
   if (action?.type !== "staff:take") return next();
 
-  const user = await findUserByTelegramId(ctx.deps.db, ctx.sender.id);
-  if (!user) {
+  const person = await ctx.deps.botAdmin.person(ctx.sender.id);
+  if (!person) {
     await ctx.answerCallbackQuery({ text: ACCESS_DENIED });
     return;
   }
   let answer: string;
   try {
-    await ctx.deps.handover.take(user.id, action.orderId);
+    await ctx.deps.handover.take(person.userId, action.orderId);
     answer = HANDOVER_TEXTS.tookOrder;
   } catch (error) {
     // A refusal is an answer, not a failure of the bot.

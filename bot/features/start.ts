@@ -12,7 +12,7 @@ start.command("start", async (ctx) => {
   const code = ctx.match.trim();
   if (code) {
     try {
-      await ctx.deps.joinFromChat(ctx.sender, code);
+      await ctx.deps.signIn.joinFromChat(ctx.sender, code);
     } catch (error) {
       ctx.deps.log.warn({ err: error }, "could not register the referral of a /start payload");
     }

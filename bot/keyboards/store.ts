@@ -1,7 +1,7 @@
 /** Keyboards of the bot's own messages. */
 import { InlineKeyboard } from "grammy";
 import { callbackData } from "../callbackData";
-import type { OrderSummary } from "../../db/repositories/customerOrders";
+import type { OrderSummary } from "../../server/services/chatOrders";
 import type { MiniApp } from "../miniApp";
 import { OPEN_STORE } from "../texts";
 

@@ -1,12 +1,10 @@
 /**
- * What the bot reads for its staff and admin side: who gets which command menu, and which chats were
- * given one (kept in `settings`, so a later start can take the menu back from someone who lost the role).
+ * What the bot reads and writes for its staff and admin side: who gets which command menu, which chats were
+ * given one (kept in `settings`, so a later start can take the menu back from someone who lost the role),
+ * and an admin's choice of every shop's new-order pushes.
  */
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../schema";
-import { findUserByTelegramId, readSetting, selectStaffRoles } from "./users";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "../executor";
+import { readSetting } from "./users";
 
 export type MenuRole = "admin" | "staff";
 
@@ -14,7 +12,7 @@ export type MenuRole = "admin" | "staff";
 const MENUS_KEY = "bot_command_menus";
 
 /** Every admin and every staff member of a live shop who has a Telegram chat, with their role (admin wins). */
-export async function selectMenuPeople(db: Db): Promise<{ telegram_id: number; role: MenuRole }[]> {
+export async function selectMenuPeople(db: Executor): Promise<{ telegram_id: number; role: MenuRole }[]> {
   const admins = await db.selectFrom("users").select("telegram_id").where("is_admin", "=", 1).where("telegram_id", "is not", null).execute();
   const staff = await db
     .selectFrom("shop_staff")
@@ -32,26 +30,25 @@ export async function selectMenuPeople(db: Db): Promise<{ telegram_id: number; r
   ];
 }
 
-/** One person's menu role now: null for a customer (or someone unknown to the store). */
-export async function selectMenuRole(db: Db, telegramId: number): Promise<MenuRole | null> {
-  const user = await findUserByTelegramId(db, telegramId);
-  if (!user) return null;
-  if (user.is_admin === 1) return "admin";
-  return (await selectStaffRoles(db, user.id)).length > 0 ? "staff" : null;
+/** The chats given a menu, and the stored text they were read from (what swapGivenMenus compares with). */
+export interface GivenMenus {
+  menus: Record<string, MenuRole>;
+  text: string | null;
 }
 
-export async function readGivenMenus(db: Db): Promise<Record<string, MenuRole>> {
-  const value = await readSetting(db, MENUS_KEY);
-  if (value === null) return {};
+export async function readGivenMenus(db: Executor): Promise<GivenMenus> {
+  const text = await readSetting(db, MENUS_KEY);
+  if (text === null) return { menus: {}, text };
   try {
-    const parsed = JSON.parse(value) as unknown;
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, MenuRole>) : {};
+    const parsed = JSON.parse(text) as unknown;
+    return { menus: parsed && typeof parsed === "object" ? (parsed as Record<string, MenuRole>) : {}, text };
   } catch {
-    return {};
+    return { menus: {}, text };
   }
 }
 
-export async function writeGivenMenus(db: Db, menus: Record<string, MenuRole>, now: string): Promise<void> {
+/** Replaces the chats given a menu, whatever they were (the start's full set). */
+export async function writeGivenMenus(db: Executor, menus: Record<string, MenuRole>, now: string): Promise<void> {
   const value = JSON.stringify(menus);
   await db
     .insertInto("settings")
@@ -60,8 +57,32 @@ export async function writeGivenMenus(db: Db, menus: Record<string, MenuRole>, n
     .execute();
 }
 
+/**
+ * Writes the chats given a menu only if they still are what `read` found: a conditional write, so two
+ * /start at once never write over each other's change. False when another write came first (read again).
+ */
+export async function swapGivenMenus(db: Executor, read: GivenMenus, menus: Record<string, MenuRole>, now: string): Promise<boolean> {
+  const value = JSON.stringify(menus);
+  if (read.text === null) {
+    const inserted = await db
+      .insertInto("settings")
+      .values({ key: MENUS_KEY, value, updated_at: now })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+  const result = await db
+    .updateTable("settings")
+    .set({ value, updated_at: now })
+    .where("key", "=", MENUS_KEY)
+    .where("value", "=", read.text)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Turns an admin's pushes of every shop's new orders on or off; false when the user is no admin. */
-export async function setNewOrderPushes(db: Db, userId: number, on: boolean, now: string): Promise<boolean> {
+export async function setNewOrderPushes(db: Executor, userId: number, on: boolean, now: string): Promise<boolean> {
   const result = await db
     .updateTable("users")
     .set({ new_order_pushes: on ? 1 : 0, updated_at: now })
@@ -72,7 +93,7 @@ export async function setNewOrderPushes(db: Db, userId: number, on: boolean, now
 }
 
 /** Whether this admin asked for every shop's new-order pushes. */
-export async function readNewOrderPushes(db: Db, userId: number): Promise<boolean> {
+export async function readNewOrderPushes(db: Executor, userId: number): Promise<boolean> {
   const row = await db.selectFrom("users").select("new_order_pushes").where("id", "=", userId).executeTakeFirst();
   return row?.new_order_pushes === 1;
 }

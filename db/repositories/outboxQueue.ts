@@ -3,10 +3,7 @@
  * lease (next_attempt_at = now + lease) while it is 'sending'; the lease's end is the claim's token, so a
  * worker whose lease ran out can no longer record an outcome over the one that took the row from it.
  */
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../schema";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "../executor";
 
 export interface DueNotification {
   id: number;
@@ -23,7 +20,7 @@ export interface DueNotification {
  * (its worker died). A user's messages go out in the order they were written: a row waits while an older
  * one of the same user is still pending or sending (e.g. "placed" in backoff holds back "canceled").
  */
-export function nextDue(db: Db, now: string, exceptIds: readonly number[]): Promise<DueNotification | undefined> {
+export function nextDue(db: Executor, now: string, exceptIds: readonly number[]): Promise<DueNotification | undefined> {
   let query = db
     .selectFrom("outbox as o")
     .leftJoin("users as u", "u.id", "o.user_id")
@@ -47,7 +44,7 @@ export function nextDue(db: Db, now: string, exceptIds: readonly number[]): Prom
 }
 
 /** True when this worker now owns the row until `leaseUntil`. */
-export async function claim(db: Db, id: number, now: string, leaseUntil: string): Promise<boolean> {
+export async function claim(db: Executor, id: number, now: string, leaseUntil: string): Promise<boolean> {
   const result = await db
     .updateTable("outbox")
     .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil }))
@@ -70,7 +67,7 @@ export interface Outcome {
 }
 
 /** Records what happened to a claimed row; false when the claim was lost (lease ran out). */
-export async function settle(db: Db, id: number, leaseUntil: string, outcome: Outcome): Promise<boolean> {
+export async function settle(db: Executor, id: number, leaseUntil: string, outcome: Outcome): Promise<boolean> {
   const result = await db
     .updateTable("outbox")
     .set(outcome)
@@ -86,7 +83,7 @@ export async function settle(db: Db, id: number, leaseUntil: string, outcome: Ou
  * claim's attempt not counted, the lease gone, so the next worker sends it at once. Fenced by the lease
  * like settle(): false when the row was no longer this claim's (settled meanwhile, or taken over).
  */
-export async function release(db: Db, id: number, leaseUntil: string, now: string): Promise<boolean> {
+export async function release(db: Executor, id: number, leaseUntil: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable("outbox")
     .set((eb) => ({ status: "pending", attempts: eb("attempts", "-", 1), next_attempt_at: now }))
@@ -101,7 +98,7 @@ export async function release(db: Db, id: number, leaseUntil: string, now: strin
  * The Telegram message an earlier row of the same user became, found by that row's dedupe key; undefined
  * when that row was not sent (skipped, failed) or was sent before messages were remembered.
  */
-export function sentMessageOf(db: Db, userId: number, dedupeKey: string): Promise<{ chat_id: number; message_id: number } | undefined> {
+export function sentMessageOf(db: Executor, userId: number, dedupeKey: string): Promise<{ chat_id: number; message_id: number } | undefined> {
   return db
     .selectFrom("outbox")
     .select(["tg_chat_id as chat_id", "tg_message_id as message_id"])
@@ -114,6 +111,6 @@ export function sentMessageOf(db: Db, userId: number, dedupeKey: string): Promis
     .executeTakeFirst();
 }
 
-export async function markUserUnreachable(db: Db, userId: number, now: string): Promise<void> {
+export async function markUserUnreachable(db: Executor, userId: number, now: string): Promise<void> {
   await db.updateTable("users").set({ telegram_unreachable_at: now }).where("id", "=", userId).execute();
 }

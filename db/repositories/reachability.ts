@@ -1,8 +1,8 @@
 /** Whether the bot can message a user: the outbox worker skips those marked unreachable. */
-import type { DB } from "../connection";
+import type { Executor } from "../executor";
 
 /** A message from the user, or their unblocking the bot, proves deliveries may resume. */
-export async function markReachable(db: DB, telegramId: number): Promise<void> {
+export async function markReachable(db: Executor, telegramId: number): Promise<void> {
   await db
     .updateTable("users")
     .set({ telegram_unreachable_at: null })
@@ -11,6 +11,6 @@ export async function markReachable(db: DB, telegramId: number): Promise<void> {
     .execute();
 }
 
-export async function markUnreachable(db: DB, telegramId: number, now: string): Promise<void> {
+export async function markUnreachable(db: Executor, telegramId: number, now: string): Promise<void> {
   await db.updateTable("users").set({ telegram_unreachable_at: now }).where("telegram_id", "=", telegramId).execute();
 }

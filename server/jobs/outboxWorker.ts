@@ -3,10 +3,11 @@
  * row becomes a message is the Messenger's business, a port the composition root fills in (bot/launch.ts
  * gives it the Telegram one, bot/messenger.ts). Nothing here knows grammY or how a message looks.
  *
- * - Due rows go out oldest first, each claimed before it is sent (outboxQueue.ts), so two workers, or two
- *   rounds, never send one row twice. Up to `concurrency` sends run at once, each to another user: a row
- *   is not offered while an older row of the same user is pending or sending, so one user's messages go
- *   one after another, in order, and a call that hangs for one chat holds up no other.
+ * - Due rows go out oldest first, each claimed before it is sent (the OutboxQueue port, which
+ *   server/services/outboxDelivery.ts makes), so two workers, or two rounds, never send one row twice. Up
+ *   to `concurrency` sends run at once, each to another user: a row is not offered while an older row of
+ *   the same user is pending or sending, so one user's messages go one after another, in order, and a
+ *   call that hangs for one chat holds up no other.
  * - Every delivery is aborted after sendTimeoutMs (its AbortSignal; the worker stops waiting then even if
  *   the messenger does not) and counts as a transient failure.
  * - "retry after N s" (Telegram's 429): try again then (not counted as a failed attempt).
@@ -29,18 +30,8 @@
  * a request whose answer never arrived: delivery is at-least-once at that boundary, and a crash can repeat
  * each message whose answer was on its way, once (docs/bot.md).
  */
-import type { DB } from "../../db/connection";
-import {
-  claim,
-  markUserUnreachable,
-  nextDue,
-  release,
-  sentMessageOf,
-  settle,
-  type DueNotification,
-  type Outcome,
-} from "../../db/repositories/outboxQueue";
 import type { StaffOrderUpdatePayload } from "../domain/notifications";
+import type { DueNotification, OutboxQueue, Outcome } from "../services/outboxDelivery";
 
 /** The few logger methods the worker uses; Fastify's (pino) logger and the bot's fit it. */
 export interface OutboxLog {
@@ -116,7 +107,8 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 };
 
 export interface OutboxWorkerDeps {
-  db: DB;
+  /** The queue in the database (server/services/outboxDelivery.ts). */
+  outbox: OutboxQueue;
   messenger: Messenger;
   log: OutboxLog;
   clock?: () => number;
@@ -162,7 +154,7 @@ function editedRowKey(row: DueNotification): string | null | undefined {
 /** One claimed row on its way: what stop() waits for, aborts and releases. */
 interface Send {
   row: DueNotification;
-  /** The claim's token (outboxQueue.ts): only the holder of this lease may record or release the row. */
+  /** The claim's token (the lease, db/repositories/outboxQueue.ts): only the holder of this lease may record or release the row. */
   leaseUntil: string;
   /** Aborts the Bot API call: on timeout, or when stop() releases the row. */
   controller: AbortController;
@@ -181,7 +173,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export function createOutboxWorker({ db, messenger, log, clock = Date.now, options }: OutboxWorkerDeps): OutboxWorker {
+export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, options }: OutboxWorkerDeps): OutboxWorker {
   const o = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   if (o.leaseMs <= o.sendTimeoutMs) throw new Error("outbox worker: leaseMs must exceed sendTimeoutMs");
   if (!(o.concurrency >= 1)) throw new Error("outbox worker: concurrency must be at least 1");
@@ -209,11 +201,11 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
       const started: Send[] = [];
       while (accepting && sending.size < o.concurrency && seen.size < limit) {
         const now = clock();
-        const row = await nextDue(db, iso(now), [...seen, ...sending.keys()]);
+        const row = await outbox.nextDue(iso(now), [...seen, ...sending.keys()]);
         if (!row || !accepting) break;
         seen.add(row.id);
         const leaseUntil = iso(now + o.leaseMs);
-        if (!(await claim(db, row.id, iso(now), leaseUntil))) continue; // another worker was quicker
+        if (!(await outbox.claim(row.id, iso(now), leaseUntil))) continue; // another worker was quicker
         started.push(dispatch(row, leaseUntil));
       }
       return started;
@@ -240,7 +232,7 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
     const record = async (result: Result, outcome: Outcome): Promise<Result | null> => {
       // Released by stop(): the row is no longer this worker's, whatever the answer says.
       if (send.released) return null;
-      if (!(await settle(db, row.id, leaseUntil, outcome))) {
+      if (!(await outbox.settle(row.id, leaseUntil, outcome))) {
         log.warn({ outboxId: row.id }, "outbox: the claim ended before the outcome was recorded; the row is no longer this worker's");
         return null;
       }
@@ -255,7 +247,7 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
     if (edits === null) return record("failed", { status: "failed", last_error: `cannot render ${row.kind} from its payload` });
     if (edits !== undefined) {
       // The pushed row is older and of the same user, so it is settled by now: sent, or never to be.
-      const original = row.user_id === null ? undefined : await sentMessageOf(db, row.user_id, edits);
+      const original = row.user_id === null ? undefined : await outbox.sentMessageOf(row.user_id, edits);
       if (!original) return record("skipped", { status: "skipped", last_error: "the message to edit was never sent" });
       edit = { chatId: original.chat_id, messageId: original.message_id };
     }
@@ -273,7 +265,7 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
           return record("retrying", { status: "pending", attempts: attempt - 1, next_attempt_at: iso(now + delivery.seconds * 1000), last_error: delivery.reason });
         case "blocked":
           // The user is marked first: should the outcome not be recorded, the next try skips anyway.
-          if (row.user_id !== null) await markUserUnreachable(db, row.user_id, iso(now));
+          if (row.user_id !== null) await outbox.markUserUnreachable(row.user_id, iso(now));
           log.info({ outboxId: row.id, userId: row.user_id }, "outbox: the user blocked the bot; their notifications are skipped");
           return record("skipped", { status: "skipped", last_error: delivery.reason });
         case "rejected":
@@ -349,7 +341,7 @@ export function createOutboxWorker({ db, messenger, log, clock = Date.now, optio
     // exactly one of the two writes through.
     const released = await Promise.all(
       left.map((send) =>
-        release(db, send.row.id, send.leaseUntil, now).catch((error: unknown) => {
+        outbox.release(send.row.id, send.leaseUntil, now).catch((error: unknown) => {
           log.error({ outboxId: send.row.id, err: error }, "outbox: could not release a notification; it is tried again when its claim runs out");
           return false;
         }),

@@ -8,7 +8,7 @@
 import type { User } from "grammy/types";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createBot } from "../../bot/bot";
-import { PRODUCTS_PER_PAGE } from "../../bot/features/admin/addStock";
+import { PRODUCTS_PER_PAGE } from "../../bot/keyboards/addStock";
 import { startPolling, type RunningTelegram } from "../../bot/launch";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
@@ -17,8 +17,8 @@ import { createLinkSigner } from "../../server/services/links";
 import { createOrders } from "../../server/services/orders";
 import { testDatabase } from "../helpers/app";
 import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
-import { adminServicesFor } from "./adminServices";
-import { addCustomer, addProduct, addShop, addStock, buttonPress, quietLog, stickerMessage, textMessage } from "./support";
+import { backOfficeFor } from "./adminServices";
+import { addCustomer, addProduct, addShop, addStock, botServicesFor, buttonPress, quietLog, stickerMessage, textMessage } from "./support";
 
 const STORE_URL = "https://shop.example";
 const HINT = /^I only understand a few commands: \/start .* \/orders .* \/help/;
@@ -59,7 +59,8 @@ beforeEach(async () => {
 function runBot() {
   const config = { botToken: fake.token, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot };
   const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db) });
-  const bot = createBot({ db, config, log: quietLog, handover, admin: adminServicesFor(db, Date.now), botInfo: FAKE_BOT_INFO });
+  const services = botServicesFor(db, { handover, backOffice: backOfficeFor(db, Date.now) });
+  const bot = createBot({ services, config, log: quietLog, botInfo: FAKE_BOT_INFO });
   running = startPolling(bot, createMiniApp(STORE_URL), quietLog);
 }
 

@@ -16,8 +16,8 @@ import { createLinkSigner } from "../../server/services/links";
 import { createOrders, type Orders } from "../../server/services/orders";
 import { makeTestStore, testDatabase } from "../helpers/app";
 import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
-import { adminServicesFor } from "./adminServices";
-import { addCustomer, addProduct, addShop, addStaff, addStock, buttonPress, quietLog, textMessage } from "./support";
+import { backOfficeFor } from "./adminServices";
+import { addCustomer, addProduct, addShop, addStaff, addStock, botServicesFor, buttonPress, quietLog, textMessage } from "./support";
 
 const STORE_URL = "https://shop.example";
 const HINT = /^I only understand a few commands: \/start .* \/orders .* \/help/;
@@ -69,8 +69,9 @@ beforeEach(async () => {
 function runBot() {
   const config = { botToken: fake.token, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot };
   const clock = () => now;
-  const bot = createBot({ db, config, log: quietLog, handover, clock, admin: adminServicesFor(db, clock), botInfo: FAKE_BOT_INFO });
-  running = startPolling(bot, createMiniApp(STORE_URL), quietLog, { db, clock });
+  const services = botServicesFor(db, { handover, clock, backOffice: backOfficeFor(db, clock) });
+  const bot = createBot({ services, config, log: quietLog, clock, botInfo: FAKE_BOT_INFO });
+  running = startPolling(bot, createMiniApp(STORE_URL), quietLog, services.botAdmin);
   return bot;
 }
 

@@ -20,6 +20,7 @@ import {
   addShop,
   anna,
   ben,
+  botServicesFor,
   buttonPress,
   channelPost,
   quietLog,
@@ -38,7 +39,7 @@ let running: RunningTelegram;
 async function runBot(publicUrl = STORE_URL, log = quietLog): Promise<StoreBot> {
   const config = { botToken: fake.token, publicUrl, telegramApiRoot: fake.apiRoot };
   const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db) });
-  const bot = createBot({ db, config, log, handover, botInfo: FAKE_BOT_INFO });
+  const bot = createBot({ services: botServicesFor(db, { handover }), config, log, botInfo: FAKE_BOT_INFO });
   running = startPolling(bot, createMiniApp(publicUrl), log);
   return bot;
 }

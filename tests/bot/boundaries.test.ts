@@ -1,7 +1,9 @@
 /**
  * The dependency rule of docs/architecture.md between the bot and the server: server/jobs and server/http
  * never import the bot's internals (nor grammY); the two are wired in the composition root (server/main.ts,
- * bot/launch.ts). The outbox worker reaches Telegram only through its Messenger port.
+ * bot/launch.ts). The outbox worker reaches Telegram only through its Messenger port. The bot reaches the
+ * data only through services (nothing under db/), and the jobs reach it through services and ports (no
+ * repository).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -22,7 +24,19 @@ function importsOf(file: string): string[] {
   return specifiers.map((m) => (m[1] ?? m[2])!);
 }
 
-const isUnderBot = (path: string) => relative(join(ROOT, "bot"), path).split(/[\\/]/)[0] !== "..";
+const isUnder = (dir: string, path: string) => relative(join(ROOT, dir), path).split(/[\\/]/)[0] !== "..";
+const isUnderBot = (path: string) => isUnder("bot", path);
+
+/** The relative imports of every file under `dir` that resolve under `target`, as "file → specifier". */
+function importsInto(dir: string, target: string): string[] {
+  const files = sourceFiles(dir);
+  expect(files.length).toBeGreaterThan(0);
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((spec) => spec.startsWith(".") && isUnder(target, resolve(dirname(file), spec)))
+      .map((spec) => `${relative(ROOT, file)} → ${spec}`),
+  );
+}
 
 it.each(["server/jobs", "server/http"])("%s imports nothing of bot/ and not grammY", (dir) => {
   const files = sourceFiles(dir);
@@ -33,4 +47,12 @@ it.each(["server/jobs", "server/http"])("%s imports nothing of bot/ and not gram
       .map((spec) => `${relative(ROOT, file)} → ${spec}`),
   );
   expect(offending).toEqual([]);
+});
+
+it("bot/ imports nothing of db/: the bot reaches the data through services", () => {
+  expect(importsInto("bot", "db")).toEqual([]);
+});
+
+it("server/jobs imports no repository: the jobs reach the data through services and ports", () => {
+  expect(importsInto("server/jobs", "db/repositories")).toEqual([]);
 });

@@ -14,11 +14,13 @@ import type { DB } from "../../db/connection";
 import { formatIslandTime } from "../../server/domain/format";
 import { createOutboxWorker, type DeliveryReport, type OutboxWorker } from "../../server/jobs/outboxWorker";
 import { createHandover, type Handover } from "../../server/services/handover";
+import { createHolds, type Holds } from "../../server/services/holds";
 import { createLinkSigner } from "../../server/services/links";
 import { createOrders, type Orders } from "../../server/services/orders";
+import { createOutboxDelivery } from "../../server/services/outboxDelivery";
 import { testDatabase } from "../helpers/app";
 import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
-import { addCustomer, addProduct, addShop, addStaff, addStock, buttonPress, quietLog, snapshot } from "./support";
+import { addCustomer, addProduct, addShop, addStaff, addStock, botServicesFor, buttonPress, quietLog, snapshot } from "./support";
 
 const STORE_URL = "https://shop.example";
 const START = Date.parse("2026-11-21T05:00:00.000Z");
@@ -28,6 +30,7 @@ let fake: FakeBotApi;
 let db: DB;
 let now: number;
 let orders: Orders;
+let holds: Holds;
 let handover: Handover;
 let bot: StoreBot;
 let worker: OutboxWorker;
@@ -58,10 +61,11 @@ beforeEach(async () => {
   const clock = () => now;
   const links = createLinkSigner(db);
   orders = createOrders({ db, clock, links });
+  holds = createHolds({ db, clock });
   handover = createHandover({ db, clock, links });
   const config = { botToken: fake.token, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot };
-  bot = createBot({ db, config, log: quietLog, handover, clock, botInfo: FAKE_BOT_INFO });
-  worker = createOutboxWorker({ db, messenger: createTelegramMessenger(bot.api, createMiniApp(STORE_URL)), log: quietLog, clock });
+  bot = createBot({ services: botServicesFor(db, { handover, clock }), config, log: quietLog, clock, botInfo: FAKE_BOT_INFO });
+  worker = createOutboxWorker({ outbox: createOutboxDelivery({ db }), messenger: createTelegramMessenger(bot.api, createMiniApp(STORE_URL)), log: quietLog, clock });
   return async () => {
     await worker.stop();
     await fake.close();
@@ -309,7 +313,7 @@ describe("what customers and managers are told afterwards", () => {
     const orderId = await placeOrder();
     await deliverAll();
     now = Date.parse((await orderRow(orderId)).hold_until!) + 1;
-    expect(await orders.expireHolds()).toBe(1);
+    expect(await holds.expireHolds()).toBe(1);
     await deliverAll();
     for (const m of managers) {
       expect(editsIn(m.tg.id).map((e) => [e.message_id, e.text])).toEqual([

@@ -16,6 +16,7 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from "../../server/jobs/outboxWorker";
+import { createOutboxDelivery } from "../../server/services/outboxDelivery";
 import { testDatabase } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
@@ -32,7 +33,7 @@ let shop: number;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function worker(options: Partial<OutboxWorkerOptions> = {}, messenger: Messenger = createTelegramMessenger(api, createMiniApp("https://shop.example"))): OutboxWorker {
-  return createOutboxWorker({ db, messenger, log: quietLog, clock: () => now, options });
+  return createOutboxWorker({ outbox: createOutboxDelivery({ db }), messenger, log: quietLog, clock: () => now, options });
 }
 
 beforeEach(async () => {

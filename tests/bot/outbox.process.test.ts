@@ -13,6 +13,7 @@ import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
 import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
 import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS } from "../../server/jobs/outboxWorker";
+import { createOutboxDelivery } from "../../server/services/outboxDelivery";
 import { makeTempDir } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
@@ -164,7 +165,7 @@ describe("the store's process and its sends under way", () => {
 
     // Another worker, once those leases have run out.
     const restarted = createOutboxWorker({
-      db,
+      outbox: createOutboxDelivery({ db }),
       messenger: createTelegramMessenger(new Api(fake.token, { apiRoot: fake.apiRoot }), createMiniApp(STORE_URL)),
       log: quietLog,
       clock: () => Date.now() + leaseMs,

@@ -8,7 +8,7 @@ import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { writerOf } from "../../db/writer";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import { staffDedupeKey, type OutboxMessage, type StaffOrderUpdatePayload } from "../../server/domain/notifications";
 import {
   createOutboxWorker,
@@ -17,6 +17,7 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from "../../server/jobs/outboxWorker";
+import { createOutboxDelivery } from "../../server/services/outboxDelivery";
 import { testDatabase } from "../helpers/app";
 import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
@@ -36,7 +37,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const telegram = () => createTelegramMessenger(api, createMiniApp(STORE_URL));
 
 function worker(options: Partial<OutboxWorkerOptions> = {}, messenger: Messenger = telegram()): OutboxWorker {
-  return createOutboxWorker({ db, messenger, log: quietLog, clock: () => now, options });
+  return createOutboxWorker({ outbox: createOutboxDelivery({ db }), messenger, log: quietLog, clock: () => now, options });
 }
 
 beforeEach(async () => {
@@ -222,7 +223,7 @@ describe("staff messages: remembered, then edited", () => {
     orderId = await addOrder(db, { user_id: customerId, shop_id: shop, total: 900 });
   });
 
-  const queue = (message: OutboxMessage) => writerOf(db).write((tx) => enqueueNotification(tx, message, iso(now)));
+  const queue = (message: OutboxMessage) => unitOfWorkOf(db).write((tx) => enqueueNotification(tx, message, iso(now)));
   const pushKey = () => staffDedupeKey("staff_new_order", orderId, managerId);
 
   function push(userId = managerId) {

@@ -1,7 +1,7 @@
 /** What the outbox tests share: an order and its notification, queued as the order service queues them. */
 import type { DB } from "../../db/connection";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { writerOf } from "../../db/writer";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import { orderDedupeKey, type NotificationKind } from "../../server/domain/notifications";
 import { addOrder } from "./support";
 
@@ -23,7 +23,7 @@ export async function queueOrderNotice(db: DB, notice: OrderNotice): Promise<{ o
   const { userId, kind, total, holdUntil: hold_until } = notice;
   const orderId = await addOrder(db, { user_id: userId, shop_id: notice.shopId, total, hold_until });
   const dedupe_key = orderDedupeKey(kind, orderId);
-  await writerOf(db).write((tx) =>
+  await unitOfWorkOf(db).write((tx) =>
     enqueueNotification(
       tx,
       {

@@ -1,7 +1,11 @@
 /** Shared by the bot tests: people, shops and orders written straight into a real database, and updates. */
 import type { User } from "grammy/types";
 import type { DB } from "../../db/connection";
-import type { BotLog } from "../../bot/context";
+import type { BackOffice, BotLog, BotServices } from "../../bot/context";
+import { createBotAdmin } from "../../server/services/botAdmin";
+import { createConversationStore } from "../../server/services/botConversations";
+import { createChatOrders } from "../../server/services/chatOrders";
+import { createReachability } from "../../server/services/outboxDelivery";
 import type { QueuedUpdate } from "../helpers/fakeBotApi";
 
 export const quietLog: BotLog = { info() {}, warn() {}, error() {} };
@@ -11,6 +15,30 @@ export function recordingLog() {
   const entries: { level: string; message: string | undefined; details: object }[] = [];
   const at = (level: string) => (details: object, message?: string) => void entries.push({ level, message, details });
   return { log: { info: at("info"), warn: at("warn"), error: at("error") } satisfies BotLog, entries };
+}
+
+/**
+ * The services a bot runs on, made on `db` as the composition root makes them. `/start CODE` joins nobody
+ * unless `joinFromChat` is given; without `backOffice` the admin commands are unknown commands.
+ */
+export function botServicesFor(
+  db: DB,
+  {
+    handover,
+    clock = Date.now,
+    backOffice = null,
+    joinFromChat = async () => undefined,
+  }: { handover: BotServices["handover"]; clock?: () => number; backOffice?: BackOffice | null; joinFromChat?: BotServices["signIn"]["joinFromChat"] },
+): BotServices {
+  return {
+    handover,
+    signIn: { joinFromChat },
+    backOffice,
+    chatOrders: createChatOrders({ db }),
+    botAdmin: createBotAdmin({ db, clock }),
+    reachability: createReachability({ db, clock }),
+    conversations: createConversationStore({ db, clock }),
+  };
 }
 
 export const anna: User = { id: 5001, is_bot: false, first_name: "Anna", username: "anna_samui" };

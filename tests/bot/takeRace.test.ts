@@ -9,10 +9,11 @@ import { createBot } from "../../bot/bot";
 import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
 import { createOutboxWorker } from "../../server/jobs/outboxWorker";
+import { createOutboxDelivery } from "../../server/services/outboxDelivery";
 import { makeTestStore, productIdsByName, shopIdsByName } from "../helpers/app";
 import { FAKE_BOT_INFO, startFakeBotApi } from "../helpers/fakeBotApi";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
-import { buttonPress, quietLog } from "./support";
+import { botServicesFor, buttonPress, quietLog } from "./support";
 
 const STORE_URL = "https://shop.example";
 
@@ -41,8 +42,10 @@ it("10 managers over HTTP and through the bot at once: 1 winner, 1 event, the ot
     const orderId: number = placed.json().order.id;
 
     // The bot on the app's own use cases, and the worker that sends (and later edits) the pushes.
-    const bot = createBot({ db: store.db, config: { botToken: TEST_BOT_TOKEN, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot }, log: quietLog, handover: store.app.services.handover, botInfo: FAKE_BOT_INFO });
-    const worker = createOutboxWorker({ db: store.db, messenger: createTelegramMessenger(bot.api, createMiniApp(STORE_URL)), log: quietLog });
+    const services = botServicesFor(store.db, { handover: store.app.services.handover });
+    const config = { botToken: TEST_BOT_TOKEN, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot };
+    const bot = createBot({ services, config, log: quietLog, botInfo: FAKE_BOT_INFO });
+    const worker = createOutboxWorker({ outbox: createOutboxDelivery({ db: store.db }), messenger: createTelegramMessenger(bot.api, createMiniApp(STORE_URL)), log: quietLog });
     await worker.tick();
     const managerChats = new Set(managers.map((m) => m.tg.id));
     expect(fake.callsOf("sendMessage").filter((m) => managerChats.has(m.chat_id))).toHaveLength(10);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
 import { loadConfig } from "../../server/config";
-import { LOGIN_CODE_TTL_MS, SESSION_TTL_MS } from "../../server/domain/auth";
+import { LOGIN_CODE_TTL_MS, MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from "../../server/domain/auth";
 import { buildApp } from "../../server/http/app";
 import { signInitData } from "../../server/services/telegramInitData";
 import { UNLIMITED } from "../helpers/app";
@@ -151,6 +151,35 @@ describe("e-mail one-time codes", () => {
     expect((await askCode("limit@samui.example")).statusCode).toBe(200);
   });
 
+  it("sends at most 3 codes to an address asked for many at once: the database counts them", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => askCode("rush@samui.example")));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(smtp.received.filter((m) => m.to.includes("rush@samui.example"))).toHaveLength(3);
+    expect(await db.selectFrom("login_codes").select("id").where("email", "=", "rush@samui.example").execute()).toHaveLength(3);
+  });
+
+  it("compares no more than five tries of a code sent at once, and the right one after them is used up", async () => {
+    await askCode("burst@samui.example");
+    const right = smtp.lastCodeFor("burst@samui.example");
+    const wrong = right === "000000" ? "111111" : "000000";
+    const tries = await Promise.all(
+      Array.from({ length: 9 }, () => post("/api/auth/email/verify", { email: "burst@samui.example", code: wrong }, {}, freshIp())),
+    );
+    expect(tries.map((t) => t.json().error).sort()).toEqual([...Array(5).fill("INVALID_CODE"), ...Array(4).fill("CODE_USED_UP")]);
+    const code = await db.selectFrom("login_codes").select(["failed_attempts", "used_at"]).where("email", "=", "burst@samui.example").executeTakeFirstOrThrow();
+    expect(code).toEqual({ failed_attempts: 5, used_at: null });
+    expect((await post("/api/auth/email/verify", { email: "burst@samui.example", code: right }, {}, freshIp())).json().error).toBe("CODE_USED_UP");
+  });
+
+  it("signs in once with a code sent twice at once", async () => {
+    await askCode("twice@samui.example");
+    const code = smtp.lastCodeFor("twice@samui.example");
+    const both = await Promise.all([0, 1].map(() => post("/api/auth/email/verify", { email: "twice@samui.example", code }, {}, freshIp())));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(await db.selectFrom("sessions").select("id").execute()).toHaveLength(1);
+    expect(await db.selectFrom("users").select("id").execute()).toHaveLength(1);
+  });
+
   it("limits sends from one IP address across many addresses", async () => {
     const ip = "192.0.2.50";
     const answers = [];
@@ -209,6 +238,14 @@ describe("Telegram sign-in", () => {
     expect([future.statusCode, future.json().message]).toEqual([401, expect.stringContaining("future")]);
   });
 
+  it("makes one user of a new Telegram user signing in several times at once", async () => {
+    const answers = await Promise.all([0, 1, 2].map(() => post("/api/auth/telegram", { initData: initDataFor({ id: 5050, first_name: "Dao" }) })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().user.userId)).size).toBe(1);
+    expect(await db.selectFrom("users").select("id").execute()).toHaveLength(1);
+    expect(await db.selectFrom("sessions").select("id").execute()).toHaveLength(3);
+  });
+
   it("bootstraps admins from ADMIN_TELEGRAM_IDS", async () => {
     const res = await post("/api/auth/telegram", { initData: initDataFor({ id: 777, first_name: "Owner" }) });
     expect(res.json().user).toMatchObject({ isAdmin: true, adminRole: "A" });
@@ -247,6 +284,15 @@ describe("sessions", () => {
     expect((await me(a.token)).json().user.email).toBe("a@samui.example");
     expect((await me(b.token)).json().user.email).toBe("b@samui.example");
     expect(a.user.ref).not.toBe(b.user.ref);
+  });
+
+  it("keeps the newest sessions of a user signing in many times at once, up to the cap", async () => {
+    const initData = signInitData({ auth_date: String(Math.floor(now / 1000)), query_id: "AAH1", user: JSON.stringify({ id: 5060, first_name: "Lek" }) }, BOT_TOKEN);
+    const signIns = await Promise.all(Array.from({ length: MAX_SESSIONS_PER_USER + 4 }, () => post("/api/auth/telegram", { initData })));
+    expect(signIns.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await db.selectFrom("sessions").select("id").execute()).toHaveLength(MAX_SESSIONS_PER_USER);
+    const live = await Promise.all(signIns.map((r) => me(r.json().token)));
+    expect(live.filter((r) => r.statusCode === 200)).toHaveLength(MAX_SESSIONS_PER_USER);
   });
 
   it("stores tokens hashed", async () => {

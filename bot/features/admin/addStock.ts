@@ -10,36 +10,42 @@
  * read again on every update: an admin demoted half-way gets what any non-admin gets, and cannot add.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import { GrammyError, InlineKeyboard, type Context } from "grammy";
-import { findUserById } from "../../../db/repositories/users";
+import { Composer, GrammyError, type Context, type InlineKeyboard } from "grammy";
 import { DomainError } from "../../../server/domain/errors";
-import { formatAmount } from "../../../server/domain/format";
 import { MAX_STOCK_CHANGE } from "../../../server/domain/stock";
+import type { AdminProduct } from "../../../server/domain/contracts/adminProducts";
+import { isAddStockButton, parseCallbackData, type CallbackAction } from "../../callbackData";
 import type { BotContext } from "../../context";
+import { cancelKeyboard, confirmAddKeyboard, optionKeyboard, optionLabel, PRODUCTS_PER_PAGE, productKeyboard, shopKeyboard } from "../../keyboards/addStock";
 import { adminTexts } from "../../texts";
-import type { ProductChoice, ShelfRow } from "./ports";
 
 export const ADD_STOCK = "addStock";
 export type AddStockConversation = Conversation<BotContext, Context>;
 
-/** Products per page of the picker. */
-export const PRODUCTS_PER_PAGE = 8;
 /** More than this at once is refused as a typing slip: the stock service's own limit. */
 export const MAX_ADD = MAX_STOCK_CHANGE;
 
-// The buttons of this conversation. Only the step that shows a button accepts it; an old button of an
-// earlier step or conversation gets "out of date" and changes nothing.
-const CB = {
-  product: "stock:p:",
-  page: "stock:pg:",
-  option: "stock:o:",
-  shop: "stock:s:",
-  confirm: "stock:ok",
-  cancel: "stock:cancel",
-} as const;
-export const STOCK_CALLBACK_PREFIX = "stock:";
+/** A product an admin may add stock to, with its live options. */
+export interface ProductChoice {
+  id: number;
+  name: string;
+  is_inactive: boolean;
+  options: { option_id: number; price_text: string; per_price: number }[];
+}
 
-type Answer = { kind: "button"; data: string; ctx: Context } | { kind: "text"; text: string; ctx: Context };
+/** What the picker offers: the admin list's products not deleted (inactive ones too), each with its live options. */
+export function productChoices(products: readonly AdminProduct[]): ProductChoice[] {
+  return products
+    .filter((p) => p.is_deleted === "0")
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      is_inactive: p.is_inactive === "1",
+      options: p.options.filter((o) => o.is_deleted === "0").map((o) => ({ option_id: o.id, price_text: o.price_text, per_price: o.per_price })),
+    }));
+}
+
+type Answer = { kind: "button"; action: CallbackAction | null; ctx: Context } | { kind: "text"; text: string; ctx: Context };
 
 /** The typed amount: a whole number from 1 to MAX_ADD, or why not. */
 export function parseAddAmount(raw: string): { ok: true; amount: number } | { ok: false; reason: string } {
@@ -55,26 +61,10 @@ export function parseAddAmount(raw: string): { ok: true; amount: number } | { ok
   return { ok: false, reason: adminTexts.amountNotNumber };
 }
 
-const cancelKeyboard = () => new InlineKeyboard().text(adminTexts.cancelButton, CB.cancel);
-
-function productKeyboard(list: readonly ProductChoice[], page: number): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  for (const product of list.slice(page * PRODUCTS_PER_PAGE, (page + 1) * PRODUCTS_PER_PAGE)) {
-    keyboard.text(product.is_inactive ? `${product.name} (inactive)` : product.name, `${CB.product}${product.id}`).row();
-  }
-  const pages = Math.ceil(list.length / PRODUCTS_PER_PAGE);
-  if (page > 0) keyboard.text("« Back", `${CB.page}${page - 1}`);
-  if (page < pages - 1) keyboard.text("More »", `${CB.page}${page + 1}`);
-  if (pages > 1) keyboard.row();
-  return keyboard.text(adminTexts.cancelButton, CB.cancel);
-}
-
 function productPrompt(list: readonly ProductChoice[], page: number): string {
   const pages = Math.ceil(list.length / PRODUCTS_PER_PAGE);
   return pages > 1 ? `${adminTexts.chooseProduct} (page ${page + 1} of ${pages})` : adminTexts.chooseProduct;
 }
-
-const optionLabel = (o: ProductChoice["options"][number]) => (o.price_text ? `${o.price_text} · ${formatAmount(o.per_price)} ฿` : `${formatAmount(o.per_price)} ฿`);
 
 /** Telegram refuses an edit that changes nothing; a twice-pressed button is no failure. */
 async function edit(ctx: Context, text: string, reply_markup?: InlineKeyboard): Promise<void> {
@@ -99,13 +89,14 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     // A message without text (a sticker, a photo) is an answer nobody can read: asked again, like a wrong one.
     const text = update.message ? (update.message.text ?? "") : undefined;
     if (data === undefined && text === undefined) await conversation.skip({ next: true });
-    if (data !== undefined && !data.startsWith(STOCK_CALLBACK_PREFIX)) await conversation.skip({ next: true });
+    if (data !== undefined && !isAddStockButton(data)) await conversation.skip({ next: true });
 
     // (A process made without the back office cannot go on either: the same as a lost role.)
-    const stillAdmin = await conversation.external(async (outer) => outer.deps.admin !== null && (await findUserById(outer.deps.db, actorUserId))?.is_admin === 1);
+    const stillAdmin = await conversation.external(async (outer) => outer.deps.backOffice !== null && (await outer.deps.botAdmin.isAdmin(actorUserId)));
     if (!stillAdmin) await conversation.halt({ next: true });
 
-    if (data === CB.cancel || update.hasCommand("cancel")) {
+    const action = data === undefined ? null : parseCallbackData(data);
+    if (action?.type === "stock:cancel" || update.hasCommand("cancel")) {
       if (data !== undefined) {
         await update.answerCallbackQuery();
         await edit(update, adminTexts.canceled);
@@ -118,14 +109,14 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
       await update.reply(adminTexts.canceled);
       await conversation.halt({ next: true });
     }
-    return data !== undefined ? { kind: "button", data, ctx: update } : { kind: "text", text: text!, ctx: update };
+    return data !== undefined ? { kind: "button", action, ctx: update } : { kind: "text", text: text!, ctx: update };
   }
 
   /** A button of another step: answered, nothing changes, the step goes on. */
   const stale = (answer: Answer & { kind: "button" }) => answer.ctx.answerCallbackQuery({ text: adminTexts.staleStep });
 
   // 1. The product.
-  const products = await conversation.external((outer) => outer.deps.admin!.products());
+  const products = await conversation.external(async (outer) => productChoices(await outer.deps.backOffice!.adminProducts.list(undefined)));
   if (products.length === 0) {
     await ctx.reply(adminTexts.noProducts);
     return;
@@ -158,18 +149,18 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
       await answer.ctx.reply(productPrompt(list, page), { reply_markup: productKeyboard(list, page) });
       continue;
     }
-    if (answer.data.startsWith(CB.page)) {
-      const wanted = Number(answer.data.slice(CB.page.length));
-      if (!Number.isInteger(wanted) || wanted < 0 || wanted * PRODUCTS_PER_PAGE >= list.length) {
+    const { action } = answer;
+    if (action?.type === "stock:page") {
+      if (action.page * PRODUCTS_PER_PAGE >= list.length) {
         await stale(answer);
         continue;
       }
-      page = wanted;
+      page = action.page;
       await edit(answer.ctx, productPrompt(list, page), productKeyboard(list, page));
       await answer.ctx.answerCallbackQuery();
       continue;
     }
-    const chosen = answer.data.startsWith(CB.product) ? products.find((p) => `${CB.product}${p.id}` === answer.data) : undefined;
+    const chosen = action?.type === "stock:product" ? products.find((p) => p.id === action.productId) : undefined;
     if (!chosen) {
       await stale(answer);
       continue;
@@ -186,16 +177,15 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
   // 2. The option: asked only when the product has more than one.
   let option = product.options.length === 1 ? product.options[0]! : undefined;
   if (!option) {
-    const keyboard = new InlineKeyboard();
-    for (const o of product.options) keyboard.text(optionLabel(o), `${CB.option}${o.option_id}`).row();
-    await ctx.reply(adminTexts.chooseOption(product.name), { reply_markup: keyboard.text(adminTexts.cancelButton, CB.cancel) });
+    await ctx.reply(adminTexts.chooseOption(product.name), { reply_markup: optionKeyboard(product.options) });
     while (!option) {
       const answer = await next();
       if (answer.kind === "text") {
         await answer.ctx.reply(adminTexts.useButtons);
         continue;
       }
-      const chosen = product.options.find((o) => `${CB.option}${o.option_id}` === answer.data);
+      const { action } = answer;
+      const chosen = action?.type === "stock:option" ? product.options.find((o) => o.option_id === action.optionId) : undefined;
       if (!chosen) {
         await stale(answer);
         continue;
@@ -210,18 +200,17 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
   const optionId = option.option_id;
 
   // 3. The shop, each with what it holds of this option now.
-  const shelf = await conversation.external((outer) => outer.deps.admin!.shelf(productId, optionId));
-  const shopKeyboard = new InlineKeyboard();
-  for (const s of shelf) shopKeyboard.text(`${s.shop_name} (${formatAmount(s.amount)})`, `${CB.shop}${s.shop_id}`).row();
-  await ctx.reply(adminTexts.chooseShop(what), { reply_markup: shopKeyboard.text(adminTexts.cancelButton, CB.cancel) });
-  let shop: ShelfRow | undefined;
+  const shelf = await conversation.external((outer) => outer.deps.backOffice!.stock.shelf(productId, optionId));
+  await ctx.reply(adminTexts.chooseShop(what), { reply_markup: shopKeyboard(shelf) });
+  let shop: (typeof shelf)[number] | undefined;
   while (!shop) {
     const answer = await next();
     if (answer.kind === "text") {
       await answer.ctx.reply(adminTexts.useButtons);
       continue;
     }
-    const chosen = shelf.find((s) => `${CB.shop}${s.shop_id}` === answer.data);
+    const { action } = answer;
+    const chosen = action?.type === "stock:shop" ? shelf.find((s) => s.shop_id === action.shopId) : undefined;
     if (!chosen) {
       await stale(answer);
       continue;
@@ -252,11 +241,11 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
 
   // 5. The confirmation, with the shop's count read again now: before and after.
   const before = await conversation.external(async (outer) => {
-    const rows = await outer.deps.admin!.shelf(productId, optionId);
+    const rows = await outer.deps.backOffice!.stock.shelf(productId, optionId);
     return rows.find((s) => s.shop_id === shopId)?.amount ?? 0;
   });
   await ctx.reply(adminTexts.confirmAdd({ what, shop: shop.shop_name, amount: adding, before, after: before + adding }), {
-    reply_markup: new InlineKeyboard().text(adminTexts.confirmButton(adding), CB.confirm).text(adminTexts.cancelButton, CB.cancel),
+    reply_markup: confirmAddKeyboard(adding),
   });
   for (;;) {
     const answer = await next();
@@ -264,15 +253,15 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
       await answer.ctx.reply(adminTexts.confirmOrCancel);
       continue;
     }
-    if (answer.data !== CB.confirm) {
+    if (answer.action?.type !== "stock:confirm") {
       await stale(answer);
       continue;
     }
     // 6. The change, through the stock service; a refusal (the service's own word) changes nothing.
     const outcome = await conversation.external(async (outer) => {
       try {
-        const { amount_after } = await outer.deps.admin!.addStock(actorUserId, { product_id: productId, option_id: optionId, shop_id: shopId, amount: adding });
-        return { ok: true as const, amount_after };
+        const { instock } = await outer.deps.backOffice!.stock.add(actorUserId, { product_id: productId, option_id: optionId, shop_id: shopId, amount: adding });
+        return { ok: true as const, amount_after: instock };
       } catch (error) {
         if (error instanceof DomainError) return { ok: false as const, message: error.message };
         throw error;
@@ -287,3 +276,19 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     return;
   }
 }
+
+/** /addstock: an admin enters the conversation (the role read now); anyone else gets what any unknown command gets. */
+export const addStockCommand = new Composer<BotContext>();
+
+addStockCommand.command("addstock", async (ctx, next) => {
+  if (!ctx.deps.backOffice) return next();
+  const userId = await ctx.deps.botAdmin.adminOf(ctx.sender.id);
+  if (userId === null) return next();
+  await ctx.conversation.enter(ADD_STOCK, userId);
+});
+
+// A button of a conversation that is over (finished, canceled, or timed out): nothing happens.
+addStockCommand.on("callback_query:data", async (ctx, next) => {
+  if (!isAddStockButton(ctx.callbackQuery.data)) return next();
+  await ctx.answerCallbackQuery({ text: adminTexts.staleConversation });
+});

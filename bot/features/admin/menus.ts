@@ -3,12 +3,11 @@
  * admins and shop staff get their own in their private chat (`scope: { type: "chat", chat_id }`): the admin
  * commands are listed for admins only. Set for everyone at each start and again when someone sends /start;
  * a chat that was given a menu and whose person lost the role gets the default menu back (the chats given
- * one are remembered in `settings`).
+ * one are remembered by the store, server/services/botAdmin.ts).
  */
-import type { Api } from "grammy";
-import { readGivenMenus, selectMenuPeople, selectMenuRole, writeGivenMenus, type MenuRole } from "../../../db/repositories/botAdmin";
-import type { DB } from "../../../db/connection";
-import type { BotLog } from "../../context";
+import { Composer, type Api } from "grammy";
+import type { BotAdmin, MenuRole } from "../../../server/services/botAdmin";
+import type { BotContext, BotLog } from "../../context";
 import { ADMIN_COMMANDS, COMMANDS, STAFF_COMMANDS } from "../../texts";
 
 const MENUS = { admin: ADMIN_COMMANDS, staff: STAFF_COMMANDS } as const;
@@ -18,28 +17,33 @@ function setMenu(api: Api, chatId: number, role: MenuRole | null) {
 }
 
 /** At start: every admin's and staff member's menu, and the default back for those who lost the role. */
-export async function configureRoleMenus(api: Api, db: DB, log: BotLog, clock: () => number): Promise<void> {
+export async function configureRoleMenus(api: Api, botAdmin: Pick<BotAdmin, "menuPlan" | "rememberMenus">, log: BotLog): Promise<void> {
   try {
-    const people = await selectMenuPeople(db);
-    const given = await readGivenMenus(db);
-    const now: Record<string, MenuRole> = {};
-    for (const { telegram_id, role } of people) now[String(telegram_id)] ??= role;
-    for (const [chat, role] of Object.entries(now)) await setMenu(api, Number(chat), role);
-    for (const chat of Object.keys(given)) if (!(chat in now)) await setMenu(api, Number(chat), null);
-    await writeGivenMenus(db, now, new Date(clock()).toISOString());
+    const { roles, lost } = await botAdmin.menuPlan();
+    for (const [chat, role] of Object.entries(roles)) await setMenu(api, Number(chat), role);
+    for (const chat of lost) await setMenu(api, Number(chat), null);
+    await botAdmin.rememberMenus(roles);
   } catch (error) {
     log.warn({ err: error }, "could not set the command menus of admins and staff");
   }
 }
 
 /** One person's menu, as their role is now (called on /start). Customers nobody gave a menu cost no call. */
-export async function refreshMenuOf(api: Api, db: DB, telegramId: number, clock: () => number): Promise<void> {
-  const role = await selectMenuRole(db, telegramId);
-  const given = await readGivenMenus(db);
-  const chat = String(telegramId);
-  if (role === null && !(chat in given)) return;
+export async function refreshMenuOf(api: Api, botAdmin: Pick<BotAdmin, "menuOf" | "rememberMenu">, telegramId: number): Promise<void> {
+  const { role, given } = await botAdmin.menuOf(telegramId);
+  if (role === null && !given) return;
   await setMenu(api, telegramId, role);
-  if (role) given[chat] = role;
-  else delete given[chat];
-  await writeGivenMenus(db, given, new Date(clock()).toISOString());
+  await botAdmin.rememberMenu(telegramId, role);
 }
+
+/** /start: whoever talks to the bot gets the command menu of their role (an admin made since the bot started). */
+export const roleMenuOnStart = new Composer<BotContext>();
+
+roleMenuOnStart.command("start", async (ctx, next) => {
+  try {
+    await refreshMenuOf(ctx.api, ctx.deps.botAdmin, ctx.sender.id);
+  } catch (error) {
+    ctx.deps.log.warn({ err: error }, "could not set the command menu of a chat");
+  }
+  await next();
+});

@@ -1,0 +1,122 @@
+/**
+ * Sessions (design §2): opaque tokens stored hashed, a sliding 30-day expiry under a 90-day cap, at most
+ * MAX_SESSIONS_PER_USER live per user, logout; and the session user every screen starts from (`GET /api/me`).
+ * Everything about a session is a row in the database, so any process serving the store reads the same.
+ */
+import { hash, randomBytes } from "node:crypto";
+import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
+import { lockRows } from "../../db/locks";
+import { bonusBalance } from "../../db/repositories/ledger";
+import {
+  deleteSession,
+  extendSession,
+  findLiveSession,
+  findUserById,
+  hasActiveOrder,
+  insertSession,
+  pruneSessions,
+  selectStaffRoles,
+} from "../../db/repositories/users";
+import { unitOfWorkOf } from "../../db/unitOfWork";
+import type { Config } from "../config";
+import { ADMIN_ROLE, MAX_SESSIONS_PER_USER, sessionExpiry, slidSessionExpiry } from "../domain/auth";
+import type { SessionUser } from "../domain/contracts/auth";
+import { NotFoundError } from "../domain/errors";
+import { isAllowlisted } from "../domain/shops";
+
+export type SessionsConfig = Pick<Config, "allowlistEmails" | "homeIconUserId" | "wholesaleUrl">;
+
+export interface SessionsDeps {
+  db: DB;
+  config: SessionsConfig;
+  /** Milliseconds since the epoch; tests move it. */
+  clock: () => number;
+}
+
+export interface Session {
+  sessionId: number;
+  userId: number;
+  authType: "EMAIL" | "TELEGRAM";
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+function hashToken(token: string): string {
+  return hash("sha256", token, "hex");
+}
+
+export function createSessions({ db, config, clock }: SessionsDeps) {
+  const units = unitOfWorkOf(db);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  return {
+    /**
+     * Opens a session inside the sign-in's unit of work and answers its token. The user's row is locked
+     * first, so two sign-ins of one user at once each see the other's session when they end the oldest
+     * beyond the cap.
+     */
+    async open(tx: Executor, userId: number, authType: Session["authType"]): Promise<string> {
+      await lockRows(tx, "users", [userId]);
+      const token = randomBytes(32).toString("base64url");
+      const now = clock();
+      await insertSession(tx, {
+        user_id: userId,
+        token_hash: hashToken(token),
+        auth_type: authType,
+        created_at: iso(now),
+        expires_at: iso(sessionExpiry(now, now)),
+      });
+      await pruneSessions(tx, userId, MAX_SESSIONS_PER_USER);
+      return token;
+    },
+
+    /** The session behind a bearer token, sliding its expiry forward; null when dead or unknown. */
+    async authenticate(token: string): Promise<Session | null> {
+      const now = clock();
+      const session = await units.read((tx) => findLiveSession(tx, hashToken(token), iso(now)));
+      if (!session) return null;
+      const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
+      if (slid !== null) await units.write((tx) => extendSession(tx, session.id, iso(now), iso(slid)));
+      return { sessionId: session.id, userId: session.user_id, authType: session.auth_type };
+    },
+
+    async logout(token: string): Promise<void> {
+      await units.write((tx) => deleteSession(tx, hashToken(token)));
+    },
+
+    /** The signed-in user as every screen starts from it (`GET /api/me`, and every sign-in's answer). */
+    async sessionUser(userId: number, authType: Session["authType"]): Promise<SessionUser> {
+      const { user, roles, balance, activeOrder } = await units.read(async (tx) => {
+        const user = await findUserById(tx, userId);
+        if (!user) throw new NotFoundError("User");
+        return { user, roles: await selectStaffRoles(tx, userId), balance: await bonusBalance(tx, userId), activeOrder: await hasActiveOrder(tx, userId) };
+      });
+      const owned = roles.find((r) => r.role === "owner");
+      const managed = roles.find((r) => r.role === "manager");
+      const allowlisted = isAllowlisted(user, config.allowlistEmails);
+      return {
+        userId: user.id,
+        authType,
+        email: user.email,
+        telegram_id: user.telegram_id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        username: user.username,
+        photo_url: user.photo_url,
+        isAdmin: user.is_admin === 1,
+        adminRole: user.is_admin === 1 ? ADMIN_ROLE : null,
+        store_id: owned?.shop_id ?? null,
+        managerData: managed ? { id: user.id, store_id: managed.shop_id } : null,
+        shops: roles,
+        ref: user.reflink,
+        balance,
+        isActiveOrder: activeOrder,
+        isAllowlisted: allowlisted,
+        canSetHomeIcon: config.homeIconUserId === user.id,
+        // Spec §2: the wholesale link shows to users who own a shop and to the allow-listed accounts.
+        wholesaleUrl: owned || allowlisted ? config.wholesaleUrl : null,
+      };
+    },
+  };
+}
