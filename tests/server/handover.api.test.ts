@@ -337,8 +337,25 @@ describe("finish", () => {
     await giveBonus(customer.userId, toPay + toPay / 2);
     const answers = await Promise.all([a, b].map((id) => call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "bonus" })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((r) => r.json().error).filter(Boolean)).toEqual(["BONUS_TOO_LOW"]);
     expect(await balanceOf(customer.userId)).toBe(toPay / 2);
     expect([(await orderRow(a)).status, (await orderRow(b)).status].sort()).toEqual(["N", "S"]);
+    const expenses = await store.db.selectFrom("bonus_ledger").select("order_id").where("type", "=", "exp").execute();
+    expect(expenses).toHaveLength(1);
+  });
+
+  it("five bonus finishes racing for one customer on a balance that covers two: two S, three 409, the balance never below zero", async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await placeOrder());
+    const toPay = (await orderRow(ids[0]!)).discounted_price;
+    await giveBonus(customer.userId, 2 * toPay + 1);
+    const answers = await Promise.all(ids.map((id) => call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "bonus" })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    expect(await balanceOf(customer.userId)).toBe(1);
+    const done = await store.db.selectFrom("orders").select("id").where("id", "in", ids).where("status", "=", "S").execute();
+    expect(done).toHaveLength(2);
+    const expenses = await store.db.selectFrom("bonus_ledger").select("order_id").where("type", "=", "exp").execute();
+    expect(expenses.map((e) => e.order_id).sort()).toEqual(done.map((o) => o.id).sort());
   });
 
   it("refuses a bad 'by', an order of another shop, canceled or pending orders", async () => {

@@ -139,6 +139,26 @@ describe("registration after sign-in", () => {
     expect((await store.app.inject({ method: "POST", url: "/api/partner/referrer", payload: { code: a.reflink } })).statusCode).toBe(401);
   });
 
+  it("registrations racing to close a ring (A→B, B→C, C→D, D→A at once): never a cycle, one user stays unreferred", async () => {
+    const ring = [await telegramSignIn(), await telegramSignIn(), await telegramSignIn(), await telegramSignIn()];
+    const refer = (who: { token: string }, code: string) =>
+      store.app.inject({ method: "POST", url: "/api/partner/referrer", headers: bearer(who.token), payload: { code } });
+    const answers = await Promise.all(ring.map((who, i) => refer(who, ring[(i + 1) % ring.length]!.reflink)));
+    expect(answers.map((r) => r.statusCode)).toEqual([204, 204, 204, 204]);
+    const partners = await Promise.all(ring.map((who) => partnerOf(who.userId)));
+    expect(partners.filter((p) => p === null)).toHaveLength(1);
+    // Following referrers from anyone ends at the one left out.
+    for (const start of ring) {
+      const seen = new Set<number>();
+      let current: number | null = start.userId;
+      while (current !== null) {
+        expect(seen.has(current)).toBe(false);
+        seen.add(current);
+        current = await partnerOf(current);
+      }
+    }
+  });
+
   it("counts a Telegram open with start_param as a view of the link", async () => {
     const a = await telegramSignIn();
     await telegramSignIn(a.reflink);
