@@ -2,8 +2,8 @@
  * What the bot reads about a customer's orders. Every query is scoped to the Telegram user who asked, so
  * an order id from a button or a forged callback never shows someone else's order.
  */
-import type { DB } from "../connection";
 import type { OrderStatus } from "../../server/domain/orders";
+import type { Executor } from "../executor";
 
 /** How many orders /orders lists: the latest ones; the mini-app has the full history. */
 export const LATEST_ORDERS = 10;
@@ -22,7 +22,7 @@ export interface OrderDetails extends OrderSummary {
   lines: { product_name: string; price_text: string; per_price: number; amount: number }[];
 }
 
-function ordersOf(db: DB, telegramId: number) {
+function ordersOf(db: Executor, telegramId: number) {
   return db
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.user_id")
@@ -38,11 +38,11 @@ function ordersOf(db: DB, telegramId: number) {
     ]);
 }
 
-export function latestOrders(db: DB, telegramId: number): Promise<OrderSummary[]> {
+export function latestOrders(db: Executor, telegramId: number): Promise<OrderSummary[]> {
   return ordersOf(db, telegramId).orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(LATEST_ORDERS).execute();
 }
 
-export async function orderOfCustomer(db: DB, telegramId: number, orderId: number): Promise<OrderDetails | null> {
+export async function orderOfCustomer(db: Executor, telegramId: number, orderId: number): Promise<OrderDetails | null> {
   const order = await ordersOf(db, telegramId)
     .where("orders.id", "=", orderId)
     .select(["shops.address as shop_address", "orders.hold_until"])

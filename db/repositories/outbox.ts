@@ -1,12 +1,20 @@
 /** The notification outbox: rows written inside the unit of work of the change they tell of. */
 import type { OutboxMessage } from "../../server/domain/notifications";
-import { prepared, type Tx } from "../writer";
+import type { Executor } from "../executor";
 
-/** Queues a message; a second message with the same dedupe key is ignored. */
-export function enqueueNotification(tx: Tx, message: OutboxMessage, now: string): void {
-  prepared(
-    tx,
-    `insert into outbox (kind, user_id, order_id, payload, dedupe_key, created_at, next_attempt_at) values (?, ?, ?, ?, ?, ?, ?)
-     on conflict (dedupe_key) do nothing`,
-  ).run(message.kind, message.user_id, message.order_id, JSON.stringify(message.payload), message.dedupe_key, now, now);
+/** Queues a message; a second message with the same dedupe key is ignored (the unique key decides). */
+export async function enqueueNotification(tx: Executor, message: OutboxMessage, now: string): Promise<void> {
+  await tx
+    .insertInto("outbox")
+    .values({
+      kind: message.kind,
+      user_id: message.user_id,
+      order_id: message.order_id,
+      payload: JSON.stringify(message.payload),
+      dedupe_key: message.dedupe_key,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .execute();
 }

@@ -1,17 +1,18 @@
 /**
  * The pickup hold's clock: every tick releases holds that ended and queues reminders for those ending
- * within 30 minutes. Safe to run in several processes at once: every change is a conditional update.
+ * within 30 minutes (services/holds.ts). Safe to run in several processes at once: every change is a
+ * conditional update.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type { Orders } from "../services/orders";
+import type { Holds } from "../services/holds";
 import { repeating } from "./repeating";
 
 export const HOLD_TICK_MS = 30_000;
 
-export function createHoldJobs({ orders, log, intervalMs = HOLD_TICK_MS }: { orders: Orders; log: FastifyBaseLogger; intervalMs?: number }) {
+export function createHoldJobs({ holds, log, intervalMs = HOLD_TICK_MS }: { holds: Holds; log: FastifyBaseLogger; intervalMs?: number }) {
   async function tick(): Promise<void> {
-    const expired = await orders.expireHolds();
-    const reminded = await orders.remindHolds();
+    const expired = await holds.expireHolds();
+    const reminded = await holds.remindHolds();
     if (expired || reminded) log.info({ expired, reminded }, "pickup holds checked");
   }
 

@@ -3,10 +3,10 @@
  * notice exists exactly when its change does). The customer's notices, the push to a shop's staff for a new
  * order, and the edits that tell those staff what became of it. Called by the order use cases.
  */
+import type { Executor } from "../../db/executor";
 import { selectLines, selectOrderRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { selectNewOrderRecipients, selectPerson, selectPushedStaff, selectShopStaff, type PersonRow } from "../../db/repositories/staffOrders";
-import type { Tx } from "../../db/writer";
 import { maskEmail } from "../domain/handover";
 import {
   orderDedupeKey,
@@ -27,8 +27,11 @@ export function personName(p: Pick<PersonRow, "first_name" | "last_name" | "user
 }
 
 /** The order as a notice tells of it, as it stands inside this unit. */
-function orderPayload(tx: Tx, orderId: number): (OrderNotificationPayload & { user_id: number; shop_id: number; delivery_option: number }) | null {
-  const row = selectOrderRow(tx, orderId);
+async function orderPayload(
+  tx: Executor,
+  orderId: number,
+): Promise<(OrderNotificationPayload & { user_id: number; shop_id: number; delivery_option: number }) | null> {
+  const row = await selectOrderRow(tx, orderId);
   if (!row) return null;
   return {
     order_id: orderId,
@@ -38,7 +41,7 @@ function orderPayload(tx: Tx, orderId: number): (OrderNotificationPayload & { us
     shop_name: row.shop_name,
     shop_address: row.shop_address,
     total: row.discounted_price,
-    item_count: selectLines(tx, orderId).reduce((n, l) => n + l.amount, 0),
+    item_count: (await selectLines(tx, orderId)).reduce((n, l) => n + l.amount, 0),
     hold_until: row.hold_until,
   };
 }
@@ -47,11 +50,17 @@ type CustomerKind = "order_placed" | "order_canceled" | "order_expired" | "hold_
 type Extra<K extends CustomerKind> = Omit<NotificationPayloads[K], keyof OrderNotificationPayload>;
 
 /** Tells the customer of a change to their order (once per kind and order). */
-export function tellCustomer<K extends CustomerKind>(tx: Tx, kind: K, orderId: number, now: string, ...extra: {} extends Extra<K> ? [] : [Extra<K>]): void {
-  const order = orderPayload(tx, orderId);
+export async function tellCustomer<K extends CustomerKind>(
+  tx: Executor,
+  kind: K,
+  orderId: number,
+  now: string,
+  ...extra: {} extends Extra<K> ? [] : [Extra<K>]
+): Promise<void> {
+  const order = await orderPayload(tx, orderId);
   if (!order) return;
   const { user_id, shop_id: _shop, delivery_option: _delivery, ...payload } = order;
-  enqueueNotification(
+  await enqueueNotification(
     tx,
     { kind, user_id, order_id: orderId, dedupe_key: orderDedupeKey(kind, orderId), payload: { ...payload, ...(extra[0] ?? {}) } } as never,
     now,
@@ -62,18 +71,18 @@ export function tellCustomer<K extends CustomerKind>(tx: Tx, kind: K, orderId: n
  * A new order (N): every staff member of its shop who has a Telegram chat gets a push with Take order and Open,
  * and so does every admin who asked for every shop's (`/notify on`).
  */
-export function pushNewOrderToStaff(tx: Tx, orderId: number, shopId: number, now: string): void {
+export async function pushNewOrderToStaff(tx: Executor, orderId: number, shopId: number, now: string): Promise<void> {
   // Most placements are at shops whose staff use the mini-app only: ask who to push before building anything.
-  const staff = selectNewOrderRecipients(tx, shopId).filter((member) => member.telegram_id !== null);
+  const staff = (await selectNewOrderRecipients(tx, shopId)).filter((member) => member.telegram_id !== null);
   if (staff.length === 0) return;
-  const order = orderPayload(tx, orderId);
+  const order = await orderPayload(tx, orderId);
   if (!order) return;
   const { user_id: customerId, shop_id: _shop, ...payload } = order;
-  const lines = selectLines(tx, orderId).map((l) => ({ product_name: l.product_name, price_text: l.price_text, amount: l.amount }));
+  const lines = (await selectLines(tx, orderId)).map((l) => ({ product_name: l.product_name, price_text: l.price_text, amount: l.amount }));
   for (const member of staff) {
     // A staff member ordering at their own shop is told as the customer; nobody takes their own order.
     if (member.id === customerId) continue;
-    enqueueNotification(
+    await enqueueNotification(
       tx,
       {
         kind: "staff_new_order",
@@ -91,17 +100,17 @@ export function pushNewOrderToStaff(tx: Tx, orderId: number, shopId: number, now
  * What became of an order its shop's staff were pushed: each of their messages is edited to say so (the
  * one who took it reads that they did). Once per outcome and person.
  */
-export function tellPushedStaff(
-  tx: Tx,
+export async function tellPushedStaff(
+  tx: Executor,
   orderId: number,
   outcome: StaffOrderUpdatePayload["outcome"],
   /** Who did it: a staff member (named), an admin (named as such), or nobody (the customer, the clock). */
   by: { userId: number } | "admin" | null,
   now: string,
-): void {
-  const person = by !== null && by !== "admin" ? selectPerson(tx, by.userId) : undefined;
+): Promise<void> {
+  const person = by !== null && by !== "admin" ? await selectPerson(tx, by.userId) : undefined;
   const byName = by === "admin" ? "an admin" : person ? personName(person, { maskedEmail: true }) : null;
-  for (const pushed of selectPushedStaff(tx, orderId)) {
+  for (const pushed of await selectPushedStaff(tx, orderId)) {
     const payload: StaffOrderUpdatePayload = {
       order_id: orderId,
       outcome,
@@ -109,7 +118,7 @@ export function tellPushedStaff(
       by_you: person !== undefined && pushed.user_id === person.id,
       edits: pushed.dedupe_key,
     };
-    enqueueNotification(
+    await enqueueNotification(
       tx,
       { kind: "staff_order_update", user_id: pushed.user_id, order_id: orderId, dedupe_key: `${staffDedupeKey("staff_order_update", orderId, pushed.user_id)}:${outcome}`, payload },
       now,
@@ -121,12 +130,12 @@ export function tellPushedStaff(
  * The manager holding an order is told that an admin canceled it, unless the push they took it from is
  * being edited to say so (one message, not two).
  */
-export function tellManagerOfCancel(tx: Tx, orderId: number, managerId: number, now: string): void {
-  if (selectPushedStaff(tx, orderId).some((pushed) => pushed.user_id === managerId)) return;
-  const order = orderPayload(tx, orderId);
+export async function tellManagerOfCancel(tx: Executor, orderId: number, managerId: number, now: string): Promise<void> {
+  if ((await selectPushedStaff(tx, orderId)).some((pushed) => pushed.user_id === managerId)) return;
+  const order = await orderPayload(tx, orderId);
   if (!order) return;
   const { user_id: _customer, shop_id: _shop, delivery_option: _delivery, ...payload } = order;
-  enqueueNotification(
+  await enqueueNotification(
     tx,
     { kind: "staff_order_canceled", user_id: managerId, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_canceled", orderId, managerId), payload },
     now,
@@ -137,14 +146,19 @@ export function tellManagerOfCancel(tx: Tx, orderId: number, managerId: number, 
  * A crypto payment arrived (or a manager confirmed it): the customer is told, and every staff member of the
  * order's shop with a Telegram chat. Once per order and person.
  */
-export function tellPaid(tx: Tx, orderId: number, paid: { amount_ton: string | null; tx_hash: string | null }, now: string): void {
-  tellCustomer(tx, "order_paid", orderId, now, paid);
-  const order = orderPayload(tx, orderId);
+export async function tellPaid(
+  tx: Executor,
+  orderId: number,
+  paid: { amount_ton: string | null; tx_hash: string | null },
+  now: string,
+): Promise<void> {
+  await tellCustomer(tx, "order_paid", orderId, now, paid);
+  const order = await orderPayload(tx, orderId);
   if (!order) return;
   const { user_id: customerId, shop_id: shopId, delivery_option: _delivery, ...payload } = order;
-  for (const member of selectShopStaff(tx, shopId)) {
+  for (const member of await selectShopStaff(tx, shopId)) {
     if (member.telegram_id === null || member.id === customerId) continue;
-    enqueueNotification(
+    await enqueueNotification(
       tx,
       { kind: "staff_order_paid", user_id: member.id, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_paid", orderId, member.id), payload: { ...payload, ...paid } },
       now,
@@ -153,9 +167,9 @@ export function tellPaid(tx: Tx, orderId: number, paid: { amount_ton: string | n
 }
 
 /** A transfer that must go back to its sender: every admin is told, once per transaction. */
-export function tellRefundDue(tx: Tx, adminIds: readonly number[], payload: TonRefundDuePayload, now: string): void {
+export async function tellRefundDue(tx: Executor, adminIds: readonly number[], payload: TonRefundDuePayload, now: string): Promise<void> {
   for (const adminId of adminIds) {
-    enqueueNotification(
+    await enqueueNotification(
       tx,
       { kind: "ton_refund_due", user_id: adminId, order_id: payload.order_id, dedupe_key: `ton_refund_due:${payload.tx_hash}:${adminId}`, payload },
       now,

@@ -1,43 +1,47 @@
 /**
- * The customer's orders (design §4): placing with a reservation, saving settings of a pending order,
- * canceling, and the pickup hold's expiry and reminder. Each use case is one atomic unit of work (its own
- * savepoint in the writer's group commit): stock is taken by conditional decrements inside it, so an order
- * never exists without its stock nor stock without its order, and no unit is ever sold twice.
+ * The customer's use cases for their orders (design §4): placing with a reservation, saving the settings
+ * of a pending order, canceling, reading them, and the cart's shop check; and giving an order's stock
+ * back, which the hold expiry (services/holds.ts) and the hand-over's admin cancel reuse. The order as the
+ * customer sees it is services/orderView.ts.
+ *
+ * Each use case that writes is one unit of work (db/unitOfWork.ts): the stock is taken off the shelf by
+ * conditional writes inside it, so an order never exists without its stock nor stock without its order,
+ * and no item is ever sold twice.
  */
 import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
+import { lockRows } from "../../db/locks";
 import {
   countOrdersOfUser,
-  hasOrdersIn,
   findOrderByIdempotencyKey,
+  hasOrdersIn,
   insertOrder,
   insertOrderEvent,
   insertOrderLines,
-  markReminded,
   moveOrderIf,
-  reserveStock,
-  returnStock,
-  selectExpiredHolds,
-  selectHoldsToRemind,
-  selectOrderImages,
   productOnSale,
-  selectLinePrice,
+  selectLinePrices,
   selectLines,
   selectOrderRow,
   selectOrderRowsOfUser,
   selectShop,
   selectStockFor,
+  type LineKey,
+  type LinePriceRow,
   type LineRow,
   type OrderRow,
 } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { writerOf, type Tx } from "../../db/writer";
+import { putOnShelf, takeFromShelf } from "../../db/repositories/shelf";
+import { selectShopWallet } from "../../db/repositories/ton";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderListQuery, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
-import { isMapEmbedUrl, isMapsLink, MAPS_LINK_ONLY } from "../domain/maps";
-import { HOLD_REMINDER_BEFORE_MS, orderDedupeKey } from "../domain/notifications";
+import { isMapsLink, MAPS_LINK_ONLY } from "../domain/maps";
+import { orderDedupeKey } from "../domain/notifications";
 import {
   CHOOSE_OPTIONS,
   courierDetailsMissing,
@@ -47,19 +51,17 @@ import {
   OPEN_ORDER_STATUSES,
   orderTotals,
   overMaximum,
-  remainingTime,
+  PAYMENT_OPTIONS,
   settingsComplete,
   tooManyOpenOrders,
   type OrderSettings,
 } from "../domain/orders";
+import { pageOf } from "../domain/paging";
+import { LOW_STOCK_THRESHOLD_DEFAULT } from "../domain/stock";
+import { CRYPTO_NEEDS_WALLET } from "../domain/ton";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
-import { paymentInFlight, selectShopWallet } from "../../db/repositories/ton";
-import { PAYMENT_OPTIONS } from "../domain/orders";
-import { CRYPTO_NEEDS_WALLET, SEND_GRACE_MS } from "../domain/ton";
-import { tonPaymentOf } from "./ton";
-import { recordStockChange } from "../../db/repositories/stock";
-import { LOW_STOCK_THRESHOLD_DEFAULT } from "../domain/stock";
+import { readView } from "./orderView";
 import { recordSale } from "./stock";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
@@ -74,12 +76,14 @@ export interface OrdersDeps {
   lowStockThreshold?: number;
 }
 
-type LineInput = { product_id: number; option_id: number; amount: number };
-type PricedLine = LineInput & { product_name: string; price_text: string; per_price: number; cost_price: number; max_amount: number | null };
+type LineInput = LineKey & { amount: number };
+type PricedLine = LineInput & Pick<LinePriceRow, "price_text" | "per_price" | "cost_price" | "max_amount"> & { product_name: string };
 
 export type Orders = ReturnType<typeof createOrders>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 function normaliseSettings(input: OrderSettingsInput): OrderSettings {
   const link = (input.delivery_address_link ?? "").trim();
@@ -93,20 +97,24 @@ function normaliseSettings(input: OrderSettingsInput): OrderSettings {
   };
 }
 
-/** Prices every line from the catalogue; an unknown, inactive or deleted product or option is a 404. */
-function priceLines(tx: Tx, lines: readonly LineInput[]): PricedLine[] {
-  return lines.map((line) => {
-    const price = selectLinePrice(tx, line);
+/** Prices every line from the catalogue in one read; an unknown, inactive or deleted product or option is a 404. */
+async function priceLines(tx: Executor, lines: readonly LineInput[]): Promise<PricedLine[]> {
+  const prices = new Map((await selectLinePrices(tx, lines)).map((price) => [`${price.product_id}:${price.option_id}`, price]));
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const price = prices.get(`${line.product_id}:${line.option_id}`);
     // Without a price row the option is unknown; the product may still be on sale (then the option is the 404).
-    const productGone = price ? price.is_deleted === 1 || price.is_inactive === 1 : !productOnSale(tx, line.product_id);
+    const productGone = price ? price.is_deleted === 1 || price.is_inactive === 1 : !(await productOnSale(tx, line.product_id));
     if (productGone) {
       throw new NotFoundError("Product", `Product ${line.product_id} not found`);
     }
     if (!price || price.option_deleted === 1) {
       throw new NotFoundError("Option", `Product ${line.product_id} has no option ${line.option_id}`);
     }
-    return { ...line, product_name: price.name, price_text: price.price_text, per_price: price.per_price, cost_price: price.cost_price, max_amount: price.max_amount };
-  });
+    const { name: product_name, price_text, per_price, cost_price, max_amount } = price;
+    priced.push({ ...line, product_name, price_text, per_price, cost_price, max_amount });
+  }
+  return priced;
 }
 
 /** The product's maximum per order holds over every line of it (spec §5 "Quantity", enforced here). */
@@ -115,111 +123,67 @@ function checkMaximums(lines: readonly PricedLine[]): void {
   if (over) throw new ValidationError("items", `At most ${over.max_amount} of ${over.product_name} per order.`);
 }
 
-/**
- * Reads an order as its customer sees it from the connection it is given (committed data, or the unit's
- * own writes); `lines` when the caller has just written them. `manage_path` stays empty until `signed`
- * fills it in.
- */
-export function readView(tx: Tx, row: OrderRow, nowMs: number, lines: readonly LineRow[] = selectLines(tx, row.id)): Order {
-  const images = new Map<number, string[]>();
-  for (const { product_id, filename } of selectOrderImages(tx, row.id)) {
-    const names = images.get(product_id);
-    if (names) names.push(filename);
-    else images.set(product_id, [filename]);
-  }
-  return {
-    id: row.id,
-    status: row.status,
-    payment_status: row.payment_status,
-    delivery_status: row.delivery_status,
-    payment_option: row.payment_option,
-    delivery_option: row.delivery_option,
-    delivery_address: row.delivery_address,
-    delivery_address_link: row.delivery_address_link,
-    phone: row.phone,
-    // Only a Google Maps embed address is ever embedded; anything else stored (data older than the rule) is not shown.
-    map_html: isMapEmbedUrl(row.map_html) ? row.map_html : "",
-    discount_percent: row.discount_percent,
-    total_price: row.total_price,
-    discounted_price: row.discounted_price,
-    is_reserved: row.is_reserved,
-    created: row.created_at,
-    hold_until: row.hold_until,
-    remaining_time: row.status === "N" && row.hold_until ? remainingTime(Date.parse(row.hold_until), nowMs) : null,
-    can_cancel: customerMayCancel(row),
-    store: {
-      id: row.shop_id,
-      name: row.shop_name,
-      path: row.shop_logo ? `/assets/shop/${row.shop_id}/${encodeURIComponent(row.shop_logo)}` : "",
-      address: row.shop_address,
-      district: row.shop_district,
-      map_link: row.shop_map_link,
-    },
-    products: lines.map((l) => ({
-      id: l.id,
-      product_id: l.product_id,
-      option_id: l.option_id,
-      product_name: l.product_name,
-      per_price: l.per_price,
-      amount: l.amount,
-      price_text: l.price_text,
-      images: images.get(l.product_id) ?? [],
-    })),
-    manager_id: row.manager_id,
-    user_data: { email: row.user_email, reflink: row.user_reflink },
-    manage_path: "",
-    ton_payment: tonPaymentOf(tx, row, nowMs),
-  };
-}
-
-/** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel). */
-export function giveBackStock(tx: Tx, row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">, now: string, actorUserId: number | null = null): void {
+/** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit row. */
+export async function giveBackStock(
+  tx: Executor,
+  row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">,
+  now: string,
+  actorUserId: number | null = null,
+): Promise<void> {
   if (row.is_reserved !== 1) return;
-  for (const line of selectLines(tx, row.id)) {
-    const shelf = { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id };
-    returnStock(tx, { ...shelf, amount: line.amount }, now);
-    recordStockChange(tx, { ...shelf, delta: line.amount, reason: "returned", actor_user_id: actorUserId, order_id: row.id, created_at: now });
+  const change = { reason: "returned" as const, actor_user_id: actorUserId, order_id: row.id, now };
+  for (const line of await selectLines(tx, row.id)) {
+    await putOnShelf(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id }, line.amount, change);
   }
 }
-/**
- * Every use case that changes an order is one unit of work of the store's writer (db/writer.ts): it runs
- * synchronously in its own savepoint of a group commit, and its caller hears of it once it is committed.
- */
-export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThreshold = LOW_STOCK_THRESHOLD_DEFAULT }: OrdersDeps) {
-  const writer = writerOf(db);
-  const iso = (ms: number) => new Date(ms).toISOString();
 
-  function pickupShop(tx: Tx, shopId: number) {
+export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThreshold = LOW_STOCK_THRESHOLD_DEFAULT }: OrdersDeps) {
+  const unitOfWork = unitOfWorkOf(db);
+
+  async function pickupShop(tx: Executor, shopId: number) {
     if (shopId === WAREHOUSE_SHOP_ID) throw new ValidationError("shop_id", "The central warehouse is not a pickup shop: choose a shop");
-    const shop = selectShop(tx, shopId);
+    const shop = await selectShop(tx, shopId);
     if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
     return shop;
   }
 
-  /** Takes the stock of every line at the shop, or throws (and the unit takes nothing). */
-  function reserveAll(tx: Tx, shopId: number, lines: readonly LineInput[], now: string): void {
+  /**
+   * Takes every line of an order off its shop's shelf, sold to the customer, or throws (and the unit takes
+   * nothing); then the low-stock push for the shelves the sale took across the threshold.
+   */
+  async function reserveAll(
+    tx: Executor,
+    sale: { orderId: number; shopId: number; userId: number; now: string },
+    lines: readonly LineInput[],
+  ): Promise<void> {
+    const change = { reason: "sold" as const, actor_user_id: sale.userId, order_id: sale.orderId, now: sale.now };
+    const taken = [];
     for (const line of lines) {
-      if (!reserveStock(tx, { shop_id: shopId, ...line }, now)) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
+      const shelf = { shop_id: sale.shopId, product_id: line.product_id, option_id: line.option_id };
+      const left = await takeFromShelf(tx, shelf, line.amount, change);
+      if (left === null) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
+      taken.push({ ...line, amount_after: left });
     }
+    await recordSale(tx, { orderId: sale.orderId, shopId: sale.shopId, now: sale.now }, taken, lowStockThreshold);
   }
 
   /** Crypto needs the shop's TON wallet (issue 15): without one the choice is refused, not left to fail later. */
-  function checkCryptoTaken(tx: Tx, shopId: number, settings: OrderSettings): void {
-    if (settings.payment_option === PAYMENT_OPTIONS.crypto && !selectShopWallet(tx, shopId)) throw new ValidationError("payment_option", CRYPTO_NEEDS_WALLET);
+  async function checkCryptoTaken(tx: Executor, shopId: number, settings: OrderSettings): Promise<void> {
+    if (settings.payment_option === PAYMENT_OPTIONS.crypto && !(await selectShopWallet(tx, shopId))) {
+      throw new ValidationError("payment_option", CRYPTO_NEEDS_WALLET);
+    }
   }
 
   /** The customer's own order; anyone else's is a 404, so ids reveal nothing. */
-  function ownOrder(tx: Tx, userId: number, orderId: number): OrderRow {
-    const row = selectOrderRow(tx, orderId);
+  async function ownOrder(tx: Executor, userId: number, orderId: number): Promise<OrderRow> {
+    const row = await selectOrderRow(tx, orderId);
     if (!row || row.user_id !== userId) throw new NotFoundError("Order", `Order ${orderId} not found`);
     return row;
   }
 
-
-
   /** The order as it stands inside the unit, for the answer. */
-  function viewOf(tx: Tx, orderId: number, lines?: readonly LineRow[]): Order {
-    return readView(tx, selectOrderRow(tx, orderId)!, clock(), lines);
+  async function viewOf(tx: Executor, orderId: number, lines?: readonly LineRow[]): Promise<Order> {
+    return readView(tx, (await selectOrderRow(tx, orderId))!, clock(), lines);
   }
 
   /** Adds the signed hand-over link (its key is read once, outside any unit). */
@@ -229,11 +193,16 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
   }
 
   return {
-    async placeOrder(input: { userId: number; idempotencyKey: string | undefined; body: PlaceOrderBody }): Promise<{ order: Order; replayed: boolean }> {
+    async placeOrder(input: {
+      userId: number;
+      idempotencyKey: string | undefined;
+      body: PlaceOrderBody;
+    }): Promise<{ order: Order; replayed: boolean }> {
       const key = input.idempotencyKey?.trim();
       if (!key || !IDEMPOTENCY_KEY.test(key)) {
         throw new ValidationError("Idempotency-Key", "Idempotency-Key header is required: 8-128 letters, digits or _.:-");
       }
+      // Sorted: every unit takes shelves in one order, so two placements never wait for each other's rows.
       const lines = mergeLines(input.body.items)
         .map(({ product_id, option_id, amount }) => ({ product_id, option_id, amount }))
         .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
@@ -241,32 +210,34 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
       if (courierDetailsMissing(settings)) throw new ValidationError("phone", CHOOSE_OPTIONS);
       const requestHash = hash("sha256", JSON.stringify({ shop_id: input.body.shop_id, lines, settings }), "hex");
 
-      const outcome = await writer.write((tx) => {
-        const earlier = findOrderByIdempotencyKey(tx, input.userId, key);
+      const outcome = await unitOfWork.write(async (tx) => {
+        // The customer's row first: another placement of theirs waits here until this one is committed, then
+        // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
+        await lockRows(tx, "users", [input.userId]);
+        const earlier = await findOrderByIdempotencyKey(tx, input.userId, key);
         if (earlier) {
           if (earlier.request_hash !== requestHash) {
             throw new UnprocessableError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order.");
           }
-          return { view: viewOf(tx, earlier.id), replayed: true };
+          return { view: await viewOf(tx, earlier.id), replayed: true };
         }
-        const shop = pickupShop(tx, input.body.shop_id);
-        checkCryptoTaken(tx, shop.id, settings);
-        const priced = priceLines(tx, lines);
+        const shop = await pickupShop(tx, input.body.shop_id);
+        await checkCryptoTaken(tx, shop.id, settings);
+        const priced = await priceLines(tx, lines);
         checkMaximums(priced);
-        // Counted inside the unit: placements of one customer arriving together are counted one by one.
-        if (hasOrdersIn(tx, input.userId, OPEN_ORDER_STATUSES, maxOpenOrders)) {
+        if (await hasOrdersIn(tx, input.userId, OPEN_ORDER_STATUSES, maxOpenOrders)) {
           throw new ConflictError("TOO_MANY_OPEN_ORDERS", tooManyOpenOrders(maxOpenOrders));
         }
         const nowMs = clock();
         const now = iso(nowMs);
         const complete = settingsComplete(settings);
-        if (complete) reserveAll(tx, shop.id, lines, now);
+        const status = complete ? "N" : "P";
         const totals = orderTotals(priced);
         const hold = complete ? holdUntil(settings.delivery_option, nowMs) : null;
-        const orderId = insertOrder(tx, {
+        const orderId = await insertOrder(tx, {
           user_id: input.userId,
           shop_id: shop.id,
-          status: complete ? "N" : "P",
+          status,
           ...settings,
           is_reserved: complete ? 1 : 0,
           total_price: totals.total_price,
@@ -278,12 +249,19 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
           created_at: now,
           updated_at: now,
         });
-        const written = insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
-        if (complete) recordSale(tx, { orderId, shopId: shop.id, actorUserId: input.userId, now }, lines, lowStockThreshold);
-        insertOrderEvent(tx, { order_id: orderId, type: "placed", from_status: null, to_status: complete ? "N" : "P", actor_user_id: input.userId, created_at: now });
+        if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines);
+        const written = await insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "placed",
+          from_status: null,
+          to_status: status,
+          actor_user_id: input.userId,
+          created_at: now,
+        });
         if (complete) {
           // Built from what the unit already holds: placing is the hot path.
-          enqueueNotification(
+          await enqueueNotification(
             tx,
             {
               kind: "order_placed",
@@ -301,45 +279,56 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
             },
             now,
           );
-          pushNewOrderToStaff(tx, orderId, shop.id, now);
+          await pushNewOrderToStaff(tx, orderId, shop.id, now);
         }
-        return { view: viewOf(tx, orderId, written), replayed: false };
+        return { view: await viewOf(tx, orderId, written), replayed: false };
       });
       return { order: await signed(outcome.view), replayed: outcome.replayed };
     },
 
     /** The customer's orders, newest first, one page. */
-    async listOrders(userId: number, query: OrderListQuery = {}): Promise<{ orders: Order[]; next_cursor: number | null; counts: { all: number; done: number } }> {
+    async listOrders(
+      userId: number,
+      query: OrderListQuery = {},
+    ): Promise<{ orders: Order[]; next_cursor: number | null; counts: { all: number; done: number } }> {
       const limit = query.limit ?? PAGE_DEFAULT;
-      const { views, next_cursor, counts } = await writer.read((tx) => {
-        const rows = selectOrderRowsOfUser(tx, userId, query.cursor ?? null, limit + 1);
-        const page = rows.slice(0, limit);
-        return {
-          views: page.map((row) => readView(tx, row, clock())),
-          next_cursor: rows.length > limit ? page[page.length - 1]!.id : null,
-          counts: countOrdersOfUser(tx, userId),
-        };
+      const { views, next_cursor, counts } = await unitOfWork.read(async (tx) => {
+        const page = pageOf(await selectOrderRowsOfUser(tx, userId, query.cursor ?? null, limit + 1), limit);
+        const views: Order[] = [];
+        for (const row of page.rows) views.push(await readView(tx, row, clock()));
+        return { views, next_cursor: page.next_cursor, counts: await countOrdersOfUser(tx, userId) };
       });
       return { orders: await Promise.all(views.map(signed)), next_cursor, counts };
     },
 
     async getOrder(userId: number, orderId: number): Promise<Order> {
-      return signed(await writer.read((tx) => readView(tx, ownOrder(tx, userId, orderId), clock())));
+      return signed(await unitOfWork.read(async (tx) => readView(tx, await ownOrder(tx, userId, orderId), clock())));
     },
 
     /** Spec §4: only a new order; its stock goes back to the shop in the same unit. */
     async cancelOrder(userId: number, orderId: number): Promise<Order> {
-      const view = await writer.write((tx) => {
-        const row = ownOrder(tx, userId, orderId);
+      const view = await unitOfWork.write(async (tx) => {
+        // The order's row first: a payment recorded meanwhile is read before deciding, never after.
+        await lockRows(tx, "orders", [orderId]);
+        const row = await ownOrder(tx, userId, orderId);
         const now = iso(clock());
-        if (row.payment_status === "S") throw new ConflictError("ORDER_PAID", "This order is paid: ask the shop to cancel it and send your money back.");
-        if (!customerMayCancel(row) || !moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now)) {
+        if (row.payment_status === "S") {
+          throw new ConflictError("ORDER_PAID", "This order is paid: ask the shop to cancel it and send your money back.");
+        }
+        if (!customerMayCancel(row) || !(await moveOrderIf(tx, orderId, row.status, { status: "C", is_reserved: 0 }, now))) {
           throw new ConflictError("ORDER_NOT_CANCELABLE", "This order can no longer be canceled.");
         }
-        giveBackStock(tx, row, now, userId);
-        insertOrderEvent(tx, { order_id: orderId, type: "canceled", from_status: row.status, to_status: "C", actor_user_id: userId, created_at: now });
-        tellCustomer(tx, "order_canceled", orderId, now);
-        tellPushedStaff(tx, orderId, "canceled", null, now);
+        await giveBackStock(tx, row, now, userId);
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "canceled",
+          from_status: row.status,
+          to_status: "C",
+          actor_user_id: userId,
+          created_at: now,
+        });
+        await tellCustomer(tx, "order_canceled", orderId, now);
+        await tellPushedStaff(tx, orderId, "canceled", null, now);
         return viewOf(tx, orderId);
       });
       return signed(view);
@@ -349,22 +338,34 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
     async saveSettings(userId: number, orderId: number, input: OrderSettingsInput): Promise<Order> {
       const settings = normaliseSettings(input);
       if (!settingsComplete(settings)) throw new ValidationError("settings", CHOOSE_OPTIONS);
-      const view = await writer.write((tx) => {
-        const row = ownOrder(tx, userId, orderId);
-        if (row.status !== "P") throw new ConflictError("ORDER_NOT_PENDING", "Only a pending order takes new settings.");
+      const notPending = () => new ConflictError("ORDER_NOT_PENDING", "Only a pending order takes new settings.");
+      const view = await unitOfWork.write(async (tx) => {
+        // The order's row first: two saves of one order reserve its stock once.
+        await lockRows(tx, "orders", [orderId]);
+        const row = await ownOrder(tx, userId, orderId);
+        if (row.status !== "P") throw notPending();
         // A shop deleted since the order was placed takes no reservation (the shop picker no longer offers it).
-        pickupShop(tx, row.shop_id);
-        checkCryptoTaken(tx, row.shop_id, settings);
+        await pickupShop(tx, row.shop_id);
+        await checkCryptoTaken(tx, row.shop_id, settings);
         const nowMs = clock();
         const now = iso(nowMs);
-        const lines = selectLines(tx, orderId);
-        reserveAll(tx, row.shop_id, lines, now);
-        recordSale(tx, { orderId, shopId: row.shop_id, actorUserId: userId, now }, lines, lowStockThreshold);
+        await reserveAll(tx, { orderId, shopId: row.shop_id, userId, now }, await selectLines(tx, orderId));
         const hold = holdUntil(settings.delivery_option, nowMs);
-        moveOrderIf(tx, orderId, "P", { status: "N", is_reserved: 1, hold_until: hold === null ? null : iso(hold), ...settings }, now);
-        insertOrderEvent(tx, { order_id: orderId, type: "reserved", from_status: "P", to_status: "N", actor_user_id: userId, created_at: now });
-        tellCustomer(tx, "order_placed", orderId, now);
-        pushNewOrderToStaff(tx, orderId, row.shop_id, now);
+        // Conditional as well: a unit that lost the race to another one rolls its reservation back.
+        const reserved = { status: "N", is_reserved: 1, hold_until: hold === null ? null : iso(hold), ...settings } as const;
+        if (!(await moveOrderIf(tx, orderId, "P", reserved, now))) {
+          throw notPending();
+        }
+        await insertOrderEvent(tx, {
+          order_id: orderId,
+          type: "reserved",
+          from_status: "P",
+          to_status: "N",
+          actor_user_id: userId,
+          created_at: now,
+        });
+        await tellCustomer(tx, "order_placed", orderId, now);
+        await pushNewOrderToStaff(tx, orderId, row.shop_id, now);
         return viewOf(tx, orderId);
       });
       return signed(view);
@@ -373,60 +374,19 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
     /** The cart-and-shops check: pickup shops that hold every line in the asked amount. */
     async shopsForCart(items: LineInput[]): Promise<{ id: number; name: string; district: string }[]> {
       const lines = mergeLines(items);
-      return writer.read((tx) => {
-        checkMaximums(priceLines(tx, lines));
-        const stock = [...new Set(lines.map((l) => l.product_id))].flatMap((productId) => selectStockFor(tx, productId));
+      return unitOfWork.read(async (tx) => {
+        checkMaximums(await priceLines(tx, lines));
+        const stock = await selectStockFor(tx, [...new Set(lines.map((l) => l.product_id))]);
         const shops = new Map<number, { id: number; name: string; district: string }>();
-        for (const s of stock) if (s.shop_id !== WAREHOUSE_SHOP_ID) shops.set(s.shop_id, { id: s.shop_id, name: s.name, district: s.district });
+        for (const s of stock) {
+          if (s.shop_id !== WAREHOUSE_SHOP_ID) shops.set(s.shop_id, { id: s.shop_id, name: s.name, district: s.district });
+        }
         const holds = (shopId: number, line: LineInput) =>
-          stock.some((s) => s.shop_id === shopId && s.product_id === line.product_id && s.option_id === line.option_id && s.amount >= line.amount);
+          stock.some(
+            (s) => s.shop_id === shopId && s.product_id === line.product_id && s.option_id === line.option_id && s.amount >= line.amount,
+          );
         return [...shops.values()].filter((shop) => lines.every((line) => holds(shop.id, line))).sort((a, b) => a.id - b.id);
       });
-    },
-
-    /**
-     * Releases pickup holds that have ended: canceled, stock back, customer told. One unit per order, so
-     * one that fails leaves the others done. Returns how many were released.
-     */
-    async expireHolds(): Promise<number> {
-      // A hold waits while a TON payment reported sent may still arrive (its validUntil plus the grace).
-      const paymentCutoff = () => iso(clock() - SEND_GRACE_MS);
-      const due = await writer.read((tx) => selectExpiredHolds(tx, iso(clock()), paymentCutoff()));
-      const done = await Promise.all(
-        due.map((id) =>
-          writer.write((tx) => {
-            const now = iso(clock());
-            const row = selectOrderRow(tx, id);
-            // Only the run (or cancel) that moves it out of N gives the stock back.
-            if (!row || row.status !== "N" || !row.hold_until || row.hold_until > now) return false;
-            if (row.payment_status === "S" || paymentInFlight(tx, id, paymentCutoff())) return false;
-            if (!moveOrderIf(tx, id, "N", { status: "C", is_reserved: 0 }, now)) return false;
-            giveBackStock(tx, row, now);
-            insertOrderEvent(tx, { order_id: id, type: "expired", from_status: "N", to_status: "C", actor_user_id: null, created_at: now });
-            tellCustomer(tx, "order_expired", id, now);
-            tellPushedStaff(tx, id, "expired", null, now);
-            return true;
-          }),
-        ),
-      );
-      return done.filter(Boolean).length;
-    },
-
-    /** Queues the reminder for holds ending within 30 minutes, once per order. */
-    async remindHolds(): Promise<number> {
-      const nowMs = clock();
-      const due = await writer.read((tx) => selectHoldsToRemind(tx, iso(nowMs), iso(nowMs + HOLD_REMINDER_BEFORE_MS)));
-      const done = await Promise.all(
-        due.map((id) =>
-          writer.write((tx) => {
-            const now = iso(clock());
-            if (!markReminded(tx, id, now)) return false;
-            tellCustomer(tx, "hold_reminder", id, now);
-            return true;
-          }),
-        ),
-      );
-      return done.filter(Boolean).length;
     },
   };
 }

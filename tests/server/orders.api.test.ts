@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "../../server/domain/contracts/orders";
-import { createLinkSigner } from "../../server/services/links";
-import { createOrders } from "../../server/services/orders";
+import { createHolds } from "../../server/services/holds";
 import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 
@@ -12,7 +11,7 @@ let products: Record<string, number>;
 let shops: Record<string, number>;
 let alice: { token: string; userId: number };
 let bob: { token: string; userId: number };
-let jobs: ReturnType<typeof createOrders>;
+let holds: ReturnType<typeof createHolds>;
 
 const START = Date.parse("2026-11-21T05:00:00.000Z");
 let keyCounter = 0;
@@ -25,7 +24,7 @@ beforeEach(async () => {
   shops = await shopIdsByName(store.db);
   alice = await signInCustomer(store.app, 9001, "Alice", now);
   bob = await signInCustomer(store.app, 9002, "Bob", now);
-  jobs = createOrders({ db: store.db, clock: () => now, links: createLinkSigner(store.db) });
+  holds = createHolds({ db: store.db, clock: () => now });
   return () => store.close();
 });
 
@@ -259,11 +258,11 @@ describe("the pickup hold", () => {
     const before = await stockOf("Chaweng Beach Store", "Gelato #41");
     const order = await placePickup();
     now += 3 * 3600_000 - 1000;
-    expect(await jobs.expireHolds()).toBe(0);
+    expect(await holds.expireHolds()).toBe(0);
     now += 2000;
-    const [first, second] = await Promise.all([jobs.expireHolds(), jobs.expireHolds()]);
+    const [first, second] = await Promise.all([holds.expireHolds(), holds.expireHolds()]);
     expect(first + second).toBe(1);
-    expect(await jobs.expireHolds()).toBe(0);
+    expect(await holds.expireHolds()).toBe(0);
     expect(await stockOf("Chaweng Beach Store", "Gelato #41")).toBe(before);
     const view = (await store.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: bearer(alice.token) })).json().order;
     expect(view.status).toBe("C");
@@ -277,7 +276,7 @@ describe("the pickup hold", () => {
     now += 3 * 3600_000 + 1000;
     const [cancel] = await Promise.all([
       store.app.inject({ method: "POST", url: `/api/orders/${order.id}/cancel`, headers: bearer(alice.token) }),
-      jobs.expireHolds(),
+      holds.expireHolds(),
     ]);
     expect([200, 409]).toContain(cancel.statusCode);
     expect(await stockOf("Chaweng Beach Store", "Gelato #41")).toBe(before);
@@ -288,10 +287,10 @@ describe("the pickup hold", () => {
   it("queues one reminder 30 minutes before the hold ends", async () => {
     const order = await placePickup();
     now += 2 * 3600_000 + 29 * 60_000;
-    expect(await jobs.remindHolds()).toBe(0);
+    expect(await holds.remindHolds()).toBe(0);
     now += 2 * 60_000;
-    expect(await jobs.remindHolds()).toBe(1);
-    expect(await jobs.remindHolds()).toBe(0);
+    expect(await holds.remindHolds()).toBe(1);
+    expect(await holds.remindHolds()).toBe(0);
     const reminders = await store.db.selectFrom("outbox").selectAll().where("kind", "=", "hold_reminder").execute();
     expect(reminders.map((r) => r.order_id)).toEqual([order.id]);
   });
