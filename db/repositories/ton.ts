@@ -1,109 +1,134 @@
 /**
- * TON payment (issue 15): quotes, transfers seen on the chain, the shops' wallets and the rate. These run
- * inside units of the store's writer (db/writer.ts), like the order repository, so a confirmation is written
- * in the same unit as the order's change, its event and its notices.
+ * TON payment (issue 15): quotes, transfers seen on the chain, the shops' wallets and the rate. The caller's
+ * unit of work (db/unitOfWork.ts) owns the transaction, so a confirmation is written in the same unit as the
+ * order's change, its event and its notices.
  */
 import type { Selectable } from "kysely";
+import { PAYMENT_OPTIONS } from "../../server/domain/orders";
+import type { Executor } from "../executor";
 import type { TonQuotesTable, TonTransfersTable } from "../schema";
-import { prepared, type Tx } from "../writer";
 
 export type QuoteRow = Selectable<TonQuotesTable>;
 export type TransferRow = Selectable<TonTransfersTable>;
 
-const QUOTE_COLUMNS = "id, order_id, comment, wallet, amount_thb, amount_nano, thb_per_ton, quoted_at, valid_until, sent_at, boc, message_valid_until";
+/** The orders that may still be paid in crypto (`awaitsCryptoPayment`): new or taken, crypto, unpaid. */
+const AWAITING_STATUSES = ["N", "W"] as const;
 
-export function selectSetting(tx: Tx, key: string): { value: string; updated_at: string } | undefined {
-  return prepared(tx, "select value, updated_at from settings where key = ?").get(key);
+export async function selectSetting(tx: Executor, key: string): Promise<{ value: string; updated_at: string } | undefined> {
+  return tx.selectFrom("settings").select(["value", "updated_at"]).where("key", "=", key).executeTakeFirst();
 }
 
-export function upsertSetting(tx: Tx, key: string, value: string, now: string): void {
-  prepared(
-    tx,
-    "insert into settings (key, value, updated_at) values (?, ?, ?) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at",
-  ).run(key, value, now);
+export async function upsertSetting(tx: Executor, key: string, value: string, now: string): Promise<void> {
+  await tx
+    .insertInto("settings")
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
+    )
+    .execute();
 }
 
 /** A shop's wallet, or null when it has none; undefined when there is no such shop (or it was deleted). */
-export function selectShopWallet(tx: Tx, shopId: number): string | null | undefined {
-  const row = prepared(tx, "select ton_wallet from shops where id = ? and is_deleted = 0").get<{ ton_wallet: string | null }>(shopId);
+export async function selectShopWallet(tx: Executor, shopId: number): Promise<string | null | undefined> {
+  const row = await tx.selectFrom("shops").select("ton_wallet").where("id", "=", shopId).where("is_deleted", "=", 0).executeTakeFirst();
   return row ? row.ton_wallet : undefined;
 }
 
-export function updateShopWallet(tx: Tx, shopId: number, wallet: string): boolean {
-  return prepared(tx, "update shops set ton_wallet = ? where id = ? and is_deleted = 0").run(wallet, shopId).changes === 1;
+export async function updateShopWallet(tx: Executor, shopId: number, wallet: string): Promise<boolean> {
+  const result = await tx
+    .updateTable("shops")
+    .set({ ton_wallet: wallet })
+    .where("id", "=", shopId)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The order's newest quote. */
-export function selectLatestQuote(tx: Tx, orderId: number): QuoteRow | undefined {
-  return prepared(tx, `select ${QUOTE_COLUMNS} from ton_quotes where order_id = ? order by id desc limit 1`).get<QuoteRow>(orderId);
+export async function selectLatestQuote(tx: Executor, orderId: number): Promise<QuoteRow | undefined> {
+  return tx.selectFrom("ton_quotes").selectAll().where("order_id", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirst();
 }
 
-export function insertQuote(tx: Tx, q: Omit<QuoteRow, "id" | "sent_at" | "boc" | "message_valid_until">): QuoteRow {
-  const { lastInsertRowid } = prepared(
-    tx,
-    "insert into ton_quotes (order_id, comment, wallet, amount_thb, amount_nano, thb_per_ton, quoted_at, valid_until) values (?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(q.order_id, q.comment, q.wallet, q.amount_thb, q.amount_nano, q.thb_per_ton, q.quoted_at, q.valid_until);
-  return { ...q, id: Number(lastInsertRowid), sent_at: null, boc: null, message_valid_until: null };
+export async function insertQuote(tx: Executor, q: Omit<QuoteRow, "id" | "sent_at" | "boc" | "message_valid_until">): Promise<QuoteRow> {
+  return tx.insertInto("ton_quotes").values(q).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The wallet's reply for a quote, and until when its message may still arrive. */
-export function markQuoteSent(tx: Tx, quoteId: number, boc: string, now: string, messageValidUntil: string): void {
-  prepared(tx, "update ton_quotes set boc = ?, sent_at = ?, message_valid_until = ? where id = ?").run(boc, now, messageValidUntil, quoteId);
+export async function markQuoteSent(tx: Executor, quoteId: number, boc: string, now: string, messageValidUntil: string): Promise<void> {
+  await tx.updateTable("ton_quotes").set({ boc, sent_at: now, message_valid_until: messageValidUntil }).where("id", "=", quoteId).execute();
 }
 
 /** The quote with this comment, if it belongs to an order of this shop. */
-export function selectQuoteOfShopByComment(tx: Tx, shopId: number, comment: string): QuoteRow | undefined {
-  return prepared(
-    tx,
-    `select ${QUOTE_COLUMNS.split(", ").map((c) => `q.${c}`).join(", ")}
-       from ton_quotes q join orders o on o.id = q.order_id
-      where q.comment = ? and o.shop_id = ?`,
-  ).get<QuoteRow>(comment, shopId);
+export async function selectQuoteOfShopByComment(tx: Executor, shopId: number, comment: string): Promise<QuoteRow | undefined> {
+  return tx
+    .selectFrom("ton_quotes as q")
+    .innerJoin("orders as o", "o.id", "q.order_id")
+    .selectAll("q")
+    .where("q.comment", "=", comment)
+    .where("o.shop_id", "=", shopId)
+    .executeTakeFirst();
 }
 
 /**
  * Whether a message reported sent for the order may still arrive: its validUntil plus the grace is after
  * `now`. Passed `cutoff` = now − grace, so the comparison is on the stored time.
  */
-export function paymentInFlight(tx: Tx, orderId: number, cutoff: string): boolean {
-  return prepared(tx, "select 1 from ton_quotes where order_id = ? and message_valid_until > ? limit 1").get(orderId, cutoff) !== undefined;
+export async function paymentInFlight(tx: Executor, orderId: number, cutoff: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom("ton_quotes")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("message_valid_until", ">", cutoff)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export function transferSeen(tx: Tx, txHash: string): boolean {
-  return prepared(tx, "select 1 from ton_transfers where tx_hash = ?").get(txHash) !== undefined;
+export async function transferSeen(tx: Executor, txHash: string): Promise<boolean> {
+  return (await tx.selectFrom("ton_transfers").select("id").where("tx_hash", "=", txHash).executeTakeFirst()) !== undefined;
 }
 
-/** Records a transfer; false when its hash was recorded before (a transaction counts once, ever). */
-export function insertTransfer(tx: Tx, t: Omit<TransferRow, "id">): boolean {
-  return (
-    prepared(
-      tx,
-      `insert into ton_transfers (tx_hash, order_id, quote_id, amount_nano, source, comment, tx_time, seen_at, outcome)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (tx_hash) do nothing`,
-    ).run(t.tx_hash, t.order_id, t.quote_id, t.amount_nano, t.source, t.comment, t.tx_time, t.seen_at, t.outcome).changes === 1
-  );
+/**
+ * Records a transfer; false when its hash is recorded already, by an earlier unit or one running beside this
+ * one (the unique key decides: a transaction counts once, ever).
+ */
+export async function insertTransfer(tx: Executor, t: Omit<TransferRow, "id">): Promise<boolean> {
+  const row = await tx
+    .insertInto("ton_transfers")
+    .values(t)
+    .onConflict((oc) => oc.column("tx_hash").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export function selectTransfersOfOrder(tx: Tx, orderId: number): TransferRow[] {
-  return prepared(
-    tx,
-    "select id, tx_hash, order_id, quote_id, amount_nano, source, comment, tx_time, seen_at, outcome from ton_transfers where order_id = ? order by id",
-  ).all<TransferRow>(orderId);
+export async function selectTransfersOfOrder(tx: Executor, orderId: number): Promise<TransferRow[]> {
+  return tx.selectFrom("ton_transfers").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
 }
 
 /** Marks the order's payment received, only while it is still awaited: of a watcher and a manager, one wins. */
-export function markOrderPaidIf(tx: Tx, orderId: number, now: string): boolean {
-  return (
-    prepared(
-      tx,
-      "update orders set payment_status = 'S', updated_at = ? where id = ? and payment_option = 3 and payment_status = 'P' and status in ('N', 'W')",
-    ).run(now, orderId).changes === 1
-  );
+export async function markOrderPaidIf(tx: Executor, orderId: number, now: string): Promise<boolean> {
+  const result = await tx
+    .updateTable("orders")
+    .set({ payment_status: "S", updated_at: now })
+    .where("id", "=", orderId)
+    .where("status", "in", AWAITING_STATUSES)
+    .where("payment_option", "=", PAYMENT_OPTIONS.crypto)
+    .where("payment_status", "=", "P")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Whether someone confirmed the order's payment by hand (an event of the hand-over screen). */
-export function confirmedByHand(tx: Tx, orderId: number): boolean {
-  return prepared(tx, "select 1 from order_events where order_id = ? and type = 'ton_confirmed_by_hand' limit 1").get(orderId) !== undefined;
+export async function confirmedByHand(tx: Executor, orderId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom("order_events")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("type", "=", "ton_confirmed_by_hand")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -111,18 +136,30 @@ export function confirmedByHand(tx: Tx, orderId: number): boolean {
  * payment with a quote, or a quote made since `since` (a transfer can still arrive for an order that was
  * canceled, expired or paid meanwhile: it is then recorded for a refund). `from` is the oldest such quote.
  */
-export function selectWatchedShops(tx: Tx, since: string): { shop_id: number; wallet: string; from: string }[] {
-  return prepared(
-    tx,
-    `select o.shop_id as shop_id, s.ton_wallet as wallet, min(q.quoted_at) as "from"
-       from ton_quotes q join orders o on o.id = q.order_id join shops s on s.id = o.shop_id
-      where s.ton_wallet is not null
-        and ((o.status in ('N', 'W') and o.payment_option = 3 and o.payment_status = 'P') or q.quoted_at >= ?)
-      group by o.shop_id, s.ton_wallet
-      order by o.shop_id`,
-  ).all(since);
+export async function selectWatchedShops(tx: Executor, since: string): Promise<{ shop_id: number; wallet: string; from: string }[]> {
+  return tx
+    .selectFrom("ton_quotes as q")
+    .innerJoin("orders as o", "o.id", "q.order_id")
+    .innerJoin("shops as s", "s.id", "o.shop_id")
+    .select((eb) => ["o.shop_id as shop_id", "s.ton_wallet as wallet", eb.fn.min("q.quoted_at").as("from")])
+    .where("s.ton_wallet", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("o.status", "in", AWAITING_STATUSES),
+          eb("o.payment_option", "=", PAYMENT_OPTIONS.crypto),
+          eb("o.payment_status", "=", "P"),
+        ]),
+        eb("q.quoted_at", ">=", since),
+      ]),
+    )
+    .groupBy(["o.shop_id", "s.ton_wallet"])
+    .orderBy("o.shop_id")
+    .$narrowType<{ wallet: string }>()
+    .execute();
 }
 
-export function selectAdminIds(tx: Tx): number[] {
-  return prepared(tx, "select id from users where is_admin = 1 order by id").column<number>();
+export async function selectAdminIds(tx: Executor): Promise<number[]> {
+  const rows = await tx.selectFrom("users").select("id").where("is_admin", "=", 1).orderBy("id").execute();
+  return rows.map((r) => r.id);
 }

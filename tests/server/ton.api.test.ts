@@ -11,6 +11,7 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTonWatcher } from "../../server/jobs/tonWatcher";
 import { loadConfig } from "../../server/config";
+import { createHolds } from "../../server/services/holds";
 import { createTonCenterChain, readTonCenterTransaction, TonChainError } from "../../server/services/tonChain";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
 import { randomAddress, startFakeTonIndexer, type FakeTonIndexer } from "../helpers/fakeTonIndexer";
@@ -49,7 +50,8 @@ function call(method: "GET" | "POST" | "PUT", url: string, token: string | null,
 }
 
 function watcher() {
-  return createTonWatcher({ ton: store.app.services.ton, chain: createTonCenterChain({ apiUrl: indexer.url, apiKey: "test-key" }), log, intervalMs: 60_000 });
+  const chain = createTonCenterChain({ apiUrl: indexer.url, apiKey: "test-key" });
+  return createTonWatcher({ tonReconciliation: store.app.services.ton, chain, log, intervalMs: 60_000 });
 }
 
 beforeEach(async () => {
@@ -117,6 +119,8 @@ async function transfers() {
 const BOC = "te6cckEBAQEAEwAAIgAAAABLU1MgMTItQUJDREVG1Qwf/Q==";
 
 const nowS = () => Math.floor(nowMs / 1000);
+/** The hold clock's use cases on the store's database and clock. */
+const holds = () => createHolds({ db: store.db, clock: () => nowMs });
 
 describe("the quote", () => {
   it("gives the shop's wallet, the amount in nanoTON at the rate, a unique comment and its payload; kept 15 minutes, then quoted again", async () => {
@@ -296,13 +300,13 @@ describe("the pickup hold under a payment in flight", () => {
     expect((await order(id)).ton_payment.state).toBe("waiting");
 
     nowMs += 2 * 60_000; // the hold has passed
-    expect(await store.app.services.orders.expireHolds()).toBe(0);
+    expect(await holds().expireHolds()).toBe(0);
     nowMs += 10 * 60_000; // still within validUntil + grace
-    expect(await store.app.services.orders.expireHolds()).toBe(0);
+    expect(await holds().expireHolds()).toBe(0);
     indexer.transfer({ to: wallet, value: q.amount_nano, comment: q.comment, now: nowS() });
     await watcher().tick();
     nowMs += 60 * 60_000; // long after the grace
-    expect(await store.app.services.orders.expireHolds()).toBe(0);
+    expect(await holds().expireHolds()).toBe(0);
     const view = await order(id);
     expect([view.status, view.payment_status]).toEqual(["N", "S"]);
   });
@@ -313,9 +317,9 @@ describe("the pickup hold under a payment in flight", () => {
     const q = (await quote(id)).json();
     expect((await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: BOC })).statusCode).toBe(200);
     nowMs += 14 * 60_000;
-    expect(await store.app.services.orders.expireHolds()).toBe(0);
+    expect(await holds().expireHolds()).toBe(0);
     nowMs += 2 * 60_000; // validUntil (5 min) + grace (10 min) have passed
-    expect(await store.app.services.orders.expireHolds()).toBe(1);
+    expect(await holds().expireHolds()).toBe(1);
     expect((await order(id)).status).toBe("C");
 
     const hash = indexer.transfer({ to: wallet, value: q.amount_nano, comment: q.comment, now: nowS() });
