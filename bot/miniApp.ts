@@ -6,6 +6,7 @@
  * browser, and leaves the chat menu on the command list; `createMiniApp` says so in the log once.
  */
 import type { InlineKeyboard } from "grammy";
+import { paths } from "../server/domain/paths";
 import type { BotLog } from "./context";
 
 export interface MiniApp {
@@ -32,8 +33,8 @@ export function createMiniApp(publicUrl: string, log?: BotLog): MiniApp {
   return {
     home,
     insideTelegram,
-    order: (orderId) => `${home}/order/${orderId}`,
-    manage: (orderId) => `${home}/order/manage/${orderId}`,
+    order: (orderId) => `${home}${paths.order(orderId)}`,
+    manage: (orderId) => `${home}${paths.manageOrder(orderId)}`,
     addButton: (keyboard, text, url) => (insideTelegram ? keyboard.webApp(text, url) : keyboard.url(text, url)),
   };
 }
