@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { BoxIcon, PlusIcon } from "../../components/icons";
 import { paths } from "../../lib/paths";
 import { useAdminProducts } from "../../features/admin/products/api/useAdminProducts";
+import { useAdminShops } from "../../features/admin/shops/api/useAdminShops";
 import { AdminProductCard } from "../../features/admin/products/components/AdminProductCard";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
 import { ProductCardPlaceholder } from "../../features/catalog/components/ProductCardPlaceholder";
@@ -13,6 +14,8 @@ import "../../features/admin/products/components/adminProducts.css";
 export function AdminProductsPage() {
   const [category, chooseCategory] = useCategoryParam();
   const products = useAdminProducts(category);
+  // The stock dialogs' shops: the shop screens' own query, so a shop edited there is the one offered here.
+  const shops = useAdminShops();
   return (
     <section className="admin-page" data-testid="admin-products">
       <div className="admin-page__head">
@@ -45,7 +48,7 @@ export function AdminProductsPage() {
       ) : (
         <div className="product-list">
           {products.data.map((product, index) => (
-            <AdminProductCard key={product.id} product={product} priority={listPicturePriority(index)} />
+            <AdminProductCard key={product.id} product={product} priority={listPicturePriority(index)} stockShops={shops.data} />
           ))}
         </div>
       )}

@@ -4,7 +4,6 @@ import type { QueryClient } from "@tanstack/react-query";
 export const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;
 export const adminProductsKey = (category: number) => ["admin", "products", { category }] as const;
 export const stockHistoryKey = (productId: number) => ["admin", "products", "stock-history", productId] as const;
-export const ADMIN_PRODUCT_SHOPS_KEY = ["admin", "products", "shops"] as const;
 
 /**
  * A product changed: the admin lists and the customer's catalogue (home list, product pages, wishlist) are

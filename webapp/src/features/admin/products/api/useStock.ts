@@ -1,15 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../../lib/api";
-import { ADMIN_PRODUCT_SHOPS_KEY, productChanged, stockHistoryKey } from "./keys";
-import type { AddStockResponse, AdminShopListResponse, MoveStockResponse, StockHistoryResponse } from "./types";
-
-/** GET /api/admin/shops: where stock can be added (the warehouse first) or moved to. */
-export function useAdminShops() {
-  return useQuery({
-    queryKey: ADMIN_PRODUCT_SHOPS_KEY,
-    queryFn: ({ signal }) => apiRequest<AdminShopListResponse>("/api/admin/shops", { signal }).then((answer) => answer.shops),
-  });
-}
+import { productChanged, stockHistoryKey } from "./keys";
+import type { AddStockResponse, MoveStockResponse, StockHistoryResponse } from "./types";
 
 /** GET /api/admin/stock/history?product_id=: every stock change of a product, newest first, a page at a time. */
 export function useStockHistory(productId: number) {

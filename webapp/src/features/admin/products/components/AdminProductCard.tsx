@@ -8,15 +8,22 @@ import { haptic, showConfirm } from "../../../../lib/telegram";
 import { ProductCard } from "../../../catalog/components/ProductCard";
 import type { PicturePriority } from "../../../catalog/components/ProductPicture";
 import { messageOf } from "../api/keys";
-import type { AdminProduct } from "../api/types";
+import type { AdminProduct, AdminShop } from "../api/types";
 import { useDeleteProduct, useSetProductActive } from "../api/useProductActions";
 import { asCatalogProduct, liveOptions } from "../asCatalogProduct";
 import { OptionSheet } from "./OptionSheet";
 import { StockDialog, type StockMode } from "./StockDialog";
 import { StockHistory } from "./StockHistory";
 
+interface AdminProductCardProps {
+  product: AdminProduct;
+  priority: PicturePriority;
+  /** Where stock can be added or moved to: the shop management list, undefined while it loads. */
+  stockShops: readonly AdminShop[] | undefined;
+}
+
 /** A card of /admin/products: the customer's card with the admin's marks, the option picker and the product tools. */
-export function AdminProductCard({ product, priority }: { product: AdminProduct; priority: PicturePriority }) {
+export function AdminProductCard({ product, priority, stockShops }: AdminProductCardProps) {
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [stockMode, setStockMode] = useState<StockMode | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -105,7 +112,7 @@ export function AdminProductCard({ product, priority }: { product: AdminProduct;
         }
       />
       {optionsOpen && <OptionSheet product={product} visible onClose={() => setOptionsOpen(false)} />}
-      {stockMode !== null && <StockDialog product={product} mode={stockMode} onClose={() => setStockMode(null)} />}
+      {stockMode !== null && <StockDialog product={product} mode={stockMode} shops={stockShops} onClose={() => setStockMode(null)} />}
     </div>
   );
 }

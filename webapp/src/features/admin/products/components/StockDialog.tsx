@@ -5,12 +5,19 @@ import { Modal } from "../../../../components/Modal";
 import { notify } from "../../../../components/notificationStore";
 import { haptic } from "../../../../lib/telegram";
 import { messageOf } from "../api/keys";
-import type { AdminProduct } from "../api/types";
-import { useAddStock, useAdminShops, useMoveStock } from "../api/useStock";
+import type { AdminProduct, AdminShop } from "../api/types";
+import { useAddStock, useMoveStock } from "../api/useStock";
 import { liveOptions } from "../asCatalogProduct";
 import { TextControl } from "./FormControls";
 
 export type StockMode = "add" | "move";
+
+interface StockDialogProps {
+  product: AdminProduct;
+  mode: StockMode;
+  shops: readonly AdminShop[] | undefined;
+  onClose: () => void;
+}
 
 /** Spec §5 "Add stock": the prompt's words; the amount must be a whole number or nothing is sent. */
 const AMOUNT_LABEL: Record<StockMode, string> = {
@@ -20,10 +27,10 @@ const AMOUNT_LABEL: Record<StockMode, string> = {
 
 /**
  * Add stock to an option at a shop (the warehouse by default), or move stock from the warehouse to a pickup
- * shop (never more than the warehouse holds: the server refuses with its reason).
+ * shop (never more than the warehouse holds: the server refuses with its reason). `shops` is the shop management
+ * list (GET /api/admin/shops, the page's one query of it), undefined while it loads.
  */
-export function StockDialog({ product, mode, onClose }: { product: AdminProduct; mode: StockMode; onClose: () => void }) {
-  const shops = useAdminShops();
+export function StockDialog({ product, mode, shops, onClose }: StockDialogProps) {
   const add = useAddStock();
   const move = useMoveStock();
   const optionId = useId();
@@ -35,7 +42,7 @@ export function StockDialog({ product, mode, onClose }: { product: AdminProduct;
   const pending = add.isPending || move.isPending;
 
   // A deleted shop leaves every picker; the warehouse is where stock is added, never where it is moved to.
-  const choices = (shops.data ?? []).filter((candidate) => !candidate.is_deleted && (mode === "add" || !candidate.is_warehouse));
+  const choices = (shops ?? []).filter((candidate) => !candidate.is_deleted && (mode === "add" || !candidate.is_warehouse));
   const chosenShop = shop !== "" ? Number(shop) : mode === "add" ? WAREHOUSE_SHOP_ID : (choices[0]?.id ?? null);
   const count = /^\d+$/.test(amount.trim()) ? Number(amount) : 0;
   const ready = count > 0 && chosenShop !== null && !pending;
@@ -107,10 +114,10 @@ export function StockDialog({ product, mode, onClose }: { product: AdminProduct;
             className="field__input admin-select"
             value={chosenShop ?? ""}
             onChange={(event) => setShop(event.target.value)}
-            disabled={shops.isPending}
+            disabled={shops === undefined}
             data-testid="stock-shop"
           >
-            {shops.isPending && <option value="">Loading shops...</option>}
+            {shops === undefined && <option value="">Loading shops...</option>}
             {choices.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.is_warehouse ? `${candidate.name} (warehouse)` : candidate.name}
