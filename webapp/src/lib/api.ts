@@ -23,6 +23,8 @@ export function isHttpFailure(error: unknown, status: number): boolean {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Photos and logos take a while to upload on a phone's connection. */
+const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** The server's code for a call that needs a live session and had none. */
 export const SIGN_IN_REQUIRED = "SIGN_IN_REQUIRED";
@@ -38,7 +40,7 @@ type QueryValue = string | number | undefined;
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData (a multipart upload) is sent as it is, with the boundary the browser sets. */
   body?: unknown;
   /** Extra request headers, e.g. the Idempotency-Key of an order placement. */
   headers?: Record<string, string>;
@@ -46,24 +48,34 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+/**
+ * Every call to the API goes through here: the session's token, the time limit, the failure classes with the
+ * server's message, and a dead session handed to lib/session.ts (which opens the sign-in). `read` takes the
+ * body of the answer (text, or a Blob for a file), within the time limit.
+ */
+export async function apiCall<Body extends string | Blob>(
+  path: string,
+  options: RequestOptions,
+  read: (response: Response) => Promise<Body>,
+): Promise<{ response: Response; body: Body }> {
+  const form = options.body instanceof FormData;
+  const timeout = AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   const signal = options.signal ? eitherSignal(options.signal, timeout) : timeout;
-  const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.body !== undefined && !form) headers["Content-Type"] = "application/json";
 
   let response: Response;
-  let text: string;
+  let body: Body;
   try {
     response = await fetch(urlOf(path, options.query), {
       method: options.method ?? "GET",
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
-    text = await response.text();
+    body = await read(response);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (timeout.aborted) throw new ApiRequestError("TIMEOUT_ERROR", FAILURE_TEXT.TIMEOUT_ERROR);
@@ -71,7 +83,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) {
-    const served = serverError(text);
+    const served = serverError(typeof body === "string" ? body : await body.text());
     // The session died while the app was open (expired, revoked, pushed out by newer ones).
     if (response.status === 401 && token && served?.error === SIGN_IN_REQUIRED) sessionLost(token);
     throw new ApiRequestError(
@@ -80,6 +92,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       served?.error ?? null,
     );
   }
+  return { response, body };
+}
+
+/** A call answered with JSON (or nothing: 204). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, body: text } = await apiCall(path, options, (answer) => answer.text());
   // 204 No Content (e.g. log-out) has no body to read.
   if (response.status === 204) return undefined as T;
   try {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../../lib/api";
 import { showAlert } from "../../../../lib/telegram";
 import { productChanged } from "./keys";
-import { sendForm } from "./sendForm";
 import type { AdminProductResponse } from "./types";
 
 /** Spec §7: a failed upload or update shows the server's text as an alert (not a banner). */
@@ -16,7 +16,7 @@ const alertInstead = {
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => sendForm<AdminProductResponse>("/api/admin/products", "POST", form),
+    mutationFn: (form: FormData) => apiRequest<AdminProductResponse>("/api/admin/products", { method: "POST", body: form }),
     onSuccess: () => productChanged(queryClient),
     meta: alertInstead,
   });
@@ -26,7 +26,7 @@ export function useCreateProduct() {
 export function useUpdateProduct(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => sendForm<AdminProductResponse>(`/api/admin/products/${id}`, "PUT", form),
+    mutationFn: (form: FormData) => apiRequest<AdminProductResponse>(`/api/admin/products/${id}`, { method: "PUT", body: form }),
     onSuccess: () => productChanged(queryClient),
     meta: alertInstead,
   });

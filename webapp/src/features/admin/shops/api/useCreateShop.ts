@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminShopSavedResponse } from "@domain/contracts/adminShops";
-// The admin area's one multipart sender (product and shop forms).
-import { sendForm } from "../../products/api/sendForm";
+import { apiRequest } from "../../../../lib/api";
 import { shopsChanged } from "./adminShopKeys";
 
 /**
@@ -12,7 +11,7 @@ import { shopsChanged } from "./adminShopKeys";
 export function useCreateShop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => sendForm<AdminShopSavedResponse>("/api/admin/shops", "POST", form),
+    mutationFn: (form: FormData) => apiRequest<AdminShopSavedResponse>("/api/admin/shops", { method: "POST", body: form }),
     onSuccess: (answer) => shopsChanged(queryClient, answer.shop.id),
   });
 }

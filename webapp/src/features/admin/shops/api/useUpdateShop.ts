@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminShopSavedResponse } from "@domain/contracts/adminShops";
-// The admin area's one multipart sender (product and shop forms).
-import { sendForm } from "../../products/api/sendForm";
+import { apiRequest } from "../../../../lib/api";
 import { shopsChanged } from "./adminShopKeys";
 
 /**
@@ -12,7 +11,7 @@ export function useUpdateShop() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, form }: { id: number; form: FormData }) =>
-      sendForm<AdminShopSavedResponse>(`/api/admin/shops/${id}`, "PUT", form),
+      apiRequest<AdminShopSavedResponse>(`/api/admin/shops/${id}`, { method: "PUT", body: form }),
     onSettled: (_answer, _error, { id }) => shopsChanged(queryClient, id),
     meta: { quietIf: () => true },
   });
