@@ -368,7 +368,7 @@ describe("checkout end to end", () => {
 
     // The cart is empty, the cabinet shows an active order, the stock is held for the order.
     expect(await page.getByTestId("cart-count").count()).toBe(0);
-    expect(await page.getByTestId("cabinet-count").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("cabinet-count").textContent()).toBe("1");
     expect(await stockAt(jack.id, String(threeAndHalf.id), lamai)).toBe(before.jack - 1);
     expect(await stockAt(gelato.id, "0", lamai)).toBe(before.gelato - 1);
 

@@ -12,7 +12,6 @@ import { useSessionTokenStore } from "../../lib/session";
 import { haptic, isInsideTelegram, showAlert, showConfirm, showMainButton } from "../../lib/telegram";
 import { refreshSessionUser } from "../../features/auth/api/useMe";
 import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
-import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
 import { OrderSettingsSections } from "../../components/OrderSettingsFields";
@@ -87,8 +86,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
         onSuccess: (order) => {
           haptic("success");
           emptyCartAfterPlacing();
-          useActiveOrderStore.setState({ hasActiveOrder: true });
-          // The session says so too from now on, and says otherwise once the order is done or canceled.
+          // The session now says the customer has an active order (the cabinet's badge), until it is done or canceled.
           refreshSessionUser(queryClient);
           navigate(paths.order(order.id, { justPlaced: true }));
         },

@@ -10,7 +10,6 @@ import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
 import { haptic, showConfirm } from "../../lib/telegram";
 import { refreshSessionUser } from "../../features/auth/api/useMe";
-import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
 import { useOrder } from "../../features/orders/api/useOrder";
 import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
@@ -183,7 +182,6 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
           order={order}
           onPlaced={(placed) => {
             notify(`Order #${placed.id} is placed`, "S");
-            useActiveOrderStore.setState({ hasActiveOrder: true });
             refreshSessionUser(queryClient);
           }}
         />

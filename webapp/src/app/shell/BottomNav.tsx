@@ -4,7 +4,7 @@ import { BagIcon, HeartIcon, UserIcon } from "../../components/icons";
 import { paths } from "../../lib/paths";
 import { useSessionTokenStore } from "../../lib/session";
 import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
-import { selectCabinetCount, useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
+import { useSession } from "../../features/auth/hooks/useSession";
 import { selectCartCount, useCartStore } from "../../features/cart/stores/cartStore";
 import { useCustomerWishlist } from "../storefront/useCustomerWishlist";
 
@@ -23,6 +23,8 @@ export function BottomNav() {
   const signedOut = useSessionTokenStore((state) => state.token === null);
   const requireLogin = useRequireLogin();
   const wishlistCount = useCustomerWishlist().productIds.length;
+  // Spec §4: the cabinet's badge says the customer has a new order waiting; the session (GET /api/me) says so.
+  const hasActiveOrder = useSession().user?.isActiveOrder === true;
   const entries: NavEntry[] = [
     {
       name: "wishlist",
@@ -37,7 +39,7 @@ export function BottomNav() {
       label: "Cabinet",
       to: paths.cabinet,
       Icon: UserIcon,
-      count: useActiveOrderStore(selectCabinetCount),
+      count: hasActiveOrder ? 1 : 0,
       needsSession: true,
     },
     { name: "cart", label: "Cart", to: paths.cart, Icon: BagIcon, count: useCartStore(selectCartCount), needsSession: false },

@@ -3,9 +3,7 @@ import { useLocation } from "wouter";
 import { LoadingOverlay } from "../../components/LoadingOverlay";
 import { Notifications } from "../../components/Notifications";
 import { SessionModals } from "../../features/auth/components/SessionModals";
-import { useSession } from "../../features/auth/hooks/useSession";
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
-import { useActiveOrderStore } from "../../features/cabinet/stores/activeOrderStore";
 import { OptionPicker } from "../../features/catalog/components/OptionPicker";
 import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
 import { telegramReady } from "../../lib/telegram";
@@ -18,7 +16,6 @@ import "./Shell.css";
 export function Shell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   useSessionStartup();
-  useActiveOrderFromSession();
   useForgetGoneShop();
 
   // Telegram shows its own placeholder until the app says it is ready: as soon as the frame is on screen,
@@ -44,12 +41,4 @@ export function Shell({ children }: { children: ReactNode }) {
       <LoadingOverlay />
     </div>
   );
-}
-
-/** Spec §4 Startup: the session restores the new-order flag the cabinet badge shows. */
-function useActiveOrderFromSession(): void {
-  const isActiveOrder = useSession().user?.isActiveOrder;
-  useEffect(() => {
-    if (isActiveOrder !== undefined) useActiveOrderStore.setState({ hasActiveOrder: isActiveOrder });
-  }, [isActiveOrder]);
 }
