@@ -3,13 +3,14 @@ import { Type, type Static } from "typebox";
 import { NextCursor, Paging } from "./paging";
 import { HttpsLink, Text } from "./text";
 import { TonPayment } from "./ton";
+import { MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
 
 const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
 
 export const OrderLineInput = Type.Object({
   product_id: Type.Integer({ minimum: 1 }),
   option_id: Type.Integer({ minimum: 0 }),
-  amount: Type.Integer({ minimum: 1, maximum: 1000 }),
+  amount: Type.Integer({ minimum: 1, maximum: MAX_LINE_AMOUNT }),
 });
 
 export const OrderSettingsInput = Type.Object({
@@ -24,13 +25,13 @@ export type OrderSettingsInput = Static<typeof OrderSettingsInput>;
 
 export const PlaceOrderBody = Type.Object({
   shop_id: Type.Integer({ minimum: 1 }),
-  items: Type.Array(OrderLineInput, { minItems: 1, maxItems: 50 }),
+  items: Type.Array(OrderLineInput, { minItems: 1, maxItems: MAX_ORDER_LINES }),
   ...OrderSettingsInput.properties,
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
 export const CartShopsBody = Type.Object({
-  items: Type.Array(OrderLineInput, { minItems: 1, maxItems: 50 }),
+  items: Type.Array(OrderLineInput, { minItems: 1, maxItems: MAX_ORDER_LINES }),
 });
 export type CartShopsBody = Static<typeof CartShopsBody>;
 

@@ -3,7 +3,7 @@
  * calls). Money is integer Baht (1 bonus = 1 Baht).
  */
 import { Type, type Static } from "typebox";
-import { REFLINK_PATTERN } from "../referrals";
+import { MAX_ADJUSTMENT, REFLINK_PATTERN } from "../referrals";
 import { Paging } from "./paging";
 import { Text } from "./text";
 
@@ -92,7 +92,7 @@ export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const AdjustBody = Type.Object({
   /** A signed whole number of Baht, not zero. */
-  amount: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+  amount: Type.Integer({ minimum: -MAX_ADJUSTMENT, maximum: MAX_ADJUSTMENT }),
   reason: Text({ minLength: 3, maxLength: 300 }),
 });
 export type AdjustBody = Static<typeof AdjustBody>;
