@@ -21,7 +21,9 @@ async function record(tx: Executor, shelf: ShelfKey, delta: number, amountAfter:
   await tx
     .insertInto("stock_history")
     .values({
-      ...shelf,
+      shop_id: shelf.shop_id,
+      product_id: shelf.product_id,
+      option_id: shelf.option_id,
       delta,
       amount_after: amountAfter,
       reason: change.reason,
@@ -55,7 +57,7 @@ export async function takeFromShelf(tx: Executor, shelf: ShelfKey, amount: numbe
 export async function putOnShelf(tx: Executor, shelf: ShelfKey, amount: number, change: ShelfChange): Promise<number> {
   const row = await tx
     .insertInto("stock")
-    .values({ ...shelf, amount, updated_at: change.now })
+    .values({ shop_id: shelf.shop_id, product_id: shelf.product_id, option_id: shelf.option_id, amount, updated_at: change.now })
     .onConflict((oc) =>
       oc.columns(["shop_id", "product_id", "option_id"]).doUpdateSet((eb) => ({ amount: eb("stock.amount", "+", eb.ref("excluded.amount")), updated_at: change.now })),
     )
