@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { normaliseEmail } from "./domain/auth";
 import { REFERRAL_RATE_PERCENT_DEFAULT } from "./domain/constants";
 import { LOW_STOCK_THRESHOLD_DEFAULT } from "./domain/stock";
+import { TON_NETWORKS, type TonNetwork } from "./domain/ton";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -61,7 +62,7 @@ export interface Config {
   /** Sent as X-API-Key to the indexer. */
   tonApiKey: string | null;
   /** Which chain shop wallets and payments are on. */
-  tonNetwork: "mainnet" | "testnet";
+  tonNetwork: TonNetwork;
   /** Seconds between the watcher's looks at the chain. */
   tonPollSeconds: number;
   /** An option's shelf at a pickup shop at or below this tells the admins (once per crossing). */
@@ -193,7 +194,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const tonApiUrl = read("TON_API_URL")?.replace(/\/+$/, "") ?? null;
   if (tonApiUrl !== null && !isHttpUrl(tonApiUrl)) problems.push(`TON_API_URL must be an http(s) URL (got "${tonApiUrl}")`);
   const tonNetwork = read("TON_NETWORK") ?? "mainnet";
-  if (!["mainnet", "testnet"].includes(tonNetwork)) problems.push(`TON_NETWORK must be mainnet or testnet (got "${tonNetwork}")`);
+  if (!TON_NETWORKS.includes(tonNetwork as TonNetwork)) problems.push(`TON_NETWORK must be ${TON_NETWORKS.join(" or ")} (got "${tonNetwork}")`);
   const tonPollSeconds = positive("TON_POLL_SECONDS", 10);
 
   const lowStockRaw = read("LOW_STOCK_THRESHOLD") ?? String(LOW_STOCK_THRESHOLD_DEFAULT);
