@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderNotification } from "../../bot/notifications";
 import { createMiniApp } from "../../bot/miniApp";
+import { createHolds } from "../../server/services/holds";
 import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 
@@ -211,7 +212,7 @@ describe("orders in the audit trail", () => {
     customer = await signInCustomer(store.app, 3001, "Alice", now);
     const orderId = await placeOrder("Chaweng Beach Store", "Jack Herer", 0, 4);
     now += 3 * 3600_000 + 60_000;
-    expect(await store.app.services.orders.expireHolds()).toBe(1);
+    expect(await createHolds({ db: store.db, clock: () => now }).expireHolds()).toBe(1);
     const rows = await historyRows();
     expect(rows.map((r) => [r.reason, r.delta, r.amount_after, r.order_id, r.actor_user_id])).toEqual([
       ["sold", -4, 21, orderId, customer.userId],
