@@ -38,7 +38,9 @@ export function createBot({ services, config, log, clock = Date.now, botInfo }: 
   bot.use(contextSetup(runtime));
   // The conversations (their state read per update from the database) come before the commands, so that a
   // conversation under way gets its chat's updates first; staff and admin commands before the customer's.
-  bot.errorBoundary(apologize).use(membership, conversationsFor(services.conversations), staffAdmin, start, staffOrders, orders, help, fallback);
+  bot
+    .errorBoundary(apologize)
+    .use(membership, conversationsFor(services.conversations), staffAdmin, start, staffOrders, orders, help, fallback);
   // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
   bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
   return bot;

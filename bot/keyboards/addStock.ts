@@ -40,10 +40,14 @@ export function optionKeyboard(options: readonly { option_id: number; price_text
 /** Each shop with what it holds of the option now. */
 export function shopKeyboard(shelf: readonly { shop_id: number; shop_name: string; amount: number }[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const s of shelf) keyboard.text(`${s.shop_name} (${formatAmount(s.amount)})`, callbackData({ type: "stock:shop", shopId: s.shop_id })).row();
+  for (const s of shelf) {
+    keyboard.text(`${s.shop_name} (${formatAmount(s.amount)})`, callbackData({ type: "stock:shop", shopId: s.shop_id })).row();
+  }
   return keyboard.text(adminTexts.cancelButton, cancel);
 }
 
 export function confirmAddKeyboard(amount: number): InlineKeyboard {
-  return new InlineKeyboard().text(adminTexts.confirmButton(amount), callbackData({ type: "stock:confirm" })).text(adminTexts.cancelButton, cancel);
+  return new InlineKeyboard()
+    .text(adminTexts.confirmButton(amount), callbackData({ type: "stock:confirm" }))
+    .text(adminTexts.cancelButton, cancel);
 }

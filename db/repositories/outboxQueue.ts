@@ -98,7 +98,11 @@ export async function release(db: Executor, id: number, leaseUntil: string, now:
  * The Telegram message an earlier row of the same user became, found by that row's dedupe key; undefined
  * when that row was not sent (skipped, failed) or was sent before messages were remembered.
  */
-export function sentMessageOf(db: Executor, userId: number, dedupeKey: string): Promise<{ chat_id: number; message_id: number } | undefined> {
+export function sentMessageOf(
+  db: Executor,
+  userId: number,
+  dedupeKey: string,
+): Promise<{ chat_id: number; message_id: number } | undefined> {
   return db
     .selectFrom("outbox")
     .select(["tg_chat_id as chat_id", "tg_message_id as message_id"])

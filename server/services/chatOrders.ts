@@ -17,6 +17,7 @@ export function createChatOrders({ db }: { db: DB }) {
     /** The customer's latest orders, newest first. */
     latest: (telegramId: number): Promise<OrderSummary[]> => units.read((tx) => latestOrders(tx, telegramId)),
     /** One of the customer's own orders with its lines; null when it is not theirs or does not exist. */
-    one: (telegramId: number, orderId: number): Promise<OrderDetails | null> => units.read((tx) => orderOfCustomer(tx, telegramId, orderId)),
+    one: (telegramId: number, orderId: number): Promise<OrderDetails | null> =>
+      units.read((tx) => orderOfCustomer(tx, telegramId, orderId)),
   };
 }

@@ -90,7 +90,8 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
       const { user, roles, balance, activeOrder } = await units.read(async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw new NotFoundError("User");
-        return { user, roles: await selectStaffRoles(tx, userId), balance: await bonusBalance(tx, userId), activeOrder: await hasActiveOrder(tx, userId) };
+        const roles = await selectStaffRoles(tx, userId);
+        return { user, roles, balance: await bonusBalance(tx, userId), activeOrder: await hasActiveOrder(tx, userId) };
       });
       const owned = roles.find((r) => r.role === "owner");
       const managed = roles.find((r) => r.role === "manager");

@@ -110,11 +110,17 @@ export function createSignIn({ db, config, mailer, clock, sessions, adminGrants,
 
   /** The user of a Telegram profile (verified by initData, or by Telegram itself in the bot), made or refreshed. */
   async function upsertTelegramUser(tx: Executor, profile: TelegramUserProfile): Promise<number> {
-    const fields = { first_name: profile.first_name, last_name: profile.last_name ?? null, username: profile.username ?? null, photo_url: profile.photo_url ?? null };
+    const fields = {
+      first_name: profile.first_name,
+      last_name: profile.last_name ?? null,
+      username: profile.username ?? null,
+      photo_url: profile.photo_url ?? null,
+    };
     let existing = await findUserByTelegramId(tx, profile.id);
     if (!existing) {
       const admin = adminGrants.bootstraps({ email: null, telegram_id: profile.id });
-      const id = await insertTelegramUser(tx, { telegram_id: profile.id, ...fields, reflink: await newReflink(tx), is_admin: admin ? 1 : 0 });
+      const reflink = await newReflink(tx);
+      const id = await insertTelegramUser(tx, { telegram_id: profile.id, ...fields, reflink, is_admin: admin ? 1 : 0 });
       if (id !== undefined) return id;
       // A sign-in of the same new user beside this one made them first: refresh theirs.
       existing = (await findUserByTelegramId(tx, profile.id))!;
@@ -166,7 +172,8 @@ export function createSignIn({ db, config, mailer, clock, sessions, adminGrants,
         );
       });
       if (codeId === null) {
-        throw new RateLimitedError("Too many codes were sent to this address. Please wait 10 minutes and try again.", LOGIN_CODE_SEND_WINDOW_MS / 1000);
+        const message = "Too many codes were sent to this address. Please wait 10 minutes and try again.";
+        throw new RateLimitedError(message, LOGIN_CODE_SEND_WINDOW_MS / 1000);
       }
       try {
         await mailer.send(loginCodeMail(email, code));
@@ -181,7 +188,13 @@ export function createSignIn({ db, config, mailer, clock, sessions, adminGrants,
      * Signs in with the newest code sent to the address. Any failure is 'Invalid code!', whatever the reason,
      * so a caller learns nothing about codes or accounts. A signed-in Telegram user verifying an address links it.
      */
-    async verifyEmailCode(input: { email: string; code: string; ref?: string | undefined; ip: string; current: Session | null }): Promise<SignInResponse> {
+    async verifyEmailCode(input: {
+      email: string;
+      code: string;
+      ref?: string | undefined;
+      ip: string;
+      current: Session | null;
+    }): Promise<SignInResponse> {
       const email = normaliseEmail(input.email);
       if (!verifiesPerIp.hit(input.ip)) {
         throw new RateLimitedError("Too many attempts from your network. Please try again later.", verifiesPerIp.retryAfterS(input.ip));

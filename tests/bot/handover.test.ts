@@ -65,7 +65,8 @@ beforeEach(async () => {
   handover = createHandover({ db, clock, links });
   const config = { botToken: fake.token, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot };
   bot = createBot({ services: botServicesFor(db, { handover, clock }), config, log: quietLog, clock, botInfo: FAKE_BOT_INFO });
-  worker = createOutboxWorker({ outbox: createOutboxDelivery({ db }), messenger: createTelegramMessenger(bot.api, createMiniApp(STORE_URL)), log: quietLog, clock });
+  const messenger = createTelegramMessenger(bot.api, createMiniApp(STORE_URL));
+  worker = createOutboxWorker({ outbox: createOutboxDelivery({ db }), messenger, log: quietLog, clock });
   return async () => {
     await worker.stop();
     await fake.close();

@@ -28,7 +28,12 @@ export function botServicesFor(
     clock = Date.now,
     backOffice = null,
     joinFromChat = async () => undefined,
-  }: { handover: BotServices["handover"]; clock?: () => number; backOffice?: BackOffice | null; joinFromChat?: BotServices["signIn"]["joinFromChat"] },
+  }: {
+    handover: BotServices["handover"];
+    clock?: () => number;
+    backOffice?: BackOffice | null;
+    joinFromChat?: BotServices["signIn"]["joinFromChat"];
+  },
 ): BotServices {
   return {
     handover,

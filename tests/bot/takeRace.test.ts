@@ -45,7 +45,8 @@ it("10 managers over HTTP and through the bot at once: 1 winner, 1 event, the ot
     const services = botServicesFor(store.db, { handover: store.app.services.handover });
     const config = { botToken: TEST_BOT_TOKEN, publicUrl: STORE_URL, telegramApiRoot: fake.apiRoot };
     const bot = createBot({ services, config, log: quietLog, botInfo: FAKE_BOT_INFO });
-    const worker = createOutboxWorker({ outbox: createOutboxDelivery({ db: store.db }), messenger: createTelegramMessenger(bot.api, createMiniApp(STORE_URL)), log: quietLog });
+    const messenger = createTelegramMessenger(bot.api, createMiniApp(STORE_URL));
+    const worker = createOutboxWorker({ outbox: createOutboxDelivery({ db: store.db }), messenger, log: quietLog });
     await worker.tick();
     const managerChats = new Set(managers.map((m) => m.tg.id));
     expect(fake.callsOf("sendMessage").filter((m) => managerChats.has(m.chat_id))).toHaveLength(10);

@@ -16,7 +16,15 @@ import { MAX_STOCK_CHANGE } from "../../../server/domain/stock";
 import type { AdminProduct } from "../../../server/domain/contracts/adminProducts";
 import { isAddStockButton, parseCallbackData, type CallbackAction } from "../../callbackData";
 import type { BotContext } from "../../context";
-import { cancelKeyboard, confirmAddKeyboard, optionKeyboard, optionLabel, PRODUCTS_PER_PAGE, productKeyboard, shopKeyboard } from "../../keyboards/addStock";
+import {
+  cancelKeyboard,
+  confirmAddKeyboard,
+  optionKeyboard,
+  optionLabel,
+  PRODUCTS_PER_PAGE,
+  productKeyboard,
+  shopKeyboard,
+} from "../../keyboards/addStock";
 import { adminTexts } from "../../texts";
 
 export const ADD_STOCK = "addStock";
@@ -41,7 +49,9 @@ export function productChoices(products: readonly AdminProduct[]): ProductChoice
       id: p.id,
       name: p.name,
       is_inactive: p.is_inactive === "1",
-      options: p.options.filter((o) => o.is_deleted === "0").map((o) => ({ option_id: o.id, price_text: o.price_text, per_price: o.per_price })),
+      options: p.options
+        .filter((o) => o.is_deleted === "0")
+        .map((o) => ({ option_id: o.id, price_text: o.price_text, per_price: o.per_price })),
     }));
 }
 
@@ -92,7 +102,9 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     if (data !== undefined && !isAddStockButton(data)) await conversation.skip({ next: true });
 
     // (A process made without the back office cannot go on either: the same as a lost role.)
-    const stillAdmin = await conversation.external(async (outer) => outer.deps.backOffice !== null && (await outer.deps.botAdmin.isAdmin(actorUserId)));
+    const stillAdmin = await conversation.external(
+      async (outer) => outer.deps.backOffice !== null && (await outer.deps.botAdmin.isAdmin(actorUserId)),
+    );
     if (!stillAdmin) await conversation.halt({ next: true });
 
     const action = data === undefined ? null : parseCallbackData(data);
@@ -260,7 +272,8 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     // 6. The change, through the stock service; a refusal (the service's own word) changes nothing.
     const outcome = await conversation.external(async (outer) => {
       try {
-        const { instock } = await outer.deps.backOffice!.stock.add(actorUserId, { product_id: productId, option_id: optionId, shop_id: shopId, amount: adding });
+        const body = { product_id: productId, option_id: optionId, shop_id: shopId, amount: adding };
+        const { instock } = await outer.deps.backOffice!.stock.add(actorUserId, body);
         return { ok: true as const, amount_after: instock };
       } catch (error) {
         if (error instanceof DomainError) return { ok: false as const, message: error.message };

@@ -13,7 +13,11 @@ export const LOW_STOCK_SHOWN = 60;
 export function lowStockMessage(rows: readonly LowShelf[]): string {
   if (rows.length === 0) return adminTexts.lowStockNone;
   const sorted = [...rows].sort(
-    (a, b) => a.shop_name.localeCompare(b.shop_name) || a.shop_id - b.shop_id || a.amount - b.amount || a.product_name.localeCompare(b.product_name),
+    (a, b) =>
+      a.shop_name.localeCompare(b.shop_name) ||
+      a.shop_id - b.shop_id ||
+      a.amount - b.amount ||
+      a.product_name.localeCompare(b.product_name),
   );
   const shown = sorted.slice(0, LOW_STOCK_SHOWN);
   const lines = [adminTexts.lowStockTitle(rows.length)];

@@ -35,7 +35,8 @@ async function openOrdersOf(ctx: BotContext, userId: number): Promise<{ orders: 
 }
 
 function orderLine(order: StaffOrder): string {
-  const status = order.status === "W" && order.manager_data ? `${STATUS_LABELS.W} (${order.manager_data.name})` : STATUS_LABELS[order.status];
+  const taker = order.status === "W" && order.manager_data ? ` (${order.manager_data.name})` : "";
+  const status = `${STATUS_LABELS[order.status]}${taker}`;
   const hold = order.status === "N" && order.hold_until ? ` · held until ${formatIslandTime(order.hold_until)}` : "";
   return `#${order.id} · ${status} · ${formatOrderDate(order.created)} · ${formatBaht(order.discounted_price)}${hold}`;
 }
@@ -45,10 +46,15 @@ export function openOrdersMessage(orders: readonly StaffOrder[], miniApp: MiniAp
   const keyboard = new InlineKeyboard();
   const myOwnOrders = callbackData({ type: "orders:list" });
   if (orders.length === 0) {
-    return { text: isAdmin ? adminTexts.noOpenOrdersAdmin : adminTexts.noOpenOrders, reply_markup: keyboard.text(adminTexts.myOwnOrders, myOwnOrders) };
+    const text = isAdmin ? adminTexts.noOpenOrdersAdmin : adminTexts.noOpenOrders;
+    return { text, reply_markup: keyboard.text(adminTexts.myOwnOrders, myOwnOrders) };
   }
   const sorted = [...orders].sort(
-    (a, b) => a.store.name.localeCompare(b.store.name) || a.store.id - b.store.id || (a.status === b.status ? 0 : a.status === "N" ? -1 : 1) || a.id - b.id,
+    (a, b) =>
+      a.store.name.localeCompare(b.store.name) ||
+      a.store.id - b.store.id ||
+      (a.status === b.status ? 0 : a.status === "N" ? -1 : 1) ||
+      a.id - b.id,
   );
   const shown = sorted.slice(0, OPEN_ORDERS_SHOWN);
   const lines: string[] = [adminTexts.openOrdersTitle];

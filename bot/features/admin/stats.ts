@@ -53,6 +53,9 @@ statsCommand.command("stats", async (ctx, next) => {
   if (!backOffice || (await ctx.deps.botAdmin.adminOf(ctx.sender.id)) === null) return next();
   const now = ctx.deps.clock();
   const to = islandDate(now);
-  const [today, week] = await Promise.all([backOffice.stats.compute({ from: to, to }), backOffice.stats.compute({ from: islandDate(now - 6 * DAY_MS), to })]);
+  const [today, week] = await Promise.all([
+    backOffice.stats.compute({ from: to, to }),
+    backOffice.stats.compute({ from: islandDate(now - 6 * DAY_MS), to }),
+  ]);
   await ctx.reply(statsMessage(now, today, week));
 });
