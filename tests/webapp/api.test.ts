@@ -60,7 +60,7 @@ describe("a multipart upload", () => {
     form.set("file-0", new Blob(["photo"], { type: "image/png" }), "photo.png");
 
     expect(await api.apiRequest("/api/admin/products", { method: "POST", body: form })).toEqual({ product: { id: 7 } });
-    const [{ url, init }] = sent;
+    const { url, init } = sent[0]!;
     expect(url).toBe("/api/admin/products");
     expect(init.method).toBe("POST");
     expect(init.body).toBe(form);

@@ -5,7 +5,7 @@ import { useAdminProducts } from "../../features/admin/products/api/useAdminProd
 import { useAdminShops } from "../../features/admin/shops/api/useAdminShops";
 import { AdminProductCard } from "../../features/admin/products/components/AdminProductCard";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
-import { ProductCardPlaceholder } from "../../features/catalog/components/ProductCardPlaceholder";
+import { ProductCardPlaceholder } from "../../components/product/ProductCardPlaceholder";
 import { listPicturePriority } from "../../features/catalog/components/ProductList";
 import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam";
 import "../../features/admin/products/components/adminProducts.css";

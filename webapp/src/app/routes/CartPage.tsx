@@ -15,13 +15,14 @@ import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
 import { OrderSettingsSections } from "../../components/OrderSettingsFields";
+import { useCryptoFallback } from "../../components/useCryptoFallback";
 import { changeAmount, changeSettings, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
-import { useCryptoFallback } from "../../features/shops/hooks/useCryptoFallback";
+import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
-import { shopsHolding } from "../../features/catalog/shopsHolding";
+import { shopsHolding } from "../../lib/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
 import "./pages.css";
 
@@ -66,7 +67,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
   const serving = useShopsForLines(shopLines);
   const servingShopIds = serving.data?.map((shop) => shop.id);
   const shopChosen = chosenShopId !== null && servingShopIds?.includes(chosenShopId) === true;
-  const cryptoUnavailable = useCryptoFallback(chosenShopId, settings.payment_option, changeSettings);
+  const cryptoUnavailable = useCryptoFallback(useShopAcceptsCrypto(chosenShopId), settings.payment_option, changeSettings);
 
   const place = () => {
     if (placeOrder.isPending) return;

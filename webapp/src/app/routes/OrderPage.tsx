@@ -17,6 +17,7 @@ import { OrderLines, OrderTotal } from "../../features/orders/components/OrderLi
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
+import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
 import "./pages.css";
 
 /** Paying in TON (payment 3): its own chunk, and TON Connect a chunk of its own behind it (docs/webapp.md "Chunks"). */
@@ -61,6 +62,11 @@ function OrderPlaceholder() {
       <div className="order-card placeholder-card" style={{ height: 200 }} aria-hidden="true" />
     </section>
   );
+}
+
+/** A pending order's form with whether its shop takes crypto (the shops are asked only for a pending order). */
+function PendingOrderSettingsAtShop({ order, onPlaced }: { order: Order; onPlaced: (order: Order) => void }) {
+  return <PendingOrderSettings order={order} acceptsCrypto={useShopAcceptsCrypto(order.store.id)} onPlaced={onPlaced} />;
 }
 
 function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) {
@@ -178,7 +184,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       </div>
 
       {order.status === "P" && (
-        <PendingOrderSettings
+        <PendingOrderSettingsAtShop
           order={order}
           onPlaced={(placed) => {
             notify(`Order #${placed.id} is placed`, "S");

@@ -2,7 +2,7 @@ import { HeartIcon } from "../../components/icons";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
 import { useCustomerWishlist } from "../storefront/useCustomerWishlist";
-import { ProductCardPlaceholder } from "../../features/catalog/components/ProductCardPlaceholder";
+import { ProductCardPlaceholder } from "../../components/product/ProductCardPlaceholder";
 import { listPicturePriority } from "../../features/catalog/components/ProductList";
 import "./pages.css";
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { Product } from "@domain/contracts/catalog";
-import { ProductCard } from "../../features/catalog/components/ProductCard";
-import type { PicturePriority } from "../../features/catalog/components/ProductPicture";
+import { ProductCard } from "../../components/product/ProductCard";
+import type { PicturePriority } from "../../components/product/ProductPicture";
+import { OptionChip } from "../../features/catalog/components/OptionChip";
 import { usePickedOffer } from "../../features/catalog/stores/pickedOptionStore";
 import { AddToOrderButton } from "../../features/cart/components/AddToOrderButton";
 import { ShopsHoldingModal } from "../../features/shops/components/ShopsHoldingModal";
@@ -30,6 +31,8 @@ export function StorefrontProductCard({ product, priority = "lazy" }: { product:
     <>
       <ProductCard
         product={product}
+        offer={offer}
+        optionControl={<OptionChip product={product} offer={offer} />}
         priority={priority}
         wishlistControl={
           canWish && <WishlistButton productId={product.id} productName={product.name} inWishlist={productIds.includes(product.id)} />

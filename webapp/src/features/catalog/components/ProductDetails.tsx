@@ -6,15 +6,15 @@ import { countOf, formatAmount, formatBaht } from "@domain/format";
 import { isSoldOut, offersOf, shopStockKey, type OptionOffer } from "@domain/options";
 import { CheckIcon, FlameIcon, GiftIcon } from "../../../components/icons";
 import { Modal } from "../../../components/Modal";
-import { shopsHolding } from "../shopsHolding";
+import { Price } from "../../../components/product/Price";
+import { ProductGallery } from "../../../components/product/ProductGallery";
+import { ProductLabel } from "../../../components/product/ProductLabel";
+import { ProductPicture } from "../../../components/product/ProductPicture";
+import { ProductStats } from "../../../components/product/ProductStats";
+import { shopsHolding } from "../../../lib/shopsHolding";
 import { pickOption, usePickedOffer } from "../stores/pickedOptionStore";
 import { OptionChip } from "./OptionChip";
-import { Price } from "./Price";
-import { ProductGallery } from "./ProductGallery";
-import { ProductLabel } from "./ProductLabel";
-import { ProductPicture } from "./ProductPicture";
-import { ProductStats } from "./ProductStats";
-import "./productParts.css";
+import "../../../components/product/productParts.css";
 import "./ProductDetails.css";
 
 interface ProductDetailsProps {

@@ -1,4 +1,4 @@
-import "./ProductCard.css";
+import "../../../components/product/ProductCard.css";
 import "./ProductDetails.css";
 
 /** The product page's frame while the product is on its way: the square picture and the text around it. */

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
 import type { Product } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
-import type { PicturePriority } from "./ProductPicture";
-import { ProductCardPlaceholder } from "./ProductCardPlaceholder";
+import { ProductCardPlaceholder } from "../../../components/product/ProductCardPlaceholder";
+import type { PicturePriority } from "../../../components/product/ProductPicture";
 import "./ProductList.css";
 
 interface ProductListProps {

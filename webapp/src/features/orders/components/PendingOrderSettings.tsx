@@ -2,16 +2,23 @@ import { useState } from "react";
 import type { Order } from "@domain/contracts/orders";
 import { CHOOSE_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
 import { OrderSettingsSections } from "../../../components/OrderSettingsFields";
+import { useCryptoFallback } from "../../../components/useCryptoFallback";
 import { haptic, showAlert } from "../../../lib/telegram";
-import { useCryptoFallback } from "../../shops/hooks/useCryptoFallback";
 import { useSaveOrderSettings } from "../api/useSaveOrderSettings";
 import "./orders.css";
 
+interface PendingOrderSettingsProps {
+  order: Order;
+  acceptsCrypto: boolean | undefined;
+  onPlaced: (order: Order) => void;
+}
+
 /**
  * A pending order (P) waits for its delivery and payment; nothing is reserved yet. Saving them here reserves
- * the stock and makes it New, with the 3-hour hold for pickup (spec §4, §5 "Order settings").
+ * the stock and makes it New, with the 3-hour hold for pickup (spec §4, §5 "Order settings"). `acceptsCrypto`:
+ * whether the order's shop takes crypto (undefined while not known).
  */
-export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlaced: (order: Order) => void }) {
+export function PendingOrderSettings({ order, acceptsCrypto, onPlaced }: PendingOrderSettingsProps) {
   const [settings, setSettings] = useState<OrderSettings>(() => ({
     delivery_option: order.delivery_option,
     payment_option: order.payment_option,
@@ -21,7 +28,7 @@ export function PendingOrderSettings({ order, onPlaced }: { order: Order; onPlac
   }));
   const save = useSaveOrderSettings();
   const change = (next: Partial<OrderSettings>) => setSettings((current) => ({ ...current, ...next }));
-  const cryptoUnavailable = useCryptoFallback(order.store.id, settings.payment_option, change);
+  const cryptoUnavailable = useCryptoFallback(acceptsCrypto, settings.payment_option, change);
 
   const place = () => {
     if (save.isPending) return;

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { countOf } from "@domain/format";
+import { defaultOffer } from "@domain/options";
 import { ChevronDownIcon } from "../../../../components/icons";
 import { notify } from "../../../../components/notificationStore";
+import { ProductCard } from "../../../../components/product/ProductCard";
+import type { PicturePriority } from "../../../../components/product/ProductPicture";
 import { paths } from "../../../../lib/paths";
 import { haptic, showConfirm } from "../../../../lib/telegram";
-import { ProductCard } from "../../../catalog/components/ProductCard";
-import type { PicturePriority } from "../../../catalog/components/ProductPicture";
 import { messageOf } from "../api/keys";
 import type { AdminProduct, AdminShop } from "../api/types";
 import { useDeleteProduct, useSetProductActive } from "../api/useProductActions";
@@ -32,6 +33,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
   const inactive = product.is_inactive === "1";
   const deleted = product.is_deleted === "1";
   const busy = setActive.isPending || remove.isPending;
+  const shown = asCatalogProduct(product);
 
   const onToggleActive = () =>
     setActive.mutate(
@@ -57,7 +59,8 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
   return (
     <div className="admin-product" data-testid="admin-product" data-product-id={product.id} data-inactive={inactive || undefined} data-deleted={deleted || undefined}>
       <ProductCard
-        product={asCatalogProduct(product)}
+        product={shown}
+        offer={defaultOffer(shown)}
         priority={priority}
         viewOnly
         optionControl={

@@ -1,8 +1,8 @@
 import { categoryColour } from "@domain/catalog";
 import { formatAmount } from "@domain/format";
 import { FlameIcon, GiftIcon } from "../../../../components/icons";
-import { Price } from "../../../catalog/components/Price";
-import { ProductLabel } from "../../../catalog/components/ProductLabel";
+import { Price } from "../../../../components/product/Price";
+import { ProductLabel } from "../../../../components/product/ProductLabel";
 import type { ProductFields } from "../productFields";
 
 /** Spec §2 "Product forms": the preview step, the card as customers will see it, with the picked images. */

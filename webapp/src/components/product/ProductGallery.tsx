@@ -1,8 +1,8 @@
 import { GALLERY_AUTOPLAY_MS, GALLERY_COMPACT_BELOW_PX, GALLERY_IDLE_AFTER_TOUCH_MS } from "@domain/constants";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ProductImage } from "@domain/contracts/catalog";
-import { LeafIcon } from "../../../components/icons";
-import { useMediaQuery } from "../../../lib/useMediaQuery";
+import { LeafIcon } from "../icons";
+import { useMediaQuery } from "../../lib/useMediaQuery";
 import { ProductPicture, type PicturePriority } from "./ProductPicture";
 import "./ProductGallery.css";
 

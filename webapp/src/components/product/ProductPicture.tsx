@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { productImagePath } from "@domain/catalog";
-import { ImageOffIcon } from "../../../components/icons";
+import { ImageOffIcon } from "../icons";
 
 /** Spec §8: what an image that cannot be shown says instead. */
 type Failure = "not-found" | "failed";

@@ -1,13 +1,12 @@
-import { categoryColour, labelIconOf } from "@domain/catalog";
-import { CookieIcon, LighterIcon } from "../../../components/icons";
-import { categoryName } from "../categoryName";
+import { CATEGORIES, categoryColour, labelIconOf } from "@domain/catalog";
+import { CookieIcon, LighterIcon } from "../icons";
 import "./ProductLabel.css";
 
 const LABEL_ICONS = { accessory: LighterIcon, food: CookieIcon } as const;
 
 /** The category chip in its colour, then the product's label (with its own icon for categories 4 and 5). */
 export function ProductLabel({ categoryId, label }: { categoryId: number; label: string }) {
-  const name = categoryName(categoryId);
+  const name = CATEGORIES.find((category) => category.id === categoryId)?.name ?? null;
   const icon = labelIconOf(categoryId);
   const LabelIcon = icon ? LABEL_ICONS[icon] : null;
   return (

@@ -1,5 +1,5 @@
 import { countOf, formatAmount } from "@domain/format";
-import { BoxIcon, HeartIcon, ReceiptIcon } from "../../../components/icons";
+import { BoxIcon, HeartIcon, ReceiptIcon } from "../icons";
 import "./ProductStats.css";
 
 interface ProductStatsProps {

@@ -3,12 +3,11 @@ import { Link, useLocation } from "wouter";
 import { categoryColour } from "@domain/catalog";
 import { CITY_NAME } from "@domain/constants";
 import type { Product } from "@domain/contracts/catalog";
-import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../../../components/icons";
 import { countOf } from "@domain/format";
-import { paths } from "../../../lib/paths";
-import { shopsHolding } from "../shopsHolding";
-import { usePickedOffer } from "../stores/pickedOptionStore";
-import { OptionChip } from "./OptionChip";
+import type { OptionOffer } from "@domain/options";
+import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../icons";
+import { paths } from "../../lib/paths";
+import { shopsHolding } from "../../lib/shopsHolding";
 import { Price } from "./Price";
 import { ProductGallery } from "./ProductGallery";
 import type { PicturePriority } from "./ProductPicture";
@@ -19,6 +18,10 @@ import "./ProductCard.css";
 
 interface ProductCardProps {
   product: Product;
+  /** The option the card shows (the customer's pick, the default one on the admin's list). */
+  offer: OptionOffer;
+  /** Beside the price: the customer's option chip, or the admin's option picker (which opens even without options). */
+  optionControl: ReactNode;
   /** The wishlist heart on the image, for customers who have a wishlist. */
   wishlistControl?: ReactNode;
   /** The order button beside 'More details'. */
@@ -27,17 +30,16 @@ interface ProductCardProps {
   onShopCountClick?: () => void;
   /** How its first picture loads: only the cards of the first screen are not lazy (ProductList decides). */
   priority?: PicturePriority;
-  /** In place of the option chip (the admin's option picker opens even for a product without options). */
-  optionControl?: ReactNode;
   /** Under the card's actions: the admin's marks and tools (spec §2: '(HIDE IN ALL LIST)', the position). */
   extras?: ReactNode;
   /** Spec §2: on the admin products page a click on the image leads nowhere. */
   viewOnly?: boolean;
 }
 
-/** One product of the listing (spec §2 "Product card"), shown with the option the customer picked. */
+/** One product of the listing (spec §2 "Product card"): the customers' card, and the admin's with its tools. */
 export function ProductCard({
   product,
+  offer,
   wishlistControl,
   orderControl,
   onShopCountClick,
@@ -47,7 +49,6 @@ export function ProductCard({
   viewOnly = false,
 }: ProductCardProps) {
   const [, navigate] = useLocation();
-  const offer = usePickedOffer(product);
   const detailsPath = paths.product(product.id);
   const shopCount = countOf(shopsHolding(product, offer.id).length, "shop");
 
@@ -110,7 +111,7 @@ export function ProductCard({
 
         <div className="product-card__price-row">
           <Price offer={offer} />
-          {optionControl ?? <OptionChip product={product} offer={offer} />}
+          {optionControl}
         </div>
 
         <div className="product-card__actions">
