@@ -47,9 +47,22 @@ export async function insertUser(
  */
 export async function insertTelegramUser(
   db: Executor,
-  values: { telegram_id: number; first_name: string | null; last_name: string | null; username: string | null; photo_url: string | null; reflink: string; is_admin: 0 | 1 },
+  values: {
+    telegram_id: number;
+    first_name: string | null;
+    last_name: string | null;
+    username: string | null;
+    photo_url: string | null;
+    reflink: string;
+    is_admin: 0 | 1;
+  },
 ): Promise<number | undefined> {
-  const row = await db.insertInto("users").values(values).onConflict((oc) => oc.column("telegram_id").doNothing()).returning("id").executeTakeFirst();
+  const row = await db
+    .insertInto("users")
+    .values(values)
+    .onConflict((oc) => oc.column("telegram_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -139,7 +152,11 @@ export async function insertLoginCodeWithinLimit(
         ])
         .where((eb) =>
           eb(
-            eb.selectFrom("login_codes").select(eb.fn.countAll().as("n")).where("email", "=", values.email).where("created_at", ">", limit.since),
+            eb
+              .selectFrom("login_codes")
+              .select(eb.fn.countAll().as("n"))
+              .where("email", "=", values.email)
+              .where("created_at", ">", limit.since),
             "<",
             limit.max,
           ),
