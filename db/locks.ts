@@ -1,8 +1,8 @@
 /**
  * Row locks for rules that read an aggregate and then write (a bonus balance, a customer's open orders):
  * the unit locks the row that owns the aggregate first, so a second unit for the same owner waits until
- * the first has committed and then reads what it wrote. Units lock in one fixed order (users before
- * orders, each table by id) so two units never wait for each other.
+ * the first has committed and then reads what it wrote. Units lock in one fixed order (users, shops,
+ * products, orders; each table by ascending id) so two units never wait for each other.
  *
  * On SQLite a writing unit already holds the database's write lock (BEGIN IMMEDIATE, db/sqlite/), so there
  * is nothing more to take; on engines with row locks this is `select … for update`.
@@ -10,7 +10,7 @@
 import { SqliteAdapter } from "kysely";
 import type { Executor } from "./executor";
 
-type LockableTable = "users" | "orders";
+type LockableTable = "users" | "shops" | "products" | "orders";
 
 export async function lockRows(tx: Executor, table: LockableTable, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || tx.getExecutor().adapter instanceof SqliteAdapter) return;
