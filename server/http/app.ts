@@ -4,7 +4,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
-import { findUserById } from "../../db/repositories/users";
+import { isAdmin, selectStaffRoles } from "../../db/repositories/users";
+import { ForbiddenError } from "../domain/errors";
 import { createAdminProducts, type AdminProducts } from "../services/adminProducts";
 import { createAuth, type Auth } from "../services/auth";
 import { createCatalog } from "../services/catalog";
@@ -36,7 +37,7 @@ import { adminStockRoutes } from "./routes/adminStock";
 import { tonManifestRoutes, tonRoutes } from "./routes/ton";
 import { wishlistRoutes } from "./routes/wishlist";
 import { healthRoutes } from "./routes/health";
-import { sessionGuards } from "./session";
+import { installAccess } from "./access";
 import { installEdge } from "./security";
 import { installStatic } from "./static";
 import { installValidation } from "./validation";
@@ -93,9 +94,12 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
 
   installErrorHandling(app);
   installValidation(app);
-  await installEdge(app, { publicUrl: config.publicUrl, writesPerMinute: config.writesPerMinute, signInsPerMinute: config.signInsPerMinute });
+  await installEdge(app, {
+    publicUrl: config.publicUrl,
+    writesPerMinute: config.writesPerMinute,
+    signInsPerMinute: config.signInsPerMinute,
+  });
 
-  app.decorateRequest("session", null);
   const devOutbox = new DevOutbox();
   const catalog = createCatalog({ db });
   const partner = createPartner({ db, clock, config, log: app.log.child({ module: "referrals" }) });
@@ -109,15 +113,29 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
   const links = createLinkSigner(db);
   const orders = createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders, lowStockThreshold: config.lowStockThreshold });
   const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
-  const ton = createTon({ db, clock, network: config.tonNetwork, staffOrder: (userId, orderId) => handover.getOrder(userId, orderId, undefined) });
+  const ton = createTon({
+    db,
+    clock,
+    network: config.tonNetwork,
+    staffOrder: (userId, orderId) => handover.getOrder(userId, orderId, undefined),
+  });
   // Uploaded pictures (product images, shop logos) under DATA_DIR/uploads, served by installStatic below.
   const images = createImageStore({ uploadsDir: join(config.dataDir, "uploads") });
   const adminProducts = createAdminProducts({ db, images, clock });
   const stock = createStock({ db, clock, lowStockThreshold: config.lowStockThreshold });
   const stats = createStats({ db, clock });
   const shops = createShops({ db, clock, images, config });
-  const guards = sessionGuards(auth, async (userId) => (await findUserById(db, userId))?.is_admin === 1);
-  app.decorate("guards", guards);
+  // Before the routes: each /api route gets its access check as it is registered (server/http/access.ts).
+  installAccess(app, {
+    authenticate: (token) => auth.authenticate(token),
+    async staff(userId) {
+      if (!(await isAdmin(db, userId)) && (await selectStaffRoles(db, userId)).length === 0) throw new ForbiddenError();
+    },
+    managesShops: (userId) => shops.checkManager(userId),
+    async admin(userId) {
+      if (!(await isAdmin(db, userId))) throw new ForbiddenError();
+    },
+  });
 
   await app.register(
     async (api) => {
@@ -126,17 +144,17 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
       // every route registered after this line gets @fastify/compress for its JSON over 1 KB.
       await api.register(catalogRoutes, { catalog });
       await installJsonCompression(api);
-      await api.register(authRoutes, { auth, guards });
-      await api.register(orderRoutes, { orders, guards });
-      await api.register(handoverRoutes, { handover, guards, botOn: config.botToken !== null });
-      await api.register(adminProductRoutes, { adminProducts, guards });
-      await api.register(shopStaffRoutes, { staff: createStaff({ db, clock }), guards });
-      await api.register(adminStockRoutes, { stock, guards });
-      await api.register(adminStatsRoutes, { stats, guards });
-      await api.register(adminShopsRoutes, { shops, guards });
-      await api.register(partnerRoutes, { partner, guards });
-      await api.register(tonRoutes, { ton, guards });
-      await api.register(wishlistRoutes, { wishlist: createWishlist({ db, catalog, clock }), guards });
+      await api.register(authRoutes, { auth });
+      await api.register(orderRoutes, { orders });
+      await api.register(handoverRoutes, { handover, botOn: config.botToken !== null });
+      await api.register(adminProductRoutes, { adminProducts });
+      await api.register(shopStaffRoutes, { staff: createStaff({ db, clock }) });
+      await api.register(adminStockRoutes, { stock });
+      await api.register(adminStatsRoutes, { stats });
+      await api.register(adminShopsRoutes, { shops });
+      await api.register(partnerRoutes, { partner });
+      await api.register(tonRoutes, { ton });
+      await api.register(wishlistRoutes, { wishlist: createWishlist({ db, catalog, clock }) });
     },
     { prefix: "/api" },
   );
@@ -144,7 +162,16 @@ export async function buildApp(config: Config, { db, clock = Date.now, mailer, t
     await app.register(devRoutes, { prefix: "/dev", outbox: devOutbox, botToken: config.botToken, clock });
   }
   await app.register(tonManifestRoutes, { publicUrl: config.publicUrl });
-  const services: AppServices = { orders, handover, adminProducts, ton, stock, stats, joinFromChat: auth.joinFromChat, log: app.log.child({ module: "bot" }) };
+  const services: AppServices = {
+    orders,
+    handover,
+    adminProducts,
+    ton,
+    stock,
+    stats,
+    joinFromChat: auth.joinFromChat,
+    log: app.log.child({ module: "bot" }),
+  };
   app.decorate("services", services);
   const webhook = telegramWebhook?.(services);
   if (webhook) await app.register(webhook);

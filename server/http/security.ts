@@ -6,11 +6,11 @@
 import rateLimit from "@fastify/rate-limit";
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { bearerToken } from "./session";
+import { bearerToken } from "./access";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set when the answer depends on who asks (a session guard ran): it must never sit in a shared cache. */
+    /** Set when the answer depends on who asks (the session was read): it must never sit in a shared cache. */
     sessionRead: boolean;
   }
 }
@@ -110,7 +110,11 @@ export async function installEdge(app: FastifyInstance, options: EdgeOptions): P
   app.decorateRequest("sessionRead", false);
   app.addHook("onSend", (request, reply, payload, done) => {
     if (request.sessionRead) reply.header("cache-control", "private, no-store");
-    else if (request.method === "GET" && ORDER_PAGE.test(request.url) && String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+    else if (
+      request.method === "GET" &&
+      ORDER_PAGE.test(request.url) &&
+      String(reply.getHeader("content-type") ?? "").startsWith("text/html")
+    ) {
       reply.header("content-security-policy", orderPagePolicy);
     }
     done(null, payload);

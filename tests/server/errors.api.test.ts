@@ -6,10 +6,10 @@ let store: TestStore;
 beforeAll(async () => {
   store = await makeTestStore({ seed: false });
   // A route that fails the way a bug would, to see what a caller gets.
-  store.app.get("/api/test-failure", async () => {
+  store.app.get("/api/test-failure", { config: { access: "public" } }, async () => {
     throw new Error("secret stack detail");
   });
-  store.app.post("/api/test-echo", async (request) => ({ got: request.body }));
+  store.app.post("/api/test-echo", { config: { access: "public" } }, async (request) => ({ got: request.body }));
 });
 afterAll(async () => {
   await store.close();

@@ -13,14 +13,19 @@ async function tokenFor(userId: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await store.db
     .insertInto("sessions")
-    .values({ user_id: userId, token_hash: createHash("sha256").update(token).digest("hex"), auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
+    .values({
+      user_id: userId,
+      token_hash: createHash("sha256").update(token).digest("hex"),
+      auth_type: "EMAIL",
+      expires_at: "2999-01-01T00:00:00.000Z",
+    })
     .execute();
   return token;
 }
 
 beforeAll(async () => {
   store = await makeTestStore({ seed: false });
-  store.app.get("/api/test-admin-only", { preHandler: store.app.guards.admin }, async () => ({ ok: true }));
+  store.app.get("/api/test-admin-only", { config: { access: "admin" } }, async () => ({ ok: true }));
 });
 afterAll(async () => {
   await store.close();
@@ -28,8 +33,16 @@ afterAll(async () => {
 
 describe("the admin guard", () => {
   it("answers a visitor 401, a customer 403 'Отказано в доступе.', an admin 200", async () => {
-    const customer = await store.db.insertInto("users").values({ email: "c@samui.example", reflink: "cust0001" }).returning("id").executeTakeFirstOrThrow();
-    const admin = await store.db.insertInto("users").values({ email: "a@samui.example", reflink: "admn0001", is_admin: 1 }).returning("id").executeTakeFirstOrThrow();
+    const customer = await store.db
+      .insertInto("users")
+      .values({ email: "c@samui.example", reflink: "cust0001" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const admin = await store.db
+      .insertInto("users")
+      .values({ email: "a@samui.example", reflink: "admn0001", is_admin: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const call = (token?: string) =>
       store.app.inject({ method: "GET", url: "/api/test-admin-only", headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -61,7 +74,10 @@ describe("npm run admin", () => {
     expect((await check.selectFrom("users").select("is_admin").executeTakeFirstOrThrow()).is_admin).toBe(0);
     await check.destroy();
 
-    expect(await cli("grant", "--email", "nobody@samui.example")).toMatchObject({ code: 1, out: expect.stringContaining("has signed in yet") });
+    expect(await cli("grant", "--email", "nobody@samui.example")).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("has signed in yet"),
+    });
     expect(await cli("promote")).toMatchObject({ code: 64, out: expect.stringContaining("usage:") });
   });
 
@@ -70,7 +86,11 @@ describe("npm run admin", () => {
     const db = openDatabase(join(dataDir, "store.sqlite"));
     await migrateToLatest(db);
     const { id: shopId } = await db.insertInto("shops").values({ name: "Chaweng" }).returning("id").executeTakeFirstOrThrow();
-    const { id: userId } = await db.insertInto("users").values({ email: "mali@samui.example", reflink: "mali0001" }).returning("id").executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .insertInto("users")
+      .values({ email: "mali@samui.example", reflink: "mali0001" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db.destroy();
     const cli = (...args: string[]) =>
       run("npx", ["tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" } }).then(
@@ -84,14 +104,30 @@ describe("npm run admin", () => {
       return rows;
     };
 
-    expect(await cli("staff", "add", "--shop", String(shopId), "--email", "Mali@samui.example")).toMatchObject({ code: 0, out: expect.stringContaining("is now a manager of shop") });
+    expect(await cli("staff", "add", "--shop", String(shopId), "--email", "Mali@samui.example")).toMatchObject({
+      code: 0,
+      out: expect.stringContaining("is now a manager of shop"),
+    });
     expect(await staffRows()).toEqual([{ shop_id: shopId, user_id: userId, role: "manager" }]);
-    expect(await cli("staff", "add", "--shop", String(shopId), "--role", "owner", "--email", "mali@samui.example")).toMatchObject({ code: 0 });
+    expect(await cli("staff", "add", "--shop", String(shopId), "--role", "owner", "--email", "mali@samui.example")).toMatchObject({
+      code: 0,
+    });
     expect(await staffRows()).toEqual([{ shop_id: shopId, user_id: userId, role: "owner" }]);
-    expect(await cli("staff", "add", "--shop", String(shopId), "--role", "boss", "--email", "mali@samui.example")).toMatchObject({ code: 64 });
-    expect(await cli("staff", "add", "--shop", "77", "--email", "mali@samui.example")).toMatchObject({ code: 1, out: expect.stringContaining("Shop 77 not found") });
-    expect(await cli("staff", "add", "--shop", String(shopId), "--email", "nobody@samui.example")).toMatchObject({ code: 1, out: expect.stringContaining("has signed in yet") });
-    expect(await cli("staff", "remove", "--shop", String(shopId), "--email", "mali@samui.example")).toMatchObject({ code: 0, out: expect.stringContaining("no longer on the staff") });
+    expect(await cli("staff", "add", "--shop", String(shopId), "--role", "boss", "--email", "mali@samui.example")).toMatchObject({
+      code: 64,
+    });
+    expect(await cli("staff", "add", "--shop", "77", "--email", "mali@samui.example")).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("Shop 77 not found"),
+    });
+    expect(await cli("staff", "add", "--shop", String(shopId), "--email", "nobody@samui.example")).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("has signed in yet"),
+    });
+    expect(await cli("staff", "remove", "--shop", String(shopId), "--email", "mali@samui.example")).toMatchObject({
+      code: 0,
+      out: expect.stringContaining("no longer on the staff"),
+    });
     expect(await staffRows()).toEqual([]);
   });
 });

@@ -17,20 +17,20 @@ import {
 import { ApiError } from "../../domain/contracts/catalog";
 import type { AdminProducts } from "../../services/adminProducts";
 import { installMultipart, readMultipart } from "../multipart";
-import type { SessionGuards } from "../session";
 
-export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: AdminProducts; guards: SessionGuards }> = async (
-  app,
-  { adminProducts, guards },
-) => {
+export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: AdminProducts }> = async (app, { adminProducts }) => {
   await installMultipart(app);
   const errors = { "4xx": ApiError, "5xx": ApiError };
-  const admin = { preHandler: guards.admin };
+  const admin = { config: { access: "admin" } } as const;
   const answer = { 200: AdminProductResponse, ...errors };
 
-  app.get("/admin/products", { ...admin, schema: { querystring: AdminProductListQuery, response: { 200: AdminProductListResponse, ...errors } } }, async (request) => ({
-    products: await adminProducts.list(request.query.category),
-  }));
+  app.get(
+    "/admin/products",
+    { ...admin, schema: { querystring: AdminProductListQuery, response: { 200: AdminProductListResponse, ...errors } } },
+    async (request) => ({
+      products: await adminProducts.list(request.query.category),
+    }),
+  );
 
   app.post("/admin/products", { ...admin, schema: { response: { 201: AdminProductResponse, ...errors } } }, async (request, reply) => {
     const product = await adminProducts.create(await readMultipart(request), request.session!.userId);
@@ -42,8 +42,10 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     message: ADMIN_PRODUCT_TEXTS.updated,
   }));
 
-  app.put("/admin/products/:id/active", { ...admin, schema: { params: AdminProductParams, body: ProductActiveBody, response: answer } }, async (request) =>
-    adminProducts.setActive(request.params.id, request.body.active),
+  app.put(
+    "/admin/products/:id/active",
+    { ...admin, schema: { params: AdminProductParams, body: ProductActiveBody, response: answer } },
+    async (request) => adminProducts.setActive(request.params.id, request.body.active),
   );
 
   app.delete("/admin/products/:id", { ...admin, schema: { params: AdminProductParams, response: answer } }, async (request) => ({
@@ -51,10 +53,14 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     message: ADMIN_PRODUCT_TEXTS.deleted,
   }));
 
-  app.delete("/admin/products/:id/images/:imageId", { ...admin, schema: { params: AdminProductImageParams, response: answer } }, async (request) => ({
-    product: await adminProducts.removeImage(request.params.id, request.params.imageId),
-    message: ADMIN_PRODUCT_TEXTS.imageRemoved,
-  }));
+  app.delete(
+    "/admin/products/:id/images/:imageId",
+    { ...admin, schema: { params: AdminProductImageParams, response: answer } },
+    async (request) => ({
+      product: await adminProducts.removeImage(request.params.id, request.params.imageId),
+      message: ADMIN_PRODUCT_TEXTS.imageRemoved,
+    }),
+  );
 
   app.put(
     "/admin/products/:id/images/order",
@@ -74,10 +80,14 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     },
   );
 
-  app.delete("/admin/products/:id/options/:optionId", { ...admin, schema: { params: AdminProductOptionParams, response: answer } }, async (request) => ({
-    product: await adminProducts.deleteOption(request.params.id, request.params.optionId),
-    message: ADMIN_PRODUCT_TEXTS.optionDeleted,
-  }));
+  app.delete(
+    "/admin/products/:id/options/:optionId",
+    { ...admin, schema: { params: AdminProductOptionParams, response: answer } },
+    async (request) => ({
+      product: await adminProducts.deleteOption(request.params.id, request.params.optionId),
+      message: ADMIN_PRODUCT_TEXTS.optionDeleted,
+    }),
+  );
 
   app.put(
     "/admin/products/:id/default-option",

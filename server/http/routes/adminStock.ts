@@ -12,24 +12,33 @@ import {
 import { ApiError } from "../../domain/contracts/catalog";
 import { addedMessage, movedMessage } from "../../domain/stock";
 import type { Stock } from "../../services/stock";
-import type { SessionGuards } from "../session";
 
-export const adminStockRoutes: FastifyPluginAsyncTypebox<{ stock: Stock; guards: SessionGuards }> = async (app, { stock, guards }) => {
+export const adminStockRoutes: FastifyPluginAsyncTypebox<{ stock: Stock }> = async (app, { stock }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
-  const admin = { preHandler: guards.admin };
+  const admin = { config: { access: "admin" } } as const;
 
-  app.post("/admin/stock", { ...admin, schema: { body: AddStockBody, response: { 200: AddStockResponse, ...errors } } }, async (request) => {
-    const { instock } = await stock.add(request.session!.userId, request.body);
-    return { instock, message: addedMessage(request.body.amount) };
-  });
+  app.post(
+    "/admin/stock",
+    { ...admin, schema: { body: AddStockBody, response: { 200: AddStockResponse, ...errors } } },
+    async (request) => {
+      const { instock } = await stock.add(request.session!.userId, request.body);
+      return { instock, message: addedMessage(request.body.amount) };
+    },
+  );
 
-  app.post("/admin/stock/move", { ...admin, schema: { body: MoveStockBody, response: { 200: MoveStockResponse, ...errors } } }, async (request) => {
-    const moved = await stock.move(request.session!.userId, request.body);
-    return { warehouse: moved.warehouse, instock: moved.instock, message: movedMessage(request.body.amount, moved.shop_name) };
-  });
+  app.post(
+    "/admin/stock/move",
+    { ...admin, schema: { body: MoveStockBody, response: { 200: MoveStockResponse, ...errors } } },
+    async (request) => {
+      const moved = await stock.move(request.session!.userId, request.body);
+      return { warehouse: moved.warehouse, instock: moved.instock, message: movedMessage(request.body.amount, moved.shop_name) };
+    },
+  );
 
-  app.get("/admin/stock/history", { ...admin, schema: { querystring: StockHistoryQuery, response: { 200: StockHistoryResponse, ...errors } } }, async (request) =>
-    stock.history(request.query.product_id, request.query),
+  app.get(
+    "/admin/stock/history",
+    { ...admin, schema: { querystring: StockHistoryQuery, response: { 200: StockHistoryResponse, ...errors } } },
+    async (request) => stock.history(request.query.product_id, request.query),
   );
 
   app.get("/admin/stock/low", { ...admin, schema: { response: { 200: LowStockResponse, ...errors } } }, async () => ({

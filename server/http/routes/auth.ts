@@ -1,23 +1,30 @@
 /** Sign-in, the session user, logout. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { EmailCodeBody, EmailVerifyBody, MeResponse, SignInResponse, SuccessResponse, TelegramSignInBody } from "../../domain/contracts/auth";
+import {
+  EmailCodeBody,
+  EmailVerifyBody,
+  MeResponse,
+  SignInResponse,
+  SuccessResponse,
+  TelegramSignInBody,
+} from "../../domain/contracts/auth";
 import { ApiError } from "../../domain/contracts/catalog";
 import type { Auth } from "../../services/auth";
-import { bearerToken, type SessionGuards } from "../session";
+import { bearerToken } from "../access";
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth; guards: SessionGuards }> = async (app, { auth, guards }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app, { auth }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
 
   app.post(
     "/auth/telegram",
-    { schema: { body: TelegramSignInBody, response: { 200: SignInResponse, ...errors } } },
+    { config: { access: "public" }, schema: { body: TelegramSignInBody, response: { 200: SignInResponse, ...errors } } },
     async (request) => auth.signInWithTelegram(request.body.initData),
   );
 
   app.post(
     "/auth/email/code",
-    { schema: { body: EmailCodeBody, response: { 200: SuccessResponse, ...errors } } },
+    { config: { access: "public" }, schema: { body: EmailCodeBody, response: { 200: SuccessResponse, ...errors } } },
     async (request) => {
       await auth.sendEmailCode(request.body.email, request.ip);
       return { success: true as const };
@@ -26,16 +33,20 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth; guards: Session
 
   app.post(
     "/auth/email/verify",
-    { preHandler: guards.optional, schema: { body: EmailVerifyBody, response: { 200: SignInResponse, ...errors } } },
+    { config: { access: "session-if-any" }, schema: { body: EmailVerifyBody, response: { 200: SignInResponse, ...errors } } },
     async (request) => auth.verifyEmailCode({ ...request.body, ip: request.ip, current: request.session }),
   );
 
-  app.post("/auth/logout", { preHandler: guards.required, schema: { response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
-    await auth.logout(bearerToken(request)!);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    "/auth/logout",
+    { config: { access: "signed-in" }, schema: { response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await auth.logout(bearerToken(request)!);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get("/me", { preHandler: guards.required, schema: { response: { 200: MeResponse, ...errors } } }, async (request) => ({
+  app.get("/me", { config: { access: "signed-in" }, schema: { response: { 200: MeResponse, ...errors } } }, async (request) => ({
     user: await auth.sessionUser(request.session!.userId, request.session!.authType),
   }));
 };

@@ -17,27 +17,27 @@ import {
   StatusesBody,
 } from "../../domain/contracts/staff";
 import type { Handover } from "../../services/handover";
-import type { SessionGuards } from "../session";
 
-export const handoverRoutes: FastifyPluginAsyncTypebox<{ handover: Handover; guards: SessionGuards; botOn: boolean }> = async (
-  app,
-  { handover, guards, botOn },
-) => {
+export const handoverRoutes: FastifyPluginAsyncTypebox<{ handover: Handover; botOn: boolean }> = async (app, { handover, botOn }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
-  const staff = { preHandler: guards.required };
-  const admin = { preHandler: guards.admin };
+  const staff = { config: { access: "staff" } } as const;
+  const admin = { config: { access: "admin" } } as const;
   const one = { params: OrderParams, response: { 200: StaffOrderResponse, ...errors } };
   const who = (request: { session: { userId: number } | null }) => request.session!.userId;
 
-  app.get("/staff/orders", { ...staff, schema: { querystring: StaffOrdersQuery, response: { 200: StaffOrderListResponse, ...errors } } }, async (request) =>
-    handover.listOrders(who(request), request.query),
+  app.get(
+    "/staff/orders",
+    { ...staff, schema: { querystring: StaffOrdersQuery, response: { 200: StaffOrderListResponse, ...errors } } },
+    async (request) => handover.listOrders(who(request), request.query),
   );
 
   app.get("/staff/orders/:id", { ...staff, schema: { ...one, querystring: StaffOrderQuery } }, async (request) => ({
     order: await handover.getOrder(who(request), request.params.id, request.query.sig),
   }));
 
-  app.post("/staff/orders/:id/take", { ...staff, schema: one }, async (request) => ({ order: await handover.take(who(request), request.params.id) }));
+  app.post("/staff/orders/:id/take", { ...staff, schema: one }, async (request) => ({
+    order: await handover.take(who(request), request.params.id),
+  }));
 
   app.put("/staff/orders/:id/statuses", { ...staff, schema: { ...one, body: StatusesBody } }, async (request) => ({
     order: await handover.setStatuses(who(request), request.params.id, request.body),
@@ -69,5 +69,7 @@ export const handoverRoutes: FastifyPluginAsyncTypebox<{ handover: Handover; gua
     order: await handover.setDiscount(who(request), request.params.id, request.body.percent),
   }));
 
-  app.post("/admin/orders/:id/cancel", { ...admin, schema: one }, async (request) => ({ order: await handover.cancel(who(request), request.params.id) }));
+  app.post("/admin/orders/:id/cancel", { ...admin, schema: one }, async (request) => ({
+    order: await handover.cancel(who(request), request.params.id),
+  }));
 };

@@ -13,15 +13,15 @@ import {
   PlaceOrderBody,
 } from "../../domain/contracts/orders";
 import type { Orders } from "../../services/orders";
-import type { SessionGuards } from "../session";
 
-export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: Orders; guards: SessionGuards }> = async (app, { orders, guards }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: Orders }> = async (app, { orders }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
+  const signedIn = { config: { access: "signed-in" } } as const;
 
   app.post(
     "/orders",
     {
-      preHandler: guards.required,
+      ...signedIn,
       schema: {
         headers: Type.Object({ "idempotency-key": Type.Optional(Type.String({ maxLength: 200 })) }),
         body: PlaceOrderBody,
@@ -40,29 +40,33 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: Orders; guards: Se
 
   app.get(
     "/orders",
-    { preHandler: guards.required, schema: { querystring: OrderListQuery, response: { 200: OrderListResponse, ...errors } } },
+    { ...signedIn, schema: { querystring: OrderListQuery, response: { 200: OrderListResponse, ...errors } } },
     async (request) => orders.listOrders(request.session!.userId, request.query),
   );
 
   app.get(
     "/orders/:id",
-    { preHandler: guards.required, schema: { params: OrderParams, response: { 200: OrderResponse, ...errors } } },
+    { ...signedIn, schema: { params: OrderParams, response: { 200: OrderResponse, ...errors } } },
     async (request) => ({ order: await orders.getOrder(request.session!.userId, request.params.id) }),
   );
 
   app.post(
     "/orders/:id/cancel",
-    { preHandler: guards.required, schema: { params: OrderParams, response: { 200: OrderResponse, ...errors } } },
+    { ...signedIn, schema: { params: OrderParams, response: { 200: OrderResponse, ...errors } } },
     async (request) => ({ order: await orders.cancelOrder(request.session!.userId, request.params.id) }),
   );
 
   app.put(
     "/orders/:id/settings",
-    { preHandler: guards.required, schema: { params: OrderParams, body: OrderSettingsInput, response: { 200: OrderResponse, ...errors } } },
+    { ...signedIn, schema: { params: OrderParams, body: OrderSettingsInput, response: { 200: OrderResponse, ...errors } } },
     async (request) => ({ order: await orders.saveSettings(request.session!.userId, request.params.id, request.body) }),
   );
 
-  app.post("/cart/shops", { schema: { body: CartShopsBody, response: { 200: CartShopsResponse, ...errors } } }, async (request) => ({
-    shops: await orders.shopsForCart(request.body.items),
-  }));
+  app.post(
+    "/cart/shops",
+    { config: { access: "public" }, schema: { body: CartShopsBody, response: { 200: CartShopsResponse, ...errors } } },
+    async (request) => ({
+      shops: await orders.shopsForCart(request.body.items),
+    }),
+  );
 };

@@ -17,18 +17,19 @@ import {
   UserParams,
 } from "../../domain/contracts/partner";
 import type { Partner } from "../../services/partner";
-import type { SessionGuards } from "../session";
 
-export const partnerRoutes: FastifyPluginAsyncTypebox<{ partner: Partner; guards: SessionGuards }> = async (app, { partner, guards }) => {
+export const partnerRoutes: FastifyPluginAsyncTypebox<{ partner: Partner }> = async (app, { partner }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
-  const signedIn = { preHandler: guards.required };
+  const signedIn = { config: { access: "signed-in" } } as const;
 
   // A view counts once per viewer per link per day; an unknown code is a 204 that counts nothing.
   app.post(
     "/ref/:code/view",
-    { preHandler: guards.optional, schema: { params: ReflinkParams, response: { 204: Type.Null(), ...errors } } },
+    { config: { access: "session-if-any" }, schema: { params: ReflinkParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
-      const viewer = request.session ? { userId: request.session.userId } : { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
+      const viewer = request.session
+        ? { userId: request.session.userId }
+        : { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
       await partner.recordView(request.params.code, viewer);
       return reply.code(204).send(null);
     },
@@ -45,27 +46,39 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ partner: Partner; guards
     },
   );
 
-  app.get("/partner", { ...signedIn, schema: { response: { 200: PartnerSummary, ...errors } } }, async (request) => partner.summary(request.session!.userId));
-
-  app.get("/partner/ledger", { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: LedgerResponse, ...errors } } }, async (request) =>
-    partner.ledger(request.session!.userId, request.query),
+  app.get("/partner", { ...signedIn, schema: { response: { 200: PartnerSummary, ...errors } } }, async (request) =>
+    partner.summary(request.session!.userId),
   );
 
-  app.get("/partner/referrals", { ...signedIn, schema: { querystring: ReferralsQuery, response: { 200: ReferralsResponse, ...errors } } }, async (request) =>
-    partner.referrals(request.session!.userId, request.query),
+  app.get(
+    "/partner/ledger",
+    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: LedgerResponse, ...errors } } },
+    async (request) => partner.ledger(request.session!.userId, request.query),
   );
 
-  app.get("/partner/referrals/:id", { ...signedIn, schema: { params: UserParams, response: { 200: ReferralDetailResponse, ...errors } } }, async (request) =>
-    partner.referral(request.session!.userId, request.params.id),
+  app.get(
+    "/partner/referrals",
+    { ...signedIn, schema: { querystring: ReferralsQuery, response: { 200: ReferralsResponse, ...errors } } },
+    async (request) => partner.referrals(request.session!.userId, request.query),
   );
 
-  app.get("/partner/store", { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: StoreHistoryResponse, ...errors } } }, async (request) =>
-    partner.store(request.session!.userId, request.query),
+  app.get(
+    "/partner/referrals/:id",
+    { ...signedIn, schema: { params: UserParams, response: { 200: ReferralDetailResponse, ...errors } } },
+    async (request) => partner.referral(request.session!.userId, request.params.id),
+  );
+
+  app.get(
+    "/partner/store",
+    { ...signedIn, schema: { querystring: LedgerQuery, response: { 200: StoreHistoryResponse, ...errors } } },
+    async (request) => partner.store(request.session!.userId, request.query),
   );
 
   app.post(
     "/admin/users/:id/bonus",
-    { preHandler: guards.admin, schema: { params: UserParams, body: AdjustBody, response: { 200: BalanceResponse, ...errors } } },
-    async (request) => ({ balance: await partner.adjust(request.session!.userId, request.params.id, request.body.amount, request.body.reason) }),
+    { config: { access: "admin" }, schema: { params: UserParams, body: AdjustBody, response: { 200: BalanceResponse, ...errors } } },
+    async (request) => ({
+      balance: await partner.adjust(request.session!.userId, request.params.id, request.body.amount, request.body.reason),
+    }),
   );
 };

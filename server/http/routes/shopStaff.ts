@@ -3,15 +3,18 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ApiError } from "../../domain/contracts/catalog";
 import { GrantStaffBody, ShopParams, StaffListResponse, StaffMemberParams } from "../../domain/contracts/staff";
 import { staffWho, type Staff } from "../../services/staff";
-import type { SessionGuards } from "../session";
 
-export const shopStaffRoutes: FastifyPluginAsyncTypebox<{ staff: Staff; guards: SessionGuards }> = async (app, { staff, guards }) => {
+export const shopStaffRoutes: FastifyPluginAsyncTypebox<{ staff: Staff }> = async (app, { staff }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
-  const admin = { preHandler: guards.admin };
+  const admin = { config: { access: "admin" } } as const;
 
-  app.get("/admin/shops/:id/staff", { ...admin, schema: { params: ShopParams, response: { 200: StaffListResponse, ...errors } } }, async (request) => ({
-    staff: await staff.list(request.params.id),
-  }));
+  app.get(
+    "/admin/shops/:id/staff",
+    { ...admin, schema: { params: ShopParams, response: { 200: StaffListResponse, ...errors } } },
+    async (request) => ({
+      staff: await staff.list(request.params.id),
+    }),
+  );
 
   app.post(
     "/admin/shops/:id/staff",

@@ -8,40 +8,65 @@ import { ShopIdParams } from "../../domain/contracts/adminShops";
 import { ApiError } from "../../domain/contracts/catalog";
 import { OrderParams } from "../../domain/contracts/orders";
 import { StaffOrderResponse } from "../../domain/contracts/staff";
-import { ShopWalletBody, ShopWalletResponse, TonPayment, TonQuoteResponse, TonRateBody, TonRateResponse, TonSentBody } from "../../domain/contracts/ton";
+import {
+  ShopWalletBody,
+  ShopWalletResponse,
+  TonPayment,
+  TonQuoteResponse,
+  TonRateBody,
+  TonRateResponse,
+  TonSentBody,
+} from "../../domain/contracts/ton";
 import type { Ton } from "../../services/ton";
-import type { SessionGuards } from "../session";
 
-export const tonRoutes: FastifyPluginAsyncTypebox<{ ton: Ton; guards: SessionGuards }> = async (app, { ton, guards }) => {
+export const tonRoutes: FastifyPluginAsyncTypebox<{ ton: Ton }> = async (app, { ton }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
-  const signedIn = { preHandler: guards.required };
-  const admin = { preHandler: guards.admin };
+  const signedIn = { config: { access: "signed-in" } } as const;
+  const staff = { config: { access: "staff" } } as const;
+  const admin = { config: { access: "admin" } } as const;
 
-  app.post("/orders/:id/ton/quote", { ...signedIn, schema: { params: OrderParams, response: { 200: TonQuoteResponse, ...errors } } }, async (request) =>
-    ton.quote(request.session!.userId, request.params.id),
+  app.post(
+    "/orders/:id/ton/quote",
+    { ...signedIn, schema: { params: OrderParams, response: { 200: TonQuoteResponse, ...errors } } },
+    async (request) => ton.quote(request.session!.userId, request.params.id),
   );
 
   app.post(
     "/orders/:id/ton/sent",
-    { ...signedIn, schema: { params: OrderParams, body: TonSentBody, response: { 200: Type.Object({ ton_payment: TonPayment }), ...errors } } },
+    {
+      ...signedIn,
+      schema: { params: OrderParams, body: TonSentBody, response: { 200: Type.Object({ ton_payment: TonPayment }), ...errors } },
+    },
     async (request) => ({ ton_payment: await ton.sent(request.session!.userId, request.params.id, request.body.boc) }),
   );
 
-  app.post("/staff/orders/:id/ton/confirm", { ...signedIn, schema: { params: OrderParams, response: { 200: StaffOrderResponse, ...errors } } }, async (request) => ({
-    order: await ton.confirmByHand(request.session!.userId, request.params.id),
-  }));
-
-  app.put("/admin/shops/:id/wallet", { ...admin, schema: { params: ShopIdParams, body: ShopWalletBody, response: { 200: ShopWalletResponse, ...errors } } }, async (request) =>
-    ton.setShopWallet(request.params.id, request.body.ton_wallet),
+  app.post(
+    "/staff/orders/:id/ton/confirm",
+    { ...staff, schema: { params: OrderParams, response: { 200: StaffOrderResponse, ...errors } } },
+    async (request) => ({
+      order: await ton.confirmByHand(request.session!.userId, request.params.id),
+    }),
   );
 
-  app.put("/admin/settings/ton-rate", { ...admin, schema: { body: TonRateBody, response: { 200: TonRateResponse, ...errors } } }, async (request) =>
-    ton.setRate(request.body.thb_per_ton),
+  app.put(
+    "/admin/shops/:id/wallet",
+    { ...admin, schema: { params: ShopIdParams, body: ShopWalletBody, response: { 200: ShopWalletResponse, ...errors } } },
+    async (request) => ton.setShopWallet(request.params.id, request.body.ton_wallet),
+  );
+
+  app.put(
+    "/admin/settings/ton-rate",
+    { ...admin, schema: { body: TonRateBody, response: { 200: TonRateResponse, ...errors } } },
+    async (request) => ton.setRate(request.body.thb_per_ton),
   );
 };
 
 /** The store's mark (the favicon's leaf) as the 180×180 PNG TON Connect asks for. */
-const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="180" height="180"><rect width="24" height="24" rx="6" fill="#1f7a4a"/><path d="M6 18c0-7 4.5-11.5 12-12-.5 7.5-5 12-11.5 12M6 18c2.5-3.5 5-5.5 8-7" fill="none" stroke="#e9ffef" stroke-width="1.8" stroke-linecap="round"/></svg>`;
+const ICON_SVG =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="180" height="180">` +
+  `<rect width="24" height="24" rx="6" fill="#1f7a4a"/>` +
+  `<path d="M6 18c0-7 4.5-11.5 12-12-.5 7.5-5 12-11.5 12M6 18c2.5-3.5 5-5.5 8-7"` +
+  ` fill="none" stroke="#e9ffef" stroke-width="1.8" stroke-linecap="round"/></svg>`;
 
 /** The TON Connect manifest wallets fetch (from their own origins, hence CORS), from PUBLIC_URL. */
 export const tonManifestRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
@@ -54,6 +79,10 @@ export const tonManifestRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }>
   );
   app.get("/tonconnect-icon.png", async (_request, reply) => {
     icon ??= import("sharp").then(({ default: sharp }) => sharp(Buffer.from(ICON_SVG)).png().toBuffer());
-    return reply.header("access-control-allow-origin", "*").header("cache-control", "public, max-age=86400").type("image/png").send(await icon);
+    return reply
+      .header("access-control-allow-origin", "*")
+      .header("cache-control", "public, max-age=86400")
+      .type("image/png")
+      .send(await icon);
   });
 };
