@@ -47,12 +47,17 @@ export async function testDatabase(seed = true, uploadsDir: string | null = null
 export async function makeTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
   const dataDir = await makeTempDir();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...UNLIMITED, ...options.env }),
+    // Silent whatever NODE_ENV a test gives (production and development log every request at info).
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...UNLIMITED, ...options.env }),
     webappDir: options.webappDir ?? null,
   };
   const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);
   // Wired as server/main.ts wires it: the webhook (BOT_MODE=webhook) gets the app's own services.
-  const app = await buildApp(config, { db, telegramWebhook: webhookFor(config, db, options.clock), ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp(config, {
+    db,
+    telegramWebhook: webhookFor(config, db, options.clock),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     app,
     db,

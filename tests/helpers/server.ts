@@ -8,7 +8,16 @@ import { makeTempDir, UNLIMITED } from "./app";
 export async function startStore(env: Record<string, string> = {}) {
   // The mini-app in webapp/dist was built once for the whole run (tests/setup/buildWebapp.ts).
   const dataDir = await makeTempDir("store-e2e-");
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...UNLIMITED, ...(process.env.WEBAPP_DIR ? { WEBAPP_DIR: process.env.WEBAPP_DIR } : {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    ...UNLIMITED,
+    ...(process.env.WEBAPP_DIR ? { WEBAPP_DIR: process.env.WEBAPP_DIR } : {}),
+    ...env,
+  });
   const running = await start(config);
   const address = running.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

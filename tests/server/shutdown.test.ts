@@ -31,11 +31,22 @@ describe("graceful shutdown", () => {
           try {
             const res = await fetch(`${store.base}/api/orders`, {
               method: "POST",
-              headers: { authorization: `Bearer ${tokens[loop % tokens.length]}`, "content-type": "application/json", "idempotency-key": key },
-              body: JSON.stringify({ shop_id: shopId, items: [{ product_id: productId, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 }),
+              headers: {
+                authorization: `Bearer ${tokens[loop % tokens.length]}`,
+                "content-type": "application/json",
+                "idempotency-key": key,
+              },
+              body: JSON.stringify({
+                shop_id: shopId,
+                items: [{ product_id: productId, option_id: 0, amount: 1 }],
+                delivery_option: 1,
+                payment_option: 1,
+              }),
             });
             const text = await res.text();
-            const body = res.headers.get("content-type")?.startsWith("application/json") ? (JSON.parse(text) as { order?: { id: number } }) : {};
+            const body = res.headers.get("content-type")?.startsWith("application/json")
+              ? (JSON.parse(text) as { order?: { id: number } })
+              : {};
             outcomes.push({ key, at: performance.now(), status: res.status, orderId: body.order?.id ?? null });
           } catch (error) {
             const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -57,22 +68,31 @@ describe("graceful shutdown", () => {
     const refused = outcomes.filter((o): o is Outcome & { refused: string } => "refused" in o);
     const placed = answers.filter((a) => a.status === 201);
     const answeredAfterSignal = placed.filter((a) => a.at > signalledAt);
-    console.log(
-      `SIGTERM after ${placed.length - answeredAfterSignal.length} placements answered 201; ${answeredAfterSignal.length} in flight then were answered 201 after it; ` +
-        `${refused.length} refused at the connection level (${[...new Set(refused.map((r) => r.refused))].join(", ")}); ` +
-        `other answers: ${JSON.stringify(answers.filter((a) => a.status !== 201).map((a) => a.status))}; exit ${code} after ${Math.round(exitedAt - signalledAt)} ms`,
-    );
+    // What happened, told with every failure below (a passing run prints only the test report).
+    const report =
+      `SIGTERM after ${placed.length - answeredAfterSignal.length} placements answered 201; ` +
+      `${answeredAfterSignal.length} in flight then were answered 201 after it; ` +
+      `${refused.length} refused at the connection level (${[...new Set(refused.map((r) => r.refused))].join(", ")}); ` +
+      `other answers: ${JSON.stringify(answers.filter((a) => a.status !== 201).map((a) => a.status))}; ` +
+      `exit ${code} after ${Math.round(exitedAt - signalledAt)} ms`;
 
-    expect(code, store.output()).toBe(0);
-    expect(exitedAt - signalledAt).toBeLessThan(10_000);
-    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(code, `${report}\n${store.output()}`).toBe(0);
+    expect(exitedAt - signalledAt, report).toBeLessThan(10_000);
+    expect(
+      answers.filter((a) => a.status >= 500),
+      report,
+    ).toEqual([]);
     // Requests under way when the signal came were finished, not cut off.
-    expect(answeredAfterSignal.length).toBeGreaterThan(0);
+    expect(answeredAfterSignal.length, report).toBeGreaterThan(0);
     // Every loop ended because the store went away, not because it ran out of placements.
-    expect(refused).toHaveLength(LOOPS);
+    expect(refused, report).toHaveLength(LOOPS);
 
     const db = openDatabase(join(dataDir, "store.sqlite"));
-    const stored = new Map((await db.selectFrom("orders").select(["id", "idempotency_key"]).where("idempotency_key", "like", "shutdown-%").execute()).map((o) => [o.idempotency_key, o.id]));
+    const stored = new Map(
+      (await db.selectFrom("orders").select(["id", "idempotency_key"]).where("idempotency_key", "like", "shutdown-%").execute()).map(
+        (o) => [o.idempotency_key, o.id],
+      ),
+    );
     await db.destroy();
     expect(placed.filter((a) => stored.get(a.key) !== a.orderId)).toEqual([]);
     // Nothing half-served either: no order was stored for a request whose connection was refused.
@@ -87,7 +107,9 @@ describe("graceful shutdown", () => {
     const socket = connect(store.port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     socket.on("error", () => {});
-    socket.write("POST /api/cart/shops HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"items\":");
+    socket.write(
+      'POST /api/cart/shops HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":',
+    );
     // The store has read the headers once it answers another request after them.
     expect((await fetch(`${store.base}/api/health`)).status).toBe(200);
 

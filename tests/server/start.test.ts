@@ -40,7 +40,7 @@ describe("npm start with NODE_ENV set", () => {
     }
   });
 
-  it("builds within the entry's budget with NODE_ENV=development, and the store serves it with each value", { timeout: 240_000 }, async () => {
+  it("builds within budget with NODE_ENV=development; the store serves it with each value", { timeout: 240_000 }, async () => {
     const webappDir = await tempDir("start-webapp-");
     // `npm run build` as `npm start` runs it first: vite build, then scripts/check-entry.ts (budget, one script).
     const build = await run("npm", ["run", "build"], { ...process.env, NODE_ENV: "development", WEBAPP_DIR: webappDir });
