@@ -2,12 +2,11 @@
  * Reads and writes of the admin's product screens: every product (inactive and deleted too), its options
  * with their cost and per-shop stock, its images with both files. The caller owns the transaction.
  */
-import type { Kysely, Transaction, Updateable } from "kysely";
-import type { Database, ProductsTable } from "../schema";
+import type { Updateable } from "kysely";
+import type { Executor } from "../executor";
+import type { ProductsTable } from "../schema";
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export function selectAdminProducts(db: Db, filter: { categoryId?: number; hotOnly?: boolean; productId?: number }) {
+export async function selectAdminProducts(db: Executor, filter: { categoryId?: number; hotOnly?: boolean; productId?: number }) {
   let query = db
     .selectFrom("products")
     .select([
@@ -35,8 +34,8 @@ export function selectAdminProducts(db: Db, filter: { categoryId?: number; hotOn
 export type AdminProductRow = Awaited<ReturnType<typeof selectAdminProducts>>[number];
 
 /** Options of the given products, deleted ones too. */
-export function selectOptionsOf(db: Db, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
+export async function selectOptionsOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom("product_options")
     .select(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted"])
@@ -46,8 +45,8 @@ export function selectOptionsOf(db: Db, productIds: number[]) {
     .execute();
 }
 
-export function selectImagesOf(db: Db, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
+export async function selectImagesOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom("product_images")
     .select(["id", "product_id", "filename", "card_filename", "position", "direct_link"])
@@ -59,8 +58,8 @@ export function selectImagesOf(db: Db, productIds: number[]) {
 }
 
 /** Stock rows of the given products at shops that are not deleted. */
-export function selectStockOf(db: Db, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
+export async function selectStockOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom("stock")
     .innerJoin("shops", "shops.id", "stock.shop_id")
@@ -71,11 +70,11 @@ export function selectStockOf(db: Db, productIds: number[]) {
     .execute();
 }
 
-export function findProductRow(db: Db, productId: number) {
+export async function findProductRow(db: Executor, productId: number) {
   return db.selectFrom("products").select(["id", "is_deleted", "default_option_id"]).where("id", "=", productId).executeTakeFirst();
 }
 
-export async function updateProductRow(db: Db, productId: number, changes: Updateable<ProductsTable>, now: string): Promise<void> {
+export async function updateProductRow(db: Executor, productId: number, changes: Updateable<ProductsTable>, now: string): Promise<void> {
   await db
     .updateTable("products")
     .set({ ...changes, updated_at: now })
@@ -84,7 +83,7 @@ export async function updateProductRow(db: Db, productId: number, changes: Updat
 }
 
 export async function updateOption(
-  db: Db,
+  db: Executor,
   productId: number,
   optionId: number,
   changes: Partial<{ per_price: number; cost_price: number; price_text: string; gift_text: string; is_deleted: 0 | 1 }>,
@@ -93,7 +92,7 @@ export async function updateOption(
   await db.updateTable("product_options").set(changes).where("product_id", "=", productId).where("option_id", "=", optionId).execute();
 }
 
-export function findOption(db: Db, productId: number, optionId: number) {
+export async function findOption(db: Executor, productId: number, optionId: number) {
   return db
     .selectFrom("product_options")
     .select(["option_id", "is_deleted"])
@@ -102,7 +101,7 @@ export function findOption(db: Db, productId: number, optionId: number) {
     .executeTakeFirst();
 }
 
-export function listImageRows(db: Db, productId: number) {
+export async function listImageRows(db: Executor, productId: number) {
   return db
     .selectFrom("product_images")
     .select(["id", "filename", "card_filename", "position"])
@@ -112,7 +111,11 @@ export function listImageRows(db: Db, productId: number) {
     .execute();
 }
 
-export async function insertImages(db: Db, productId: number, images: Array<{ filename: string; card_filename: string; position: number }>): Promise<void> {
+export async function insertImages(
+  db: Executor,
+  productId: number,
+  images: Array<{ filename: string; card_filename: string; position: number }>,
+): Promise<void> {
   if (images.length === 0) return;
   await db
     .insertInto("product_images")
@@ -120,45 +123,19 @@ export async function insertImages(db: Db, productId: number, images: Array<{ fi
     .execute();
 }
 
-export async function deleteImageRow(db: Db, productId: number, imageId: number): Promise<void> {
+export async function deleteImageRow(db: Executor, productId: number, imageId: number): Promise<void> {
   await db.deleteFrom("product_images").where("product_id", "=", productId).where("id", "=", imageId).execute();
 }
 
-export async function setImagePosition(db: Db, productId: number, imageId: number, position: number): Promise<void> {
+export async function setImagePosition(db: Executor, productId: number, imageId: number, position: number): Promise<void> {
   await db.updateTable("product_images").set({ position }).where("product_id", "=", productId).where("id", "=", imageId).execute();
 }
 
 /**
- * Changes the stock of one option at one shop by `delta` (never below zero: the table's CHECK refuses) and
- * appends its audit row; returns the amount after.
+ * Undoes a product created a moment ago whose picture files could not be written (its unit had committed):
+ * the product, its options, images and shelves, and the audit rows of its first stock.
  */
-export async function changeStock(
-  db: Db,
-  change: { shopId: number; productId: number; optionId: number; delta: number; reason: "added"; actorUserId: number; now: string },
-): Promise<number> {
-  const { shopId, productId, optionId, delta, reason, actorUserId, now } = change;
-  const { amount } = await db
-    .insertInto("stock")
-    .values({ shop_id: shopId, product_id: productId, option_id: optionId, amount: delta, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(["shop_id", "product_id", "option_id"]).doUpdateSet((eb) => ({ amount: eb("stock.amount", "+", delta), updated_at: now })),
-    )
-    .returning("amount")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("stock_history")
-    .values({ shop_id: shopId, product_id: productId, option_id: optionId, delta, amount_after: amount, reason, actor_user_id: actorUserId, created_at: now })
-    .execute();
-  return amount;
-}
-
-export async function warehouseAmount(db: Db, shopId: number, productId: number, optionId: number): Promise<number> {
-  const row = await db
-    .selectFrom("stock")
-    .select("amount")
-    .where("shop_id", "=", shopId)
-    .where("product_id", "=", productId)
-    .where("option_id", "=", optionId)
-    .executeTakeFirst();
-  return row?.amount ?? 0;
+export async function discardNewProduct(db: Executor, productId: number): Promise<void> {
+  await db.deleteFrom("stock_history").where("product_id", "=", productId).execute();
+  await db.deleteFrom("products").where("id", "=", productId).execute();
 }

@@ -1,20 +1,24 @@
 /** Reads of the catalogue: what the customer listing and product pages are built from. */
-import { sql, type Kysely } from "kysely";
-import { prepared, writerOf } from "../writer";
-import type { Database } from "../schema";
+import { sql, type CompiledQuery } from "kysely";
+import type { Executor } from "../executor";
 
-type Db = Kysely<Database>;
+/** The version query, compiled once per database: every open app's 15-second poll runs it. */
+const versionQueries = new WeakMap<object, CompiledQuery<{ version: number }>>();
 
-/**
- * The catalogue's version, read on every poll: a statement prepared once, run at once unless a Kysely
- * transaction holds the connection (db/writer.ts).
- */
-export function readCatalogVersion(db: Db): Promise<number> {
-  return writerOf(db).read((tx) => prepared(tx, "select version from change_counters where name = 'catalog'").column<number>()[0]!);
+/** The catalogue's version, a counter moved by triggers on every change a customer can see. */
+export async function readCatalogVersion(db: Executor): Promise<number> {
+  const { adapter } = db.getExecutor();
+  let query = versionQueries.get(adapter);
+  if (!query) {
+    query = db.selectFrom("change_counters").select("version").where("name", "=", "catalog").compile();
+    versionQueries.set(adapter, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows[0]!.version;
 }
 
 /** Active, not deleted products with their base option's price and texts. */
-export function selectActiveProducts(db: Db) {
+export async function selectActiveProducts(db: Executor) {
   return db
     .selectFrom("products as p")
     .innerJoin("product_options as base", (j) => j.onRef("base.product_id", "=", "p.id").on("base.option_id", "=", 0))
@@ -46,7 +50,7 @@ export function selectActiveProducts(db: Db) {
 export type ActiveProductRow = Awaited<ReturnType<typeof selectActiveProducts>>[number];
 
 /** Extra options (id >= 1) that are not deleted. */
-export function selectExtraOptions(db: Db) {
+export async function selectExtraOptions(db: Executor) {
   return db
     .selectFrom("product_options")
     .select(["product_id", "option_id", "per_price", "price_text", "gift_text", "img_index"])
@@ -56,7 +60,7 @@ export function selectExtraOptions(db: Db) {
     .execute();
 }
 
-export function selectImages(db: Db) {
+export async function selectImages(db: Executor) {
   return db
     .selectFrom("product_images")
     .select(["id", "product_id", "filename", "card_filename", "position", "direct_link"])
@@ -67,7 +71,7 @@ export function selectImages(db: Db) {
 }
 
 /** Positive stock at every shop that is not deleted (the caller decides which shops customers may use). */
-export function selectPositiveStock(db: Db) {
+export async function selectPositiveStock(db: Executor) {
   return db
     .selectFrom("stock")
     .innerJoin("shops", "shops.id", "stock.shop_id")
@@ -77,7 +81,7 @@ export function selectPositiveStock(db: Db) {
     .execute();
 }
 
-export function selectLiveShops(db: Db) {
+export async function selectLiveShops(db: Executor) {
   return db
     .selectFrom("shops")
     .select(["id", "name", "city_id", "district", "address", "map_link", "logo_filename", "ton_wallet"])
@@ -89,17 +93,15 @@ export function selectLiveShops(db: Db) {
 export type LiveShopRow = Awaited<ReturnType<typeof selectLiveShops>>[number];
 
 /** Per product: how many completed orders hold it, and how many wishlists. */
-export async function selectProductStats(db: Db): Promise<Map<number, { orders: number; wishlist: number }>> {
-  const [orders, wishlist] = await Promise.all([
-    db
-      .selectFrom("order_lines")
-      .innerJoin("orders", "orders.id", "order_lines.order_id")
-      .select(["order_lines.product_id", sql<number>`count(distinct orders.id)`.as("n")])
-      .where("orders.status", "=", "S")
-      .groupBy("order_lines.product_id")
-      .execute(),
-    db.selectFrom("wishlist").select(["product_id", sql<number>`count(*)`.as("n")]).groupBy("product_id").execute(),
-  ]);
+export async function selectProductStats(db: Executor): Promise<Map<number, { orders: number; wishlist: number }>> {
+  const orders = await db
+    .selectFrom("order_lines")
+    .innerJoin("orders", "orders.id", "order_lines.order_id")
+    .select(["order_lines.product_id", sql<number>`count(distinct orders.id)`.as("n")])
+    .where("orders.status", "=", "S")
+    .groupBy("order_lines.product_id")
+    .execute();
+  const wishlist = await db.selectFrom("wishlist").select(["product_id", sql<number>`count(*)`.as("n")]).groupBy("product_id").execute();
   const stats = new Map<number, { orders: number; wishlist: number }>();
   const entry = (id: number) => stats.get(id) ?? stats.set(id, { orders: 0, wishlist: 0 }).get(id)!;
   for (const row of orders) entry(row.product_id).orders = row.n;

@@ -1,8 +1,7 @@
 /** Writes of products and their options. The caller owns the transaction. */
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, NewProduct } from "../schema";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from "kysely";
+import type { Executor } from "../executor";
+import type { NewProduct } from "../schema";
 
 export interface OptionValues {
   per_price: number;
@@ -13,7 +12,7 @@ export interface OptionValues {
 }
 
 /** A product with its base option 0 (its own price): the two always exist together. */
-export async function insertProduct(db: Db, product: NewProduct, base: OptionValues): Promise<number> {
+export async function insertProduct(db: Executor, product: NewProduct, base: OptionValues): Promise<number> {
   const { id } = await db.insertInto("products").values(product).returning("id").executeTakeFirstOrThrow();
   await db
     .insertInto("product_options")
@@ -22,17 +21,33 @@ export async function insertProduct(db: Db, product: NewProduct, base: OptionVal
   return id;
 }
 
-/** An extra option; its id is unique across products, so an option id alone names one option. */
-export async function insertExtraOption(db: Db, productId: number, values: OptionValues): Promise<number> {
-  const { next } = await db
-    .selectFrom("product_options")
-    .select(sql<number>`coalesce(max(option_id), 0) + 1`.as("next"))
-    .executeTakeFirstOrThrow();
-  await db
+/**
+ * An extra option; its id is unique across products, so an option id alone names one option. The id is
+ * taken in the insert itself, and the unique index on extra option ids refuses a second insert that took
+ * the same one at the same moment. (Integers are cast: an engine with typed parameters reads an untyped
+ * one in a select list as text.)
+ */
+export async function insertExtraOption(db: Executor, productId: number, values: OptionValues): Promise<number> {
+  const columns = optionColumns(values);
+  const { option_id } = await db
     .insertInto("product_options")
-    .values({ product_id: productId, option_id: next, ...optionColumns(values) })
-    .execute();
-  return next;
+    .columns(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index"])
+    .expression((eb) =>
+      eb
+        .selectFrom("product_options")
+        .select([
+          eb.cast<number>(eb.val(productId), "integer").as("product_id"),
+          sql<number>`coalesce(max(option_id), 0) + 1`.as("option_id"),
+          eb.cast<number>(eb.val(columns.per_price), "integer").as("per_price"),
+          eb.cast<number>(eb.val(columns.cost_price), "integer").as("cost_price"),
+          eb.val(columns.price_text).as("price_text"),
+          eb.val(columns.gift_text).as("gift_text"),
+          eb.cast<number | null>(eb.val(columns.img_index), "integer").as("img_index"),
+        ]),
+    )
+    .returning("option_id")
+    .executeTakeFirstOrThrow();
+  return option_id;
 }
 
 function optionColumns(values: OptionValues) {
@@ -40,7 +55,7 @@ function optionColumns(values: OptionValues) {
   return { per_price, cost_price, price_text, gift_text, img_index: values.img_index ?? null };
 }
 
-export async function setStock(db: Db, shopId: number, productId: number, optionId: number, amount: number): Promise<void> {
+export async function setStock(db: Executor, shopId: number, productId: number, optionId: number, amount: number): Promise<void> {
   await db
     .insertInto("stock")
     .values({ shop_id: shopId, product_id: productId, option_id: optionId, amount })

@@ -1,8 +1,6 @@
 /** Completed orders for the statistics: a report read, through Kysely. */
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "../schema";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from "kysely";
+import type { Executor } from "../executor";
 
 export interface CompletedLineRow {
   order_id: number;
@@ -20,7 +18,10 @@ export interface CompletedLineRow {
  * at one shop or all. An order's completion time is its first event into S (its update time for an order
  * older than the events). Products are named as they are named now.
  */
-export function selectCompletedLines(db: Db, filter: { fromUtc: string | null; toUtcExclusive: string | null; shopId: number | null }): Promise<CompletedLineRow[]> {
+export async function selectCompletedLines(
+  db: Executor,
+  filter: { fromUtc: string | null; toUtcExclusive: string | null; shopId: number | null },
+): Promise<CompletedLineRow[]> {
   const done = db
     .selectFrom("order_events")
     .select(["order_id", sql<string>`min(created_at)`.as("completed_at")])
@@ -50,11 +51,7 @@ export function selectCompletedLines(db: Db, filter: { fromUtc: string | null; t
   return query.orderBy("o.id").orderBy("l.id").execute();
 }
 
-export function shopExists(db: Db, shopId: number): Promise<boolean> {
-  return db
-    .selectFrom("shops")
-    .select("id")
-    .where("id", "=", shopId)
-    .executeTakeFirst()
-    .then((row) => row !== undefined);
+export async function shopExists(db: Executor, shopId: number): Promise<boolean> {
+  const row = await db.selectFrom("shops").select("id").where("id", "=", shopId).executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,15 +1,12 @@
 /** Each user's wishlist of products. */
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../schema";
+import type { Executor } from "../executor";
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export async function wishlistProductIds(db: Db, userId: number): Promise<number[]> {
+export async function wishlistProductIds(db: Executor, userId: number): Promise<number[]> {
   const rows = await db.selectFrom("wishlist").select("product_id").where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("product_id", "desc").execute();
   return rows.map((r) => r.product_id);
 }
 
-export async function addToWishlist(db: Db, userId: number, productId: number, now: string): Promise<void> {
+export async function addToWishlist(db: Executor, userId: number, productId: number, now: string): Promise<void> {
   await db
     .insertInto("wishlist")
     .values({ user_id: userId, product_id: productId, created_at: now })
@@ -17,6 +14,6 @@ export async function addToWishlist(db: Db, userId: number, productId: number, n
     .execute();
 }
 
-export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<void> {
+export async function removeFromWishlist(db: Executor, userId: number, productId: number): Promise<void> {
   await db.deleteFrom("wishlist").where("user_id", "=", userId).where("product_id", "=", productId).execute();
 }

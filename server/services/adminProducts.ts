@@ -1,13 +1,16 @@
 /**
  * The admin's product use cases (issue 12): list every product, create and update one from the spec's
- * multipart form, activate, disable, soft-delete, manage its images and options. Each change is one Kysely
- * transaction; pictures are checked and encoded before it starts and written as its last step, so a
- * refused request writes nothing to disk and a failed transaction leaves no file behind.
+ * multipart form, activate, disable, soft-delete, manage its images and options. Each change is one unit of
+ * work (db/unitOfWork.ts); the form's stock goes through the shelf (db/repositories/shelf.ts) like every
+ * other stock change. Pictures are checked and encoded before the unit and written outside it (a unit does
+ * database work only): a refused request writes nothing to disk, and a failed unit leaves no file behind.
  */
 import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
+import { lockRows } from "../../db/locks";
 import {
-  changeStock,
   deleteImageRow,
+  discardNewProduct,
   findOption,
   findProductRow,
   insertImages,
@@ -19,12 +22,11 @@ import {
   setImagePosition,
   updateOption,
   updateProductRow,
-  warehouseAmount,
   type AdminProductRow,
 } from "../../db/repositories/adminProducts";
 import { insertExtraOption, insertProduct } from "../../db/repositories/products";
-import type { Transaction } from "kysely";
-import type { Database } from "../../db/schema";
+import { putOnShelf, shelfAmount, takeFromShelf, type ShelfChange } from "../../db/repositories/shelf";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import {
   assertImageRemovable,
   assertOptionDeletable,
@@ -44,6 +46,7 @@ import {
   type CreateOptionBody,
 } from "../domain/contracts/adminProducts";
 import { ConflictError, NotFoundError } from "../domain/errors";
+import { STOCK_TEXTS } from "../domain/stock";
 import type { ImageStore, PreparedProductImage } from "./images";
 
 export interface AdminProductsDeps {
@@ -63,12 +66,17 @@ export type AdminProducts = ReturnType<typeof createAdminProducts>;
 const flag = (bit: number) => (bit === 1 ? "1" : "0") as "1" | "0";
 
 export function createAdminProducts({ db, images, clock = Date.now }: AdminProductsDeps) {
+  const units = unitOfWorkOf(db);
   const now = () => new Date(clock()).toISOString();
 
   async function load(filter: { categoryId?: number; hotOnly?: boolean; productId?: number }): Promise<AdminProduct[]> {
-    const rows = await selectAdminProducts(db, filter);
-    const ids = rows.map((r) => r.id);
-    const [options, imageRows, stock] = await Promise.all([selectOptionsOf(db, ids), selectImagesOf(db, ids), selectStockOf(db, ids)]);
+    const { rows, options, imageRows, stock } = await units.read(async (tx) => {
+      const rows = await selectAdminProducts(tx, filter);
+      const ids = rows.map((r) => r.id);
+      const options = await selectOptionsOf(tx, ids);
+      const imageRows = await selectImagesOf(tx, ids);
+      return { rows, options, imageRows, stock: await selectStockOf(tx, ids) };
+    });
     const stockOf = new Map<string, Array<{ shop_id: number; amount: number }>>();
     for (const s of stock) {
       const key = `${s.product_id}:${s.option_id}`;
@@ -134,11 +142,21 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   }
 
   /** A product that may still change: it exists and is not deleted. */
-  async function changeable(tx: Transaction<Database> | DB, productId: number) {
+  async function liveProduct(tx: Executor, productId: number) {
     const row = await findProductRow(tx, productId);
     if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
     if (row.is_deleted === 1) throw new ConflictError("PRODUCT_DELETED", `Product ${productId} was deleted and can no longer be changed`);
     return row;
+  }
+
+  /**
+   * The live product a unit changes, its row locked first: the rules that read the product's images or
+   * options and then write (one image at least, never deleting the default option) see what a unit beside
+   * them wrote.
+   */
+  async function changeable(tx: Executor, productId: number) {
+    await lockRows(tx, "products", [productId]);
+    return liveProduct(tx, productId);
   }
 
   /** Checks and encodes every picture of the request before anything is written. */
@@ -149,28 +167,23 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     return prepared;
   }
 
+  const filesOf = (prepared: PreparedProductImage[]) => prepared.flatMap((p) => p.files);
+
   /**
-   * Runs the transaction and writes the prepared pictures as its last step; when anything fails (a write,
-   * the commit) the pictures written are removed again.
+   * The warehouse shelf of an option becomes `instock`: the difference goes on or off the shelf as an
+   * 'added' change (negative when the admin lowers it), in the caller's unit.
    */
-  async function withPictures<T>(prepared: PreparedProductImage[], work: (tx: Transaction<Database>) => Promise<{ productId: number; result: T }>): Promise<T> {
-    let written: { productId: number; names: string[] } | null = null;
-    try {
-      return await db.transaction().execute(async (tx) => {
-        const { productId, result } = await work(tx);
-        const files = prepared.flatMap((p) => p.files);
-        await images.write("product", productId, files);
-        written = { productId, names: files.map((f) => f.filename) };
-        return result;
-      });
-    } catch (error) {
-      const done = written as { productId: number; names: string[] } | null;
-      if (done) await images.removeFiles("product", done.productId, done.names);
-      throw error;
+  async function setWarehouseStock(tx: Executor, productId: number, optionId: number, instock: number, change: ShelfChange): Promise<void> {
+    const shelf = { shop_id: WAREHOUSE_SHOP_ID, product_id: productId, option_id: optionId };
+    const delta = instock - (await shelfAmount(tx, shelf));
+    if (delta > 0) await putOnShelf(tx, shelf, delta, change);
+    // A take is conditional: when another unit took from the shelf since it was read, the form's count is refused, not forced.
+    else if (delta < 0 && (await takeFromShelf(tx, shelf, -delta, change)) === null) {
+      throw new ConflictError("NOT_ENOUGH_IN_WAREHOUSE", STOCK_TEXTS.notEnoughInWarehouse(await shelfAmount(tx, shelf), -delta));
     }
   }
 
-  async function addImageRows(tx: Transaction<Database>, productId: number, prepared: PreparedProductImage[], after: number): Promise<void> {
+  async function addImageRows(tx: Executor, productId: number, prepared: PreparedProductImage[], after: number): Promise<void> {
     await insertImages(
       tx,
       productId,
@@ -208,7 +221,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       requireAnImage(form.files.length);
       const prepared = await prepareAll(form.files);
       const at = now();
-      const productId = await withPictures(prepared, async (tx) => {
+      const productId = await units.write(async (tx) => {
         const id = await insertProduct(
           tx,
           {
@@ -228,41 +241,56 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
         );
         await addImageRows(tx, id, prepared, -1);
         if (draft.instock > 0) {
-          await changeStock(tx, { shopId: WAREHOUSE_SHOP_ID, productId: id, optionId: BASE_OPTION_ID, delta: draft.instock, reason: "added", actorUserId, now: at });
+          const shelf = { shop_id: WAREHOUSE_SHOP_ID, product_id: id, option_id: BASE_OPTION_ID };
+          await putOnShelf(tx, shelf, draft.instock, { reason: "added", actor_user_id: actorUserId, order_id: null, now: at });
         }
-        return { productId: id, result: id };
+        return id;
       });
+      // The folder is named by the new id, so the files follow the commit; when they cannot be written the
+      // product is taken back out (the store removes what it wrote).
+      try {
+        await images.write("product", productId, filesOf(prepared));
+      } catch (error) {
+        await units.write((tx) => discardNewProduct(tx, productId));
+        throw error;
+      }
       return get(productId);
     },
 
     async update(productId: number, form: ProductForm, actorUserId: number): Promise<AdminProduct> {
-      await changeable(db, productId);
+      const existing = await units.read(async (tx) => {
+        await liveProduct(tx, productId);
+        return listImageRows(tx, productId);
+      });
       const draft = parseProductForm(form.fields, "update", productId);
-      const existing = await listImageRows(db, productId);
       requireAnImage(existing.length + form.files.length);
       const prepared = await prepareAll(form.files);
       const at = now();
-      await withPictures(prepared, async (tx) => {
-        await changeable(tx, productId);
-        const columns = productColumns(draft);
-        await updateProductRow(tx, productId, columns, at);
-        await updateOption(tx, productId, BASE_OPTION_ID, baseOptionColumns(draft));
-        if (draft.instock !== undefined) {
-          // The form's instock is what the warehouse shelf of the base option becomes; the audit row keeps the difference.
-          const delta = draft.instock - (await warehouseAmount(tx, WAREHOUSE_SHOP_ID, productId, BASE_OPTION_ID));
-          if (delta !== 0) {
-            await changeStock(tx, { shopId: WAREHOUSE_SHOP_ID, productId, optionId: BASE_OPTION_ID, delta, reason: "added", actorUserId, now: at });
+      // New files before the unit: nothing names them until it commits, and they go again if it fails.
+      const files = filesOf(prepared);
+      await images.write("product", productId, files);
+      try {
+        await units.write(async (tx) => {
+          await changeable(tx, productId);
+          await updateProductRow(tx, productId, productColumns(draft), at);
+          await updateOption(tx, productId, BASE_OPTION_ID, baseOptionColumns(draft));
+          if (draft.instock !== undefined) {
+            // The form's instock is what the warehouse shelf of the base option becomes; the audit row keeps the difference.
+            const change = { reason: "added" as const, actor_user_id: actorUserId, order_id: null, now: at };
+            await setWarehouseStock(tx, productId, BASE_OPTION_ID, draft.instock, change);
           }
-        }
-        const current = await listImageRows(tx, productId);
-        await addImageRows(tx, productId, prepared, Math.max(-1, ...current.map((i) => i.position)));
-        return { productId, result: undefined };
-      });
+          const current = await listImageRows(tx, productId);
+          await addImageRows(tx, productId, prepared, Math.max(-1, ...current.map((i) => i.position)));
+        });
+      } catch (error) {
+        await images.removeFiles("product", productId, files.map((f) => f.filename));
+        throw error;
+      }
       return get(productId);
     },
 
     async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: string }> {
-      await db.transaction().execute(async (tx) => {
+      await units.write(async (tx) => {
         await changeable(tx, productId);
         await updateProductRow(tx, productId, { is_inactive: active ? 0 : 1 }, now());
       });
@@ -271,7 +299,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
 
     /** Soft: the row stays (orders keep their lines and their history), customers stop seeing it. */
     async remove(productId: number): Promise<AdminProduct> {
-      await db.transaction().execute(async (tx) => {
+      await units.write(async (tx) => {
         const row = await findProductRow(tx, productId);
         if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
         if (row.is_deleted === 0) await updateProductRow(tx, productId, { is_deleted: 1 }, now());
@@ -280,7 +308,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async removeImage(productId: number, imageId: number): Promise<AdminProduct> {
-      const removed = await db.transaction().execute(async (tx) => {
+      const removed = await units.write(async (tx) => {
         await changeable(tx, productId);
         const rows = await listImageRows(tx, productId);
         const image = rows.find((r) => r.id === imageId);
@@ -295,7 +323,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async reorderImages(productId: number, imageIds: number[]): Promise<AdminProduct> {
-      await db.transaction().execute(async (tx) => {
+      await units.write(async (tx) => {
         await changeable(tx, productId);
         const rows = await listImageRows(tx, productId);
         assertSameImages(
@@ -308,7 +336,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async createOption(productId: number, body: CreateOptionBody, actorUserId: number): Promise<{ option: AdminProductOption; product: AdminProduct }> {
-      const optionId = await db.transaction().execute(async (tx) => {
+      const optionId = await units.write(async (tx) => {
         await changeable(tx, productId);
         const id = await insertExtraOption(tx, productId, {
           per_price: body.per_price,
@@ -318,7 +346,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
           img_index: body.img_index ?? null,
         });
         if (body.amount) {
-          await changeStock(tx, { shopId: WAREHOUSE_SHOP_ID, productId, optionId: id, delta: body.amount, reason: "added", actorUserId, now: now() });
+          const shelf = { shop_id: WAREHOUSE_SHOP_ID, product_id: productId, option_id: id };
+          await putOnShelf(tx, shelf, body.amount, { reason: "added", actor_user_id: actorUserId, order_id: null, now: now() });
         }
         return id;
       });
@@ -327,7 +356,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async deleteOption(productId: number, optionId: number): Promise<AdminProduct> {
-      await db.transaction().execute(async (tx) => {
+      await units.write(async (tx) => {
         const row = await changeable(tx, productId);
         const option = await findOption(tx, productId, optionId);
         if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);
@@ -338,7 +367,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async setDefaultOption(productId: number, optionId: number): Promise<AdminProduct> {
-      await db.transaction().execute(async (tx) => {
+      await units.write(async (tx) => {
         await changeable(tx, productId);
         const option = await findOption(tx, productId, optionId);
         if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);

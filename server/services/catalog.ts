@@ -4,6 +4,7 @@
  * 15-second polls of every open app cost one tiny read while nothing changes, and never show stale data.
  */
 import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
 import {
   readCatalogVersion,
   selectActiveProducts,
@@ -15,6 +16,7 @@ import {
   type ActiveProductRow,
   type LiveShopRow,
 } from "../../db/repositories/catalog";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import { compareListingOrder, isListedFor, isPickupShop, parseCategoryFilter, type CategoryFilter } from "../domain/catalog";
 import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Product, ProductImage, ProductOption, Shop, ShopListItem } from "../domain/contracts/catalog";
@@ -50,11 +52,14 @@ export function createCatalog({ db }: CatalogDeps) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
 
+  const units = unitOfWorkOf(db);
+
   async function current(): Promise<Snapshot> {
+    // One statement, so no unit of its own: a read unit would cost the 304 poll about twice its query.
     const version = await readCatalogVersion(db);
     if (snapshot?.version === version) return snapshot;
     // One build at a time; a poll that arrives meanwhile waits for it rather than building again.
-    building ??= build(db, version).finally(() => {
+    building ??= units.read((tx) => build(tx, version)).finally(() => {
       building = null;
     });
     const built = await building;
@@ -189,15 +194,13 @@ function shopLogoPath(shop: LiveShopRow): string {
   return shop.logo_filename ? `/assets/shop/${shop.id}/${encodeURIComponent(shop.logo_filename)}` : "";
 }
 
-async function build(db: DB, version: number): Promise<Snapshot> {
-  const [rows, options, images, stock, shops, stats] = await Promise.all([
-    selectActiveProducts(db),
-    selectExtraOptions(db),
-    selectImages(db),
-    selectPositiveStock(db),
-    selectLiveShops(db),
-    selectProductStats(db),
-  ]);
+async function build(tx: Executor, version: number): Promise<Snapshot> {
+  const rows = await selectActiveProducts(tx);
+  const options = await selectExtraOptions(tx);
+  const images = await selectImages(tx);
+  const stock = await selectPositiveStock(tx);
+  const shops = await selectLiveShops(tx);
+  const stats = await selectProductStats(tx);
   const pickupShops = new Map(shops.filter((s) => isPickupShop(s.id, WAREHOUSE_SHOP_ID)).map((s) => [s.id, s]));
   const products = new Map<number, ProductSource>(
     rows.map((row) => [row.id, { row, options: [], images: [], stock: new Map(), stats: stats.get(row.id) ?? { orders: 0, wishlist: 0 } }]),

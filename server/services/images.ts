@@ -5,7 +5,8 @@
  *
  * Two steps, so that bad input writes nothing: `prepare*` checks and encodes in memory (a bad picture
  * throws before any file exists), `write` puts prepared files on disk (removing what it wrote if a later
- * write fails). Callers check every file of a request first, then write inside or after their transaction.
+ * write fails). Callers check every file of a request first, then write before or after their unit of work,
+ * never inside it (a unit does database work only), and remove what they wrote when the unit fails.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";

@@ -6,19 +6,23 @@
  * stock history stay, and every picker (the catalogue's shop list, the cart check) skips it.
  */
 import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
+import { lockRows } from "../../db/locks";
 import {
   assignOwnerByEmail,
   countOpenOrders,
+  discardNewShop,
   dropOwnerByEmail,
   findOwnedShop,
   findShop,
-  findUserAccess,
   insertShop,
   listShops,
   softDeleteShop,
   updateShop,
   type AdminShopRow,
 } from "../../db/repositories/shops";
+import { findUserById } from "../../db/repositories/users";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import type { Config } from "../config";
 import { CITY_NAME } from "../domain/constants";
 import type { AdminShop, MyStoreResponse } from "../domain/contracts/adminShops";
@@ -80,16 +84,17 @@ async function readLogo(images: ImageStore, form: ShopForm, required: boolean): 
 }
 
 export function createShops({ db, clock, images, config }: ShopsDeps) {
+  const units = unitOfWorkOf(db);
   const iso = () => new Date(clock()).toISOString();
 
   async function get(shopId: number): Promise<AdminShop> {
-    const row = await findShop(db, shopId);
+    const row = await units.read((tx) => findShop(tx, shopId));
     if (!row) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
     return toAdminShop(row);
   }
 
-  async function liveShop(shopId: number): Promise<AdminShopRow> {
-    const row = await findShop(db, shopId);
+  async function liveShop(tx: Executor, shopId: number): Promise<AdminShopRow> {
+    const row = await findShop(tx, shopId);
     if (!row || row.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
     return row;
   }
@@ -97,12 +102,12 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
   return {
     /** Admins and the allow-listed accounts manage shops; anyone else is refused ('Отказано в доступе.'). */
     async checkManager(userId: number): Promise<void> {
-      const user = await findUserAccess(db, userId);
+      const user = await units.read((tx) => findUserById(tx, userId));
       if (user === undefined || !mayManageShops(user, config.allowlistEmails)) throw new ForbiddenError();
     },
 
     async list(): Promise<AdminShop[]> {
-      return (await listShops(db)).map(toAdminShop);
+      return (await units.read((tx) => listShops(tx))).map(toAdminShop);
     },
 
     get,
@@ -111,51 +116,69 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
     async create(form: ShopForm): Promise<AdminShop> {
       const fields = readShopFields(form.fields, "create");
       const logo = (await readLogo(images, form, true))!;
-      const shopId = await db.transaction().execute(async (trx) => {
+      const shopId = await units.write(async (tx) => {
         const now = iso();
-        const id = await insertShop(trx, { ...fields, created_at: now });
-        await updateShop(trx, id, { logo_filename: logo.filename });
-        if (fields.admin_email) await assignOwnerByEmail(trx, id, fields.admin_email, now);
-        // Written inside the transaction: a failed write leaves no shop, and the store removes what it wrote.
-        await images.write("shop", id, logo.files);
+        const id = await insertShop(tx, { ...fields, created_at: now });
+        await updateShop(tx, id, { logo_filename: logo.filename });
+        if (fields.admin_email) await assignOwnerByEmail(tx, id, fields.admin_email, now);
         return id;
       });
+      // The folder is named by the new id, so the logo follows the commit; when it cannot be written the
+      // shop is taken back out (the store removes what it wrote).
+      try {
+        await images.write("shop", shopId, logo.files);
+      } catch (error) {
+        await units.write((tx) => discardNewShop(tx, shopId));
+        throw error;
+      }
       return get(shopId);
     },
 
     /** Changes the fields sent (and the logo when one is sent); a new admin e-mail moves the ownership. */
     async update(shopId: number, form: ShopForm): Promise<AdminShop> {
       const fields = readShopFields(form.fields, "update");
-      const current = await liveShop(shopId);
+      await units.read((tx) => liveShop(tx, shopId));
       const logo = await readLogo(images, form, false);
-      await db.transaction().execute(async (trx) => {
-        const now = iso();
-        await updateShop(trx, shopId, { ...fields, ...(logo ? { logo_filename: logo.filename } : {}) });
-        if (fields.admin_email !== undefined && fields.admin_email !== current.admin_email) {
-          if (current.admin_email) await dropOwnerByEmail(trx, shopId, current.admin_email);
-          if (fields.admin_email) await assignOwnerByEmail(trx, shopId, fields.admin_email, now);
-        }
-        if (logo) await images.write("shop", shopId, logo.files);
-      });
-      if (logo) await images.removeFiles("shop", shopId, [current.logo_filename]);
+      // A new logo before the unit: nothing names it until the unit commits, and it goes again if the unit fails.
+      if (logo) await images.write("shop", shopId, logo.files);
+      let replaced: string | null = null;
+      try {
+        await units.write(async (tx) => {
+          // Locked, then read: two edits of one shop's admin e-mail move the ownership one after the other.
+          await lockRows(tx, "shops", [shopId]);
+          const current = await liveShop(tx, shopId);
+          const now = iso();
+          await updateShop(tx, shopId, { ...fields, ...(logo ? { logo_filename: logo.filename } : {}) });
+          if (fields.admin_email !== undefined && fields.admin_email !== current.admin_email) {
+            if (current.admin_email) await dropOwnerByEmail(tx, shopId, current.admin_email);
+            if (fields.admin_email) await assignOwnerByEmail(tx, shopId, fields.admin_email, now);
+          }
+          replaced = current.logo_filename;
+        });
+      } catch (error) {
+        if (logo) await images.removeFiles("shop", shopId, [logo.filename]);
+        throw error;
+      }
+      if (logo) await images.removeFiles("shop", shopId, [replaced]);
       return get(shopId);
     },
 
     /** Marks a shop deleted; never the warehouse, never a shop with orders on its counter (N or W). */
     async remove(shopId: number): Promise<void> {
       if (isWarehouse(shopId)) throw new ConflictError("WAREHOUSE_NOT_DELETABLE", SHOP_TEXTS.warehouse);
-      await db.transaction().execute(async (trx) => {
-        const row = await findShop(trx, shopId);
-        if (!row || row.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
-        const open = await countOpenOrders(trx, shopId);
+      await units.write(async (tx) => {
+        await liveShop(tx, shopId);
+        // The delete is conditional on no open order, and its row count decides; the count is for the message.
+        if (await softDeleteShop(tx, shopId)) return;
+        const open = await countOpenOrders(tx, shopId);
         if (open > 0) throw new ConflictError("SHOP_HAS_OPEN_ORDERS", SHOP_TEXTS.openOrders(open));
-        await softDeleteShop(trx, shopId);
+        throw new NotFoundError("Shop", `Shop ${shopId} not found`);
       });
     },
 
     /** The cabinet's store view: the live shop the caller owns, or null. */
     async myStore(userId: number): Promise<MyStoreResponse["store"]> {
-      const shop = await findOwnedShop(db, userId);
+      const shop = await units.read((tx) => findOwnedShop(tx, userId));
       if (!shop) return null;
       return {
         id: shop.id,

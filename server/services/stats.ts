@@ -4,6 +4,7 @@
  */
 import type { DB } from "../../db/connection";
 import { selectCompletedLines, shopExists } from "../../db/repositories/stats";
+import { unitOfWorkOf } from "../../db/unitOfWork";
 import { NotFoundError } from "../domain/errors";
 import { computeStats, islandDate, parseStatsRange, productStatsCsv, statsCsvFilename, type CompletedOrder, type StoreStats } from "../domain/stats";
 
@@ -18,11 +19,15 @@ export interface StatsQuery {
 }
 
 export function createStats({ db, clock }: { db: DB; clock: () => number }) {
+  const units = unitOfWorkOf(db);
+
   async function compute(query: StatsQuery = {}): Promise<StoreStats & { range: { from: string | null; to: string | null }; shop_id: number | null }> {
     const range = parseStatsRange(query);
     const shopId = query.shop_id ?? null;
-    if (shopId !== null && !(await shopExists(db, shopId))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
-    const rows = await selectCompletedLines(db, { fromUtc: range.fromUtc, toUtcExclusive: range.toUtcExclusive, shopId });
+    const rows = await units.read(async (tx) => {
+      if (shopId !== null && !(await shopExists(tx, shopId))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+      return selectCompletedLines(tx, { fromUtc: range.fromUtc, toUtcExclusive: range.toUtcExclusive, shopId });
+    });
     const orders = new Map<number, CompletedOrder>();
     for (const row of rows) {
       let order = orders.get(row.order_id);

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../server/domain/contracts/adminProducts";
@@ -246,6 +247,42 @@ describe("update", () => {
       { delta: 12, amount_after: 12 },
       { delta: 8, amount_after: 20 },
     ]);
+  });
+
+  it("lowers the warehouse stock to the form's instock with a negative 'added' row", async () => {
+    const product = await createProduct();
+    const res = await send("PUT", `/api/admin/products/${product.id}`, { instock: "5" }, []);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().product.instock).toBe(5);
+    const history = await store.db
+      .selectFrom("stock_history")
+      .select(["delta", "amount_after", "reason"])
+      .where("product_id", "=", product.id)
+      .orderBy("id")
+      .execute();
+    expect(history).toEqual([
+      { delta: 12, amount_after: 12, reason: "added" },
+      { delta: -7, amount_after: 5, reason: "added" },
+    ]);
+    // The same count again changes nothing and writes no row.
+    expect((await send("PUT", `/api/admin/products/${product.id}`, { instock: "5" }, [])).statusCode).toBe(200);
+    expect(await store.db.selectFrom("stock_history").select("id").where("product_id", "=", product.id).execute()).toHaveLength(2);
+  });
+
+  it("removes the new pictures and changes nothing when the update cannot be saved (500)", async () => {
+    const product = await createProduct();
+    const files = await filesUnder(productDir(product.id));
+    // A real failure inside the update's unit, after the new pictures were written.
+    await sql`create trigger fail_images before insert on product_images begin select raise(abort, 'injected'); end`.execute(store.db);
+    try {
+      const res = await send("PUT", `/api/admin/products/${product.id}`, { name: "Samui Sunset", instock: "20" }, [JPEG("file-0")]);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger fail_images`.execute(store.db);
+    }
+    expect(await filesUnder(productDir(product.id))).toEqual(files);
+    expect(await adminProduct(product.id)).toMatchObject({ name: "Samui Sunrise", instock: 12, images: product.images });
+    expect(await store.db.selectFrom("stock_history").select("id").where("product_id", "=", product.id).execute()).toHaveLength(1);
   });
 
   it("needs no image when the product keeps its own", async () => {

@@ -4,8 +4,9 @@
  * sign-in, and moving with the e-mail), the wholesale link and the store view, and who may do it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
 import { multipartBody, type MultipartFilePart } from "../helpers/multipart";
@@ -128,6 +129,25 @@ describe("creating a shop", () => {
     expect(uploadsOfShops()).toEqual([]);
   });
 
+  it("takes the new shop back out when its logo cannot be written (500): no shop, no owner, no file", async () => {
+    const { next } = await store.db
+      .selectFrom("shops")
+      .select((eb) => eb(eb.fn.max("id"), "+", 1).as("next"))
+      .executeTakeFirstOrThrow();
+    // A plain file where the shop's folder would go: the logo is written after the shop's unit committed.
+    mkdirSync(join(store.dataDir, "uploads", "shop"), { recursive: true });
+    writeFileSync(shopFolder(next), "not a folder");
+    const owner = await emailUser("owner@samui.example");
+    const before = await shopCount();
+    const res = await form("POST", "/api/admin/shops", admin.token, { ...FIELDS, admin: "owner@samui.example" }, [LOGO()]);
+    expect(res.statusCode).toBe(500);
+    expect(await shopCount()).toBe(before);
+    expect(await store.db.selectFrom("shop_staff").select("shop_id").where("user_id", "=", owner.userId).execute()).toEqual([]);
+    expect(uploadsOfShops()).toEqual([String(next)]);
+    rmSync(shopFolder(next));
+    expect((await create()).id).toBe(next + 1);
+  });
+
   it("refuses a JSON body (415)", async () => {
     const res = await json("POST", "/api/admin/shops", admin.token, FIELDS);
     expect(res.statusCode).toBe(415);
@@ -176,6 +196,22 @@ describe("editing a shop", () => {
     expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop).toMatchObject({ name: "Maenam Pier", map_link: MAP, path: shop.path });
     expect(readdirSync(shopFolder(shop.id))).toEqual(files);
     expect((await form("PUT", "/api/admin/shops/999", admin.token, { name: "X" })).statusCode).toBe(404);
+  });
+
+  it("removes the new logo and keeps the old one when the edit cannot be saved (500)", async () => {
+    const shop = await create();
+    const files = readdirSync(shopFolder(shop.id));
+    // A real failure inside the edit's unit, after the new logo was written.
+    await sql`create trigger fail_shop_edit before update on shops begin select raise(abort, 'injected'); end`.execute(store.db);
+    try {
+      const res = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { name: "Changed" }, [LOGO()]);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger fail_shop_edit`.execute(store.db);
+    }
+    expect(readdirSync(shopFolder(shop.id))).toEqual(files);
+    const kept = (await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop;
+    expect(kept).toMatchObject({ name: "Maenam Pier", path: shop.path });
   });
 });
 
