@@ -12,4 +12,4 @@ export { AdminStatPage } from "./routes/AdminStatPage";
 export { ShopCreatePage } from "./routes/ShopCreatePage";
 export { ShopEditPage } from "./routes/ShopEditPage";
 export { ShopListPage } from "./routes/ShopListPage";
-export { CabinetStoreView } from "../features/cabinet/components/CabinetStoreView";
+export { CabinetStoreScreen } from "./routes/CabinetStoreScreen";

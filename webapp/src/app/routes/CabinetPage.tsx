@@ -4,7 +4,7 @@ import { countOf, formatBaht } from "@domain/format";
 import { BagIcon, ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
-import { useOrders } from "../../features/orders/api/useOrders";
+import { useOrderPages } from "../../features/orders/api/useOrderPages";
 import { OrderRow } from "../../features/orders/components/OrderRow";
 import { usePartnerSummary } from "../../features/partner/api/usePartnerSummary";
 import { ReferralBox } from "../../features/partner/components/ReferralBox";
@@ -19,7 +19,7 @@ const AllSalesBox = lazy(() => import("../staffScreens").then((screens) => ({ de
  * Shop admins, admins and the allow-listed accounts only: the store view comes with the staff chunk (listed in
  * adminScreens.ts); as a chunk of its own it split the customer's entry (docs/webapp.md "Chunks").
  */
-const CabinetStoreView = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.CabinetStoreView })));
+const CabinetStoreView = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.CabinetStoreScreen })));
 
 /** The signed-in customer's cabinet: who they are, their bonus wallet, their referral link and figures, their orders. */
 export function CabinetPage() {
@@ -111,8 +111,10 @@ const CABINET_ORDERS = 3;
 
 /** ORDERS: the latest few, then the box leading to all of them. */
 function LatestOrders() {
-  const orders = useOrders();
-  const latest = orders.data?.slice(0, CABINET_ORDERS);
+  // The first page of /list/orders' list: one query of GET /api/orders for both screens.
+  const orders = useOrderPages();
+  const firstPage = orders.data?.pages[0];
+  const latest = firstPage?.orders.slice(0, CABINET_ORDERS);
   return (
     <>
       <h2 className="cabinet-heading">ORDERS</h2>
@@ -137,7 +139,7 @@ function LatestOrders() {
         </span>
         <span className="cabinet-box__text">
           <span>All orders</span>
-          {orders.data && <span className="cabinet-box__hint">{countOf(orders.data.length, "order")}</span>}
+          {firstPage && <span className="cabinet-box__hint">{countOf(firstPage.counts.all, "order")}</span>}
         </span>
         <ChevronRightIcon className="cabinet-box__chevron" />
       </Link>

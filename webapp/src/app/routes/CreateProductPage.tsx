@@ -3,7 +3,7 @@ import { notify } from "../../components/notificationStore";
 import { paths } from "../../lib/paths";
 import { haptic } from "../../lib/telegram";
 import { messageOf } from "../../features/admin/products/api/keys";
-import { useCreateProduct } from "../../features/admin/products/api/useProductForm";
+import { useCreateProduct } from "../../features/admin/products/api/useCreateProduct";
 import { ProductForm } from "../../features/admin/products/components/ProductForm";
 import { EMPTY_FIELDS, formDataOf } from "../../features/admin/products/productFields";
 import "../../features/admin/products/components/adminProducts.css";

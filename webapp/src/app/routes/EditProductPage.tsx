@@ -7,7 +7,7 @@ import { haptic } from "../../lib/telegram";
 import { messageOf } from "../../features/admin/products/api/keys";
 import type { AdminProduct } from "../../features/admin/products/api/types";
 import { useAdminProduct } from "../../features/admin/products/api/useAdminProducts";
-import { useUpdateProduct } from "../../features/admin/products/api/useProductForm";
+import { useUpdateProduct } from "../../features/admin/products/api/useUpdateProduct";
 import { ExistingImages } from "../../features/admin/products/components/ExistingImages";
 import { ProductForm } from "../../features/admin/products/components/ProductForm";
 import { changedFields, fieldsOf, formDataOf } from "../../features/admin/products/productFields";

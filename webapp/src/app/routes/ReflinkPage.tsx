@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { keepReferralCode, sendReferralCode } from "../../features/auth/signIn";
+import { sendReferralCode } from "../../features/auth/api/sendReferralCode";
+import { keepReferralCode } from "../../features/auth/signIn";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { useRecordReferralView } from "../../features/partner/api/useRecordReferralView";
 import { paths } from "../../lib/paths";

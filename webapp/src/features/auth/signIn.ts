@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { SignInResponse } from "@domain/contracts/auth";
 import { isReflink } from "@domain/referrals";
-import { apiRequest } from "../../lib/api";
 import { keepToken } from "../../lib/session";
+import { sendReferralCode } from "./api/sendReferralCode";
 import { setSessionUser } from "./api/useMe";
 
 /** Spec §3 storage key `ref`: the referrer's code a referral link left in this browser, until a sign-in carries it. */
@@ -33,15 +33,6 @@ function forgetReferralCode(): void {
   } catch {
     // Nothing stored, nothing to remove.
   }
-}
-
-/**
- * A signed-in customer's referral code (a link opened while signed in, or one stored before a Telegram
- * sign-in, which carries only its own start_param): POST /api/partner/referrer. The server answers the same
- * whether it registered it or not, so nothing is shown; a lost call only loses this one chance.
- */
-export function sendReferralCode(code: string): void {
-  apiRequest<void>("/api/partner/referrer", { method: "POST", body: { code } }).catch(() => undefined);
 }
 
 /**

@@ -6,11 +6,11 @@
  * Connect itself (`TonConnectPay`) is a second chunk, fetched when the customer pays. The card never says
  * "Paid" from the wallet's word: only the order, as the page's poll reads it from the server, does.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from "react";
 import type { Order } from "@domain/contracts/orders";
-import type { TonQuote } from "@domain/contracts/ton";
-import { apiRequest } from "../../lib/api";
 import { showMainButton } from "../../lib/telegram";
+import { reportTonSent } from "./api/reportTonSent";
+import { useTonQuote } from "./api/useTonQuote";
 
 const TonConnectPay = lazy(() => import("./TonConnectPay"));
 
@@ -79,37 +79,17 @@ type Phase = "idle" | "paying" | "sent";
 
 function PayCard({ order }: { order: Order }) {
   const payment = order.ton_payment!;
-  const [quote, setQuote] = useState<TonQuote | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { quote, failure, load: loadQuote } = useTonQuote(order.id);
+  // The wallet's refusal; a quote that could not be had is the other problem shown.
+  const [declined, setDeclined] = useState<string | null>(null);
+  const problem = declined ?? failure;
   const [phase, setPhase] = useState<Phase>("idle");
   const [attempt, setAttempt] = useState(0);
   const waiting = payment.state === "waiting" || phase === "sent";
 
-  const loadQuote = useCallback(async (): Promise<TonQuote | null> => {
-    try {
-      const fresh = await apiRequest<TonQuote>(`/api/orders/${order.id}/ton/quote`, { method: "POST" });
-      setQuote(fresh);
-      return fresh;
-    } catch (error) {
-      setProblem((error as Error).message);
-      return null;
-    }
-  }, [order.id]);
-
-  useEffect(() => {
-    void loadQuote();
-  }, [loadQuote]);
-
-  // The rate holds 15 minutes; then the amount is asked for again.
-  useEffect(() => {
-    if (!quote) return;
-    const timer = setTimeout(() => void loadQuote(), Math.max(0, Date.parse(quote.valid_until) - Date.now()));
-    return () => clearTimeout(timer);
-  }, [quote, loadQuote]);
-
   const pay = async () => {
     if (phase === "paying") return;
-    setProblem(null);
+    setDeclined(null);
     if (!openedAsOrderPage()) {
       sessionStorage.setItem(RESUME_KEY, String(order.id));
       window.location.reload();
@@ -132,12 +112,11 @@ function PayCard({ order }: { order: Order }) {
 
   const onSent = (boc: string) => {
     setPhase("sent");
-    // The reply only holds the pickup hold for the message; the chain decides. A lost call changes nothing.
-    apiRequest(`/api/orders/${order.id}/ton/sent`, { method: "POST", body: { boc } }).catch(() => undefined);
+    reportTonSent(order.id, boc);
   };
   const onFailed = () => {
     setPhase("idle");
-    setProblem(TON_TEXTS.declined);
+    setDeclined(TON_TEXTS.declined);
   };
 
   const showButton = !waiting;

@@ -9,8 +9,7 @@ import { OrderMap } from "../../../components/OrderMap";
 import { paths } from "../../../lib/paths";
 import { openLink } from "../../../lib/telegram";
 import { useMyStore } from "../api/useMyStore";
-import { useShopIncome } from "../api/useShopIncome";
-import type { CabinetView } from "../cabinetView";
+import { showsOwnShop, type CabinetView } from "../cabinetView";
 import "./cabinetStore.css";
 
 interface CabinetStoreViewProps {
@@ -18,6 +17,8 @@ interface CabinetStoreViewProps {
   /** The Personal/Store switch's position (the cabinet hides the personal boxes on Store). */
   view: CabinetView;
   onView: (view: CabinetView) => void;
+  /** The shop's bonus incomes (GET /api/partner/store, the page that lists them asks it): undefined until known. */
+  shopIncome: number | undefined;
 }
 
 /**
@@ -26,7 +27,7 @@ interface CabinetStoreViewProps {
  * for admins); the wholesale link when the session has one. In the staff chunk (app/adminScreens.ts): customers
  * without a shop never download it.
  */
-export function CabinetStoreView({ user, view, onView }: CabinetStoreViewProps) {
+export function CabinetStoreView({ user, view, onView, shopIncome }: CabinetStoreViewProps) {
   const ownsShop = user.store_id !== null;
   // Shop admins always see their shop; the allow-listed accounts when the switch says Store.
   const showStore = user.isAllowlisted ? view === "store" : ownsShop;
@@ -36,7 +37,7 @@ export function CabinetStoreView({ user, view, onView }: CabinetStoreViewProps) 
     <>
       {user.isAllowlisted && <ViewSwitch view={view} onView={onView} />}
       {showStore && (ownsShop ? <StoreCard store={store.data ?? null} fallbackName={shopName} /> : <NoShop />)}
-      {showStore && ownsShop && <ShopIncomeBox />}
+      {showsOwnShop(user, view) && <ShopIncomeBox income={shopIncome} />}
       {(user.isAllowlisted || user.isAdmin) && (
         <Link href={paths.shopList} className="cabinet-box cabinet-box--link" data-testid="manage-shops">
           <span className="cabinet-box__icon">
@@ -141,8 +142,7 @@ function NoShop() {
 }
 
 /** The referral box's incomes, the shop's: they lead to /refstat/store. */
-function ShopIncomeBox() {
-  const income = useShopIncome(true);
+function ShopIncomeBox({ income }: { income: number | undefined }) {
   return (
     <Link href={paths.storeBonusHistory} className="cabinet-box" data-testid="store-incomes">
       <span className="cabinet-box__icon">
@@ -151,7 +151,7 @@ function ShopIncomeBox() {
       <span className="cabinet-box__text">
         <span className="cabinet-box__label">Shop incomes</span>
         <strong className="cabinet-store__income" data-testid="store-income">
-          {income.data === undefined ? "–" : formatBaht(income.data)}
+          {income === undefined ? "–" : formatBaht(income)}
         </strong>
       </span>
       <ChevronRightIcon className="cabinet-box__chevron" />

@@ -1,10 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Order } from "@domain/contracts/orders";
 
-/** Query keys of the customer's orders: the list, and one order by id. */
-export const ORDERS_KEY = ["orders"] as const;
+/** Query keys of the customer's orders: one order by id, and the paged list (/list/orders; the cabinet's latest are its first page). */
 export const orderKey = (id: number) => ["orders", id] as const;
-/** The paged list of /list/orders (the cabinet's latest orders are the first page of ORDERS_KEY). */
 export const ORDER_PAGES_KEY = ["orders", "pages"] as const;
 
 /**
@@ -13,8 +11,7 @@ export const ORDER_PAGES_KEY = ["orders", "pages"] as const;
  */
 export function applyOrderAndStock(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData(orderKey(order.id), order);
-  // The lists of own orders: the cabinet's latest, /list/orders' pages.
-  void queryClient.invalidateQueries({ queryKey: ORDERS_KEY, exact: true });
+  // The list of own orders (the cabinet's latest, /list/orders' pages).
   void queryClient.invalidateQueries({ queryKey: ORDER_PAGES_KEY });
   void queryClient.invalidateQueries({ queryKey: ["products"] });
   void queryClient.invalidateQueries({ queryKey: ["product"] });

@@ -6,8 +6,9 @@ import { useSessionTokenStore } from "../../../lib/session";
 import { ORDER_PAGES_KEY } from "./orderKeys";
 
 /**
- * GET /api/orders a page at a time (`next_cursor`), for /list/orders: every own order, newest first; the
- * loaded pages are asked again every POLL_INTERVAL_MS.
+ * GET /api/orders a page at a time (`next_cursor`): every own order, newest first, with the counts of all and
+ * done ones; /list/orders shows the pages, the cabinet the latest of the first. The loaded pages are asked
+ * again every POLL_INTERVAL_MS.
  */
 export function useOrderPages() {
   const signedIn = useSessionTokenStore((state) => state.token !== null);

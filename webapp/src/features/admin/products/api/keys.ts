@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { showAlert } from "../../../../lib/telegram";
 
 /** Query keys of the admin product screens; everything under ADMIN_PRODUCTS_KEY goes stale on a change. */
 export const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;
@@ -21,3 +22,11 @@ export function messageOf(answer: unknown, fallback: string): string {
   const message = (answer as { message?: unknown } | null)?.message;
   return typeof message === "string" && message !== "" ? message : fallback;
 }
+
+/** Spec §7: a failed upload or update of the product form shows the server's text as an alert (not a banner). */
+export const alertInstead = {
+  quietIf: (error: unknown) => {
+    void showAlert(error instanceof Error ? error.message : "Something went wrong. Please try again later.");
+    return true;
+  },
+};

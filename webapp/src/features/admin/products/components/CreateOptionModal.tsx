@@ -3,7 +3,7 @@ import { Modal } from "../../../../components/Modal";
 import { notify } from "../../../../components/notificationStore";
 import { haptic } from "../../../../lib/telegram";
 import { messageOf } from "../api/keys";
-import { useCreateOption } from "../api/useProductActions";
+import { useCreateOption } from "../api/useCreateOption";
 import { TextControl } from "./FormControls";
 
 const EMPTY = { cost_price: "", per_price: "", amount: "", price_text: "", gift_text: "" };

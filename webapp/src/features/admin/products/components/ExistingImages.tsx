@@ -4,7 +4,8 @@ import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from "../../../../compon
 import { notify } from "../../../../components/notificationStore";
 import { showConfirm } from "../../../../lib/telegram";
 import { messageOf } from "../api/keys";
-import { useDeleteImage, useReorderImages } from "../api/useProductActions";
+import { useDeleteImage } from "../api/useDeleteImage";
+import { useReorderImages } from "../api/useReorderImages";
 
 /** The images a product has, in their order: moved left or right and removed at once (edit form). */
 export function ExistingImages({ productId, images }: { productId: number; images: readonly AdminProductImage[] }) {

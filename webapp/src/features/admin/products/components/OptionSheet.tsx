@@ -6,7 +6,8 @@ import { notify } from "../../../../components/notificationStore";
 import { haptic, showConfirm } from "../../../../lib/telegram";
 import { messageOf } from "../api/keys";
 import type { AdminProduct } from "../api/types";
-import { useDeleteOption, useSetDefaultOption } from "../api/useProductActions";
+import { useDeleteOption } from "../api/useDeleteOption";
+import { useSetDefaultOption } from "../api/useSetDefaultOption";
 import { liveOptions } from "../asCatalogProduct";
 import { CreateOptionModal } from "./CreateOptionModal";
 

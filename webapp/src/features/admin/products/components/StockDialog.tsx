@@ -6,7 +6,8 @@ import { notify } from "../../../../components/notificationStore";
 import { haptic } from "../../../../lib/telegram";
 import { messageOf } from "../api/keys";
 import type { AdminProduct, AdminShop } from "../api/types";
-import { useAddStock, useMoveStock } from "../api/useStock";
+import { useAddStock } from "../api/useAddStock";
+import { useMoveStock } from "../api/useMoveStock";
 import { liveOptions } from "../asCatalogProduct";
 import { TextControl } from "./FormControls";
 

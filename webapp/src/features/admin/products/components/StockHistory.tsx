@@ -1,7 +1,7 @@
 import { formatAmount, formatIslandTime, islandClock } from "@domain/format";
 import { LoadMore } from "../../../../components/LoadMore";
 import type { AdminProduct } from "../api/types";
-import { useStockHistory } from "../api/useStock";
+import { useStockHistory } from "../api/useStockHistory";
 
 const REASONS = { added: "Added", moved: "Moved", sold: "Sold", returned: "Returned" } as const;
 
