@@ -7,11 +7,13 @@ import { Api } from "grammy";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../server/config";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
+import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import type { BotAdmin } from "../server/services/botAdmin";
+import type { JsonKeyStore } from "../server/services/botConversations";
+import type { Services } from "../server/services/index";
 import type { OutboxQueue } from "../server/services/outboxDelivery";
-import type { SignIn } from "../server/services/signIn";
 import { createBot, type StoreBot } from "./bot";
-import type { BackOffice, BotLog, BotServices } from "./context";
+import type { BotLog, BotServices } from "./context";
 import { configureRoleMenus } from "./features/admin/menus";
 import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
@@ -28,30 +30,31 @@ export interface TelegramDeps {
   clock?: () => number;
 }
 
-/** The bot's services that the HTTP app does not make: the composition root makes them. */
-export type BotOwnServices = Pick<BotServices, "chatOrders" | "botAdmin" | "reachability" | "conversations">;
-
-/** What buildApp hands the webhook: the services it made (the hand-over, sign-in's /start, the back office). */
-export interface AppServicesForBot extends BackOffice {
-  handover: BotServices["handover"];
-  joinFromChat: SignIn["joinFromChat"];
-  log: BotLog;
+/** The store's services (server/services/index.ts) as the bot takes them. */
+export function botServicesOf(services: Services): BotServices {
+  const { handover, auth, chatOrders, botAdmin, reachability, stock, stats, adminProducts } = services;
+  return {
+    handover,
+    signIn: { joinFromChat: auth.joinFromChat },
+    chatOrders,
+    botAdmin,
+    reachability,
+    // JSON in, JSON out: the store keeps what the conversations plugin gives it.
+    conversations: services.conversations as JsonKeyStore<VersionedState<ConversationData>>,
+    backOffice: { stock, stats, adminProducts },
+  };
 }
 
 /**
- * Webhook mode: the bot served by the HTTP app at /telegram/webhook. The composition root hands this to
- * buildApp, which calls it with its own services; null in any other mode.
+ * Webhook mode: the bot served by the HTTP app at /telegram/webhook, on the process's services. The
+ * composition root hands the plugin to buildApp; null in any other mode.
  */
-export function webhookFor(config: Config, own: BotOwnServices, clock: () => number = Date.now) {
-  return (app: AppServicesForBot): FastifyPluginAsync | null => {
-    if (!config.botToken || config.botMode !== "webhook" || !config.botWebhookSecret) return null;
-    const { handover, joinFromChat, stock, stats, adminProducts, log } = app;
-    const services: BotServices = { ...own, handover, signIn: { joinFromChat }, backOffice: { stock, stats, adminProducts } };
-    const bot = createBot({ services, config, clock, log });
-    const secretToken = config.botWebhookSecret;
-    return async (app) => {
-      await app.register(telegramWebhook, { bot, secretToken });
-    };
+export function webhookFor(config: Config, services: Services, clock: () => number = Date.now): FastifyPluginAsync | null {
+  if (!config.botToken || config.botMode !== "webhook" || !config.botWebhookSecret) return null;
+  const bot = createBot({ services: botServicesOf(services), config, clock, log: services.log });
+  const secretToken = config.botWebhookSecret;
+  return async (app) => {
+    await app.register(telegramWebhook, { bot, secretToken });
   };
 }
 

@@ -12,11 +12,13 @@ async function serve(dataDir: string): Promise<void> {
   const { seedDemo } = await import("../db/seed/demo");
   const { loadConfig } = await import("../server/config");
   const { buildApp } = await import("../server/http/app");
+  const { createLogger } = await import("../server/log");
+  const { createServices } = await import("../server/services/index");
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), webappDir: null };
   const db = openDatabase(config.databaseFile);
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: null });
-  await serveForBench(await buildApp(config, { db }));
+  await serveForBench(await buildApp(config, createServices(config, { db, log: createLogger(config) })));
 }
 
 /** What a browser sends; the answer is the catalogue's brotli copy, made once per catalogue version. */

@@ -25,6 +25,8 @@ async function serve(dataDir: string): Promise<void> {
   const { seedDemo } = await import("../db/seed/demo");
   const { loadConfig } = await import("../server/config");
   const { buildApp } = await import("../server/http/app");
+  const { createLogger } = await import("../server/log");
+  const { createServices } = await import("../server/services/index");
   // A bench customer places far more than a person would: the per-customer limits are lifted (the checks and
   // the limiter still run on every placement), and the sign-ins of the bench's customers are not throttled.
   const limits = { MAX_OPEN_ORDERS: "1000000000", RATE_LIMIT_WRITES_PER_MINUTE: "1000000000", RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000000" };
@@ -36,7 +38,7 @@ async function serve(dataDir: string): Promise<void> {
   await seedDemo(db, { uploadsDir: null });
   // Stock that lasts the whole run: the benchmark measures placing, not running out.
   await db.updateTable("stock").set({ amount: 1_000_000_000 }).execute();
-  await serveForBench(await buildApp(config, { db }));
+  await serveForBench(await buildApp(config, createServices(config, { db, log: createLogger(config) })));
 }
 
 /** Signs in the bench's customers on a server and makes the autocannon options that place their orders. */
@@ -129,9 +131,9 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
   const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
   const { seedDemo } = await import("../db/seed/demo");
   const { unitOfWorkOf } = await import("../db/unitOfWork");
-  const { createAuth } = await import("../server/services/auth");
-  const { createLinkSigner } = await import("../server/services/links");
-  const { createOrders } = await import("../server/services/orders");
+  const { loadConfig } = await import("../server/config");
+  const { createLogger } = await import("../server/log");
+  const { createServices } = await import("../server/services/index");
   const { signInitData } = await import("../server/services/telegramInitData");
   const dataDir = await mkdtemp(join(tmpdir(), "bench-orders-steps-"));
   const file = join(dataDir, "store.sqlite");
@@ -141,12 +143,8 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     await migrateToLatest(db);
     await seedDemo(db, { uploadsDir: null });
     await db.updateTable("stock").set({ amount: 1_000_000_000 }).execute();
-    const auth = createAuth({
-      db,
-      config: { botToken: BOT_TOKEN, initDataMaxAgeS: 86_400, adminEmails: [], adminTelegramIds: [], allowlistEmails: [], homeIconUserId: null, wholesaleUrl: null },
-      mailer: { send: async () => {} },
-      clock: Date.now,
-    });
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BOT_TOKEN, MAX_OPEN_ORDERS: "1000000000" });
+    const { auth, orders } = createServices(config, { db, log: createLogger(config) });
     const customers: number[] = [];
     let token = "";
     for (let i = 0; i < CUSTOMERS; i++) {
@@ -155,7 +153,6 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
       customers.push(signedIn.user.userId);
       token = signedIn.token;
     }
-    const orders = createOrders({ db, clock: Date.now, links: createLinkSigner(db), maxOpenOrders: 1_000_000_000 });
     const units = unitOfWorkOf(db);
     const body = { shop_id: 2, items: [{ product_id: 1, option_id: 0, amount: 1 }, { product_id: 7, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
     let n = 0;

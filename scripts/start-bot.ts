@@ -4,40 +4,10 @@
  */
 import { holdStoreLock } from "../db/sqlite/storeLock";
 import { migrateToLatest, openDatabase } from "../db/connection";
-import { startTelegram } from "../bot/launch";
-import type { BotLog, BotServices } from "../bot/context";
+import { botServicesOf, startTelegram } from "../bot/launch";
 import { ConfigError, loadConfig, type Config } from "../server/config";
-import { createHandover } from "../server/services/handover";
-import { createLinkSigner } from "../server/services/links";
-import { createAuth } from "../server/services/auth";
-import { createPartner } from "../server/services/partner";
-import { join } from "node:path";
-import { createAdminProducts } from "../server/services/adminProducts";
-import { createBotAdmin } from "../server/services/botAdmin";
-import { createConversationStore } from "../server/services/botConversations";
-import { createChatOrders } from "../server/services/chatOrders";
-import { createOutboxDelivery, createReachability } from "../server/services/outboxDelivery";
-import { createImageStore } from "../server/services/images";
-import { createStats } from "../server/services/stats";
-import { createStock } from "../server/services/stock";
-
-const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
-
-/** One JSON line per entry, like the API's log, so both can go to the same collector. */
-function jsonLog(level: Config["logLevel"]): BotLog {
-  const min = level === "silent" ? Infinity : LEVELS.indexOf(level);
-  const write = (name: (typeof LEVELS)[number]) => (details: object, message?: string) => {
-    if (LEVELS.indexOf(name) < min) return;
-    const entry = { level: name, time: new Date().toISOString(), process: "bot", msg: message, ...serializable(details) };
-    (name === "error" || name === "fatal" ? process.stderr : process.stdout).write(`${JSON.stringify(entry)}\n`);
-  };
-  return { info: write("info"), warn: write("warn"), error: write("error") };
-}
-
-function serializable(details: object): object {
-  const err = (details as { err?: unknown }).err;
-  return err instanceof Error ? { ...details, err: { message: err.message, stack: err.stack } } : details;
-}
+import { createLogger } from "../server/log";
+import { createServices } from "../server/services/index";
 
 function fail(message: string): never {
   console.error(message);
@@ -57,32 +27,16 @@ async function main(): Promise<void> {
     fail("BOT_MODE is webhook: Telegram posts updates to the HTTP server (npm start), which runs the bot then. start:bot uses long polling: set BOT_MODE=polling");
   }
 
-  const log = jsonLog(config.logLevel);
+  // JSON lines like the API's, marked as the bot's, so both can go to the same collector.
+  const log = createLogger(config, { process: "bot" });
   // Like the HTTP store, the bot holds the data folder's lock: a restore waits until it stops.
   const lock = holdStoreLock(config.dataDir);
   const db = openDatabase(config.databaseFile);
   await migrateToLatest(db);
-  // This process's own composition root: the bot's use cases, made as the HTTP app makes them.
-  const partner = createPartner({ db, clock: Date.now, config, log });
+  // The same composition root as the all-in-one store; this process sends no mail.
   const noMail = { send: async () => Promise.reject(new Error("the bot process sends no mail")) };
-  const auth = createAuth({ db, config, clock: Date.now, mailer: noMail, registerReferral: partner.joinWith });
-  const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db), referralRatePercent: config.referralRatePercent });
-  // The admins' commands (/stats, /lowstock, /addstock) run on the back office's own services.
-  const backOffice = {
-    stock: createStock({ db, clock: Date.now, lowStockThreshold: config.lowStockThreshold }),
-    stats: createStats({ db, clock: Date.now }),
-    adminProducts: createAdminProducts({ db, images: createImageStore({ uploadsDir: join(config.dataDir, "uploads") }), clock: Date.now }),
-  };
-  const services: BotServices = {
-    handover,
-    signIn: auth,
-    backOffice,
-    chatOrders: createChatOrders({ db }),
-    botAdmin: createBotAdmin({ db, clock: Date.now }),
-    reachability: createReachability({ db, clock: Date.now }),
-    conversations: createConversationStore({ db, clock: Date.now }),
-  };
-  const telegram = await startTelegram({ services, outbox: createOutboxDelivery({ db }), config, log });
+  const services = createServices(config, { db, log, mailer: noMail });
+  const telegram = await startTelegram({ services: botServicesOf(services), outbox: services.outbox, config, log });
 
   let stopping = false;
   const stop = async (code: number) => {

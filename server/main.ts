@@ -5,38 +5,39 @@ import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import { holdStoreLock } from "../db/sqlite/storeLock";
 import { scheduleBackups } from "../db/sqlite/backupSchedule";
-import { migrateToLatest, openDatabase, startCheckpointer, type DB } from "../db/connection";
-import { writerOf } from "../db/writer";
+import { migrateToLatest, openDatabase, startCheckpointer } from "../db/connection";
+import { unitOfWorkOf } from "../db/unitOfWork";
 import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { buildApp, type AppServices } from "./http/app";
+import { buildApp } from "./http/app";
+import { createLogger } from "./log";
+import { createServices, type Services } from "./services/index";
 import { createHoldJobs } from "./jobs/holds";
 import { createTonWatcher } from "./jobs/tonWatcher";
 import { createTonCenterChain } from "./services/tonChain";
-import { startTelegram, webhookFor } from "../bot/launch";
-import { adminBotServices } from "../bot/features/admin/backOffice";
+import { botServicesOf, startTelegram, webhookFor } from "../bot/launch";
 
 /** SIGINT/SIGTERM: what is still under way then gets this long before the process exits anyway (code 1). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export async function start(config: Config) {
-  // Held while the store runs: `npm run restore` refuses while anyone holds it (db/backup.ts).
+  // Held while the store runs: `npm run restore` refuses while anyone holds it (db/sqlite/storeLock.ts).
   const lock = holdStoreLock(config.dataDir);
   const db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
   const stopCheckpointer = startCheckpointer(config.databaseFile, (error) => console.error("WAL checkpointer failed:", error));
   await migrateToLatest(db);
   const seeded = config.seedDemo && (await seedDemo(db, { uploadsDir: join(config.dataDir, "uploads") }));
 
-  // The composition root: the HTTP app, the jobs and the bot get their use cases here.
-  const app = await buildApp(config, { db, telegramWebhook: webhookFor(config, db) });
+  // The composition root: one set of use cases for the HTTP app, the jobs and the bot of this process.
+  const services = createServices(config, { db, log: createLogger(config) });
+  const app = await buildApp(config, services, { telegramWebhook: webhookFor(config, services) });
   if (seeded) app.log.info("the database was empty: the demo catalogue was added");
   const gate = gateRequests(app.server);
   await app.listen({ host: config.host, port: config.port });
-  // The jobs and the bot run on the app's own use cases (app.services): one set of them per process.
-  const holds = createHoldJobs({ orders: app.services.orders, log: app.log });
+  const holds = createHoldJobs({ holds: services.holds, log: app.log });
   holds.start();
-  const tonWatcher = startTonWatcherIfConfigured(config, app.log, app.services);
-  const telegram = await startTelegramIfConfigured(config, db, app.log, app.services);
+  const tonWatcher = startTonWatcherIfConfigured(config, app.log, services);
+  const telegram = await startTelegramIfConfigured(config, app.log, services);
   const backups = scheduleBackupsIfConfigured(config, app.log);
 
   // What shutdown still waits for, by name: main logs it if the deadline passes.
@@ -61,9 +62,9 @@ export async function start(config: Config) {
       waitFor("Telegram bot", telegram?.stop()),
       waitFor("scheduled backup", backups?.stop()),
     ]);
-    // The writer runs its queue in order: once this empty unit is through, every unit queued before it is
-    // committed (or has failed and been answered), so closing the database loses none.
-    await waitFor("writer queue", writerOf(db).write(() => null));
+    // Units run in the order they were queued: once this empty unit is through, every unit queued before it
+    // is committed (or has failed and been answered), so closing the database loses none.
+    await waitFor("units of work", unitOfWorkOf(db).write(async () => null));
     await waitFor("WAL checkpointer", stopCheckpointer());
     await waitFor("database", db.destroy());
     lock.release();
@@ -121,13 +122,13 @@ function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger) {
 }
 
 /** With TON_API_URL the chain watcher confirms crypto payments; without it one line says managers confirm them by hand. */
-function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { ton }: AppServices) {
+function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { tonReconciliation }: Services) {
   if (!config.tonApiUrl) {
     log.info("the TON watcher is off: TON_API_URL is not set (managers confirm crypto payments by hand)");
     return null;
   }
   const watcher = createTonWatcher({
-    ton,
+    tonReconciliation,
     chain: createTonCenterChain({ apiUrl: config.tonApiUrl, apiKey: config.tonApiKey }),
     log: log.child({ module: "ton" }),
     intervalMs: config.tonPollSeconds * 1000,
@@ -137,8 +138,7 @@ function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { t
 }
 
 /** The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off; one line says so otherwise. */
-function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogger, services: AppServices) {
-  const { handover, joinFromChat } = services;
+function startTelegramIfConfigured(config: Config, log: FastifyBaseLogger, services: Services) {
   if (!config.botToken) {
     log.info("the Telegram bot is off: BOT_TOKEN is not set");
     return null;
@@ -147,8 +147,7 @@ function startTelegramIfConfigured(config: Config, db: DB, log: FastifyBaseLogge
     log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:bot");
     return null;
   }
-  // The admin commands run on the back office's own use cases (statistics, stock, products).
-  return startTelegram({ db, config, log, handover, joinFromChat, admin: adminBotServices(services) });
+  return startTelegram({ services: botServicesOf(services), outbox: services.outbox, config, log });
 }
 
 export async function main(): Promise<void> {

@@ -17,7 +17,7 @@ import type { Database } from "../schema";
 
 type DB = Kysely<Database>;
 
-/** The better-sqlite3 handle under each Kysely instance made here, for the writer (db/writer.ts) and hot reads. */
+/** The better-sqlite3 handle under each Kysely instance made here, for the group commit (db/sqlite/groupCommit.ts). */
 const handles = new WeakMap<Kysely<any>, SQLite.Database>();
 
 export function sqliteHandleOf(db: Kysely<any>): SQLite.Database | undefined {
@@ -41,7 +41,7 @@ export function openDatabase(file: string, { backgroundCheckpoints = false }: Op
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // Statement journals and savepoints (one per unit of work, db/writer.ts) in memory, not temp files:
+  // Statement journals and savepoints (one per unit of work, db/sqlite/groupCommit.ts) in memory, not temp files:
   // with them on disk a placement cost about twice as much.
   sqlite.pragma("temp_store = MEMORY");
   if (backgroundCheckpoints) sqlite.pragma("wal_autocheckpoint = 0");

@@ -7,6 +7,9 @@ import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
 import { seedDemo } from "../../db/seed/demo";
 import { loadConfig, type Config } from "../../server/config";
 import { buildApp } from "../../server/http/app";
+import { createLogger } from "../../server/log";
+import { createServices } from "../../server/services/index";
+import type { Mailer } from "../../server/services/mailer";
 import { webhookFor } from "../../bot/launch";
 
 export interface TestStore {
@@ -44,6 +47,15 @@ export async function testDatabase(seed = true, uploadsDir: string | null = null
   return db;
 }
 
+/**
+ * The app on `db`, composed as server/main.ts composes it: one set of services (createServices), and the
+ * webhook (BOT_MODE=webhook) on those same services.
+ */
+export async function appOn(config: Config, db: DB, { clock, mailer }: { clock?: () => number; mailer?: Mailer } = {}): Promise<FastifyInstance> {
+  const services = createServices(config, { db, log: createLogger(config), clock, mailer });
+  return buildApp(config, services, { telegramWebhook: webhookFor(config, services, clock) });
+}
+
 export async function makeTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
   const dataDir = await makeTempDir();
   const config: Config = {
@@ -52,12 +64,7 @@ export async function makeTestStore(options: TestStoreOptions = {}): Promise<Tes
     webappDir: options.webappDir ?? null,
   };
   const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);
-  // Wired as server/main.ts wires it: the webhook (BOT_MODE=webhook) gets the app's own services.
-  const app = await buildApp(config, {
-    db,
-    telegramWebhook: webhookFor(config, db, options.clock),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  const app = await appOn(config, db, { clock: options.clock });
   return {
     app,
     db,

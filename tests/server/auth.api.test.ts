@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
 import { loadConfig } from "../../server/config";
 import { LOGIN_CODE_TTL_MS, MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from "../../server/domain/auth";
-import { buildApp } from "../../server/http/app";
 import { signInitData } from "../../server/services/telegramInitData";
-import { UNLIMITED } from "../helpers/app";
+import { appOn, UNLIMITED } from "../helpers/app";
 import { startSmtpServer } from "../helpers/smtp";
 import type { FastifyInstance } from "fastify";
 
@@ -26,7 +25,7 @@ async function makeApp(env: Record<string, string> = {}) {
   db = openDatabase(":memory:");
   await migrateToLatest(db);
   const config = { ...loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, BOT_TOKEN, ADMIN_EMAILS: "boss@samui.example", ADMIN_TELEGRAM_IDS: "777", ...UNLIMITED, ...env }), webappDir: null };
-  app = await buildApp(config, { db, clock: () => now });
+  app = await appOn(config, db, { clock: () => now });
 }
 
 beforeEach(async () => {

@@ -116,7 +116,7 @@ describe("reliability", () => {
   });
 
   it("lets placements committed together with a failing one go through untouched", async () => {
-    // Placements arriving together share one commit (db/writer.ts); each is still all-or-nothing alone.
+    // Placements arriving together share one commit (db/sqlite/groupCommit.ts); each is still all-or-nothing alone.
     await setStock("King Size Rolling Papers", "Nathon Pier", 20);
     await setStock("Aluminium Grinder", "Nathon Pier", 20);
     await sql

@@ -51,7 +51,7 @@ function call(method: "GET" | "POST" | "PUT", url: string, token: string | null,
 
 function watcher() {
   const chain = createTonCenterChain({ apiUrl: indexer.url, apiKey: "test-key" });
-  return createTonWatcher({ tonReconciliation: store.app.services.ton, chain, log, intervalMs: 60_000 });
+  return createTonWatcher({ tonReconciliation: store.app.services.tonReconciliation, chain, log, intervalMs: 60_000 });
 }
 
 beforeEach(async () => {

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { sql } from "kysely";
 import { Type } from "typebox";
-import type { DB } from "../../../db/connection";
+import type { Health as HealthService } from "../../services/health";
 
 const Health = Type.Object({ status: Type.Literal("ok"), uptime_s: Type.Integer() });
 
 /** Answers ok only when the database answers too. */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ db: DB }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ health: HealthService }> = async (app, { health }) => {
   app.get("/health", { config: { access: "public" }, schema: { response: { 200: Health } } }, async () => {
-    await sql`select 1`.execute(db);
+    await health.databaseAnswers();
     return { status: "ok" as const, uptime_s: Math.round(process.uptime()) };
   });
 };

@@ -17,9 +17,10 @@ import {
   TonRateResponse,
   TonSentBody,
 } from "../../domain/contracts/ton";
-import type { Ton } from "../../services/ton";
+import type { TonPayments } from "../../services/tonPayments";
+import type { TonWallets } from "../../services/tonWallets";
 
-export const tonRoutes: FastifyPluginAsyncTypebox<{ ton: Ton }> = async (app, { ton }) => {
+export const tonRoutes: FastifyPluginAsyncTypebox<{ tonPayments: TonPayments; tonWallets: TonWallets }> = async (app, { tonPayments, tonWallets }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
   const signedIn = { config: { access: "signed-in" } } as const;
   const staff = { config: { access: "staff" } } as const;
@@ -28,7 +29,7 @@ export const tonRoutes: FastifyPluginAsyncTypebox<{ ton: Ton }> = async (app, { 
   app.post(
     "/orders/:id/ton/quote",
     { ...signedIn, schema: { params: OrderParams, response: { 200: TonQuoteResponse, ...errors } } },
-    async (request) => ton.quote(request.session!.userId, request.params.id),
+    async (request) => tonPayments.quote(request.session!.userId, request.params.id),
   );
 
   app.post(
@@ -37,27 +38,27 @@ export const tonRoutes: FastifyPluginAsyncTypebox<{ ton: Ton }> = async (app, { 
       ...signedIn,
       schema: { params: OrderParams, body: TonSentBody, response: { 200: Type.Object({ ton_payment: TonPayment }), ...errors } },
     },
-    async (request) => ({ ton_payment: await ton.sent(request.session!.userId, request.params.id, request.body.boc) }),
+    async (request) => ({ ton_payment: await tonPayments.sent(request.session!.userId, request.params.id, request.body.boc) }),
   );
 
   app.post(
     "/staff/orders/:id/ton/confirm",
     { ...staff, schema: { params: OrderParams, response: { 200: StaffOrderResponse, ...errors } } },
     async (request) => ({
-      order: await ton.confirmByHand(request.session!.userId, request.params.id),
+      order: await tonPayments.confirmByHand(request.session!.userId, request.params.id),
     }),
   );
 
   app.put(
     "/admin/shops/:id/wallet",
     { ...admin, schema: { params: ShopIdParams, body: ShopWalletBody, response: { 200: ShopWalletResponse, ...errors } } },
-    async (request) => ton.setShopWallet(request.params.id, request.body.ton_wallet),
+    async (request) => tonWallets.setShopWallet(request.params.id, request.body.ton_wallet),
   );
 
   app.put(
     "/admin/settings/ton-rate",
     { ...admin, schema: { body: TonRateBody, response: { 200: TonRateResponse, ...errors } } },
-    async (request) => ton.setRate(request.body.thb_per_ton),
+    async (request) => tonWallets.setRate(request.body.thb_per_ton),
   );
 };
 

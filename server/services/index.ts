@@ -1,0 +1,94 @@
+/**
+ * The composition root of the use cases: every service, made once per process from the configuration and
+ * the database. The all-in-one store (server/main.ts), the bot-only process (scripts/start-bot.ts), the
+ * benchmarks and the tests all make them here, so each process runs one set of them and they are made
+ * the same way everywhere.
+ */
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { DB } from "../../db/connection";
+import type { Config } from "../config";
+import { createAdminGrants } from "./adminGrants";
+import { createAdminProducts } from "./adminProducts";
+import { createAuth } from "./auth";
+import { createBotAdmin } from "./botAdmin";
+import { createConversationStore } from "./botConversations";
+import { createCatalog } from "./catalog";
+import { createChatOrders } from "./chatOrders";
+import { createHandover } from "./handover";
+import { createHealth } from "./health";
+import { createHolds } from "./holds";
+import { createImageStore } from "./images";
+import { createLinkSigner } from "./links";
+import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "./mailer";
+import { createOrders } from "./orders";
+import { createOutboxDelivery, createReachability } from "./outboxDelivery";
+import { createPartner } from "./partner";
+import { createRoles } from "./roles";
+import { createShops } from "./shops";
+import { createStaff } from "./staff";
+import { createStats } from "./stats";
+import { createStock } from "./stock";
+import { createTonPayments } from "./tonPayments";
+import { createTonReconciliation } from "./tonReconciliation";
+import { createTonWallets } from "./tonWallets";
+import { createWishlist } from "./wishlist";
+
+export interface ServiceDeps {
+  db: DB;
+  log: FastifyBaseLogger;
+  /** Milliseconds since the epoch; tests move it to expire codes, sessions and holds. */
+  clock?: () => number;
+  /** Replaces the mailer that the configuration picks (SMTP, or the development outbox). */
+  mailer?: Mailer;
+}
+
+export function createServices(config: Config, { db, log, clock = Date.now, mailer }: ServiceDeps) {
+  // Without SMTP_URL (development), code mails are kept here and shown at /dev/outbox.
+  const devOutbox = new DevOutbox();
+  const catalog = createCatalog({ db });
+  const partner = createPartner({ db, clock, config, log: log.child({ module: "referrals" }) });
+  const auth = createAuth({
+    db,
+    config,
+    clock,
+    registerReferral: partner.joinWith,
+    mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(log, devOutbox, clock)),
+  });
+  const links = createLinkSigner(db);
+  const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
+  // Uploaded pictures (product images, shop logos) under DATA_DIR/uploads.
+  const images = createImageStore({ uploadsDir: join(config.dataDir, "uploads") });
+  return {
+    log,
+    devOutbox,
+    health: createHealth({ db }),
+    roles: createRoles({ db }),
+    catalog,
+    partner,
+    auth,
+    adminGrants: createAdminGrants({ db, config, clock }),
+    links,
+    orders: createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders, lowStockThreshold: config.lowStockThreshold }),
+    holds: createHolds({ db, clock }),
+    handover,
+    staff: createStaff({ db, clock }),
+    tonPayments: createTonPayments({ db, clock, staffOrder: (userId, orderId) => handover.getOrder(userId, orderId, undefined) }),
+    tonReconciliation: createTonReconciliation({ db, clock }),
+    tonWallets: createTonWallets({ db, clock, network: config.tonNetwork }),
+    images,
+    adminProducts: createAdminProducts({ db, images, clock }),
+    stock: createStock({ db, clock, lowStockThreshold: config.lowStockThreshold }),
+    stats: createStats({ db, clock }),
+    shops: createShops({ db, clock, images, config }),
+    wishlist: createWishlist({ db, catalog, clock }),
+    // The bot's own: the customer's /orders, roles and menus, blocking, conversation state, the outbox.
+    chatOrders: createChatOrders({ db }),
+    botAdmin: createBotAdmin({ db, clock }),
+    reachability: createReachability({ db, clock }),
+    conversations: createConversationStore({ db, clock }),
+    outbox: createOutboxDelivery({ db }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
