@@ -2,8 +2,12 @@
  * Orders, their lines and events: the statements of the order use cases, run on the executor of the
  * caller's unit of work (db/unitOfWork.ts), which owns the transaction. The stock they take and give back
  * goes through the shelf (db/repositories/shelf.ts).
+ *
+ * The statements of a placement and of the order view are `sql` templates: Kysely's builder spends far
+ * more building and compiling a query (tens of µs) than SQLite spends running one of these, and a
+ * placement runs about fifteen (docs/performance.md). The rest use the builder.
  */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { OrderStatus } from "../../server/domain/orders";
 import type { Executor } from "../executor";
 import type { OrderLinesTable, OrdersTable, ShopsTable } from "../schema";
@@ -28,23 +32,16 @@ export interface LinePriceRow extends LineKey {
  */
 export async function selectLinePrices(tx: Executor, lines: readonly LineKey[]): Promise<LinePriceRow[]> {
   if (lines.length === 0) return [];
-  return tx
-    .selectFrom("product_options as o")
-    .innerJoin("products as p", "p.id", "o.product_id")
-    .select([
-      "o.product_id",
-      "o.option_id",
-      "o.per_price",
-      "o.cost_price",
-      "o.price_text",
-      "o.is_deleted as option_deleted",
-      "p.name",
-      "p.is_inactive",
-      "p.is_deleted",
-      "p.max_amount",
-    ])
-    .where((eb) => eb.or(lines.map((l) => eb.and([eb("o.product_id", "=", l.product_id), eb("o.option_id", "=", l.option_id)]))))
-    .execute();
+  const options = sql.join(
+    lines.map((l) => sql`(o.product_id = ${l.product_id} and o.option_id = ${l.option_id})`),
+    sql` or `,
+  );
+  const { rows } = await sql<LinePriceRow>`
+    select o.product_id, o.option_id, o.per_price, o.cost_price, o.price_text, o.is_deleted as option_deleted,
+           p.name, p.is_inactive, p.is_deleted, p.max_amount
+      from product_options o join products p on p.id = o.product_id
+     where ${options}`.execute(tx);
+  return rows;
 }
 
 /** Whether a product is on sale (exists, active, not deleted). */
@@ -61,12 +58,10 @@ export async function productOnSale(tx: Executor, productId: number): Promise<bo
 
 export type ShopRow = Pick<Selectable<ShopsTable>, "id" | "name" | "address" | "district" | "map_link" | "logo_filename" | "is_deleted">;
 
-export function selectShop(tx: Executor, shopId: number): Promise<ShopRow | undefined> {
-  return tx
-    .selectFrom("shops")
-    .select(["id", "name", "address", "district", "map_link", "logo_filename", "is_deleted"])
-    .where("id", "=", shopId)
-    .executeTakeFirst();
+export async function selectShop(tx: Executor, shopId: number): Promise<ShopRow | undefined> {
+  const { rows } = await sql<ShopRow>`
+    select id, name, address, district, map_link, logo_filename, is_deleted from shops where id = ${shopId}`.execute(tx);
+  return rows[0];
 }
 
 export interface ShopStockRow extends StockLine {
@@ -100,29 +95,78 @@ export async function countOrdersOfUser(tx: Executor, userId: number): Promise<{
   return { all: Number(row.all), done: Number(row.done) };
 }
 
-/** Whether a customer has at least `atLeast` orders in these statuses: counts no further than that. */
-export async function hasOrdersIn(tx: Executor, userId: number, statuses: readonly OrderStatus[], atLeast: number): Promise<boolean> {
-  const row = await tx
-    .selectFrom((eb) =>
-      eb.selectFrom("orders").select("id").where("user_id", "=", userId).where("status", "in", statuses).limit(atLeast).as("open_orders"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) >= atLeast;
+/** What a placement reads of its customer, in one statement. */
+export interface PlacingCustomer {
+  email: string | null;
+  reflink: string;
+  /** The order an earlier request with this Idempotency-Key placed, if any. */
+  earlier_id: number | null;
+  earlier_request_hash: string | null;
+  /** Their orders in the open statuses, counted no further than `cap`. */
+  open_orders: number;
 }
 
-export function findOrderByIdempotencyKey(
+/**
+ * A placing customer: who they are (for the answer), what an earlier request with this Idempotency-Key
+ * placed, and how many open orders they hold, counted no further than the cap. Undefined for no such user.
+ */
+export async function selectPlacingCustomer(
   tx: Executor,
   userId: number,
-  key: string,
-): Promise<{ id: number; request_hash: string | null } | undefined> {
-  return tx
-    .selectFrom("orders")
-    .select(["id", "request_hash"])
-    .where("user_id", "=", userId)
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
+  idempotencyKey: string,
+  openStatuses: readonly OrderStatus[],
+  cap: number,
+): Promise<PlacingCustomer | undefined> {
+  const open = sql`select 1 from orders where user_id = ${userId} and status in (${sql.join(openStatuses)}) limit ${cap}`;
+  const { rows } = await sql<PlacingCustomer>`
+    select u.email, u.reflink, o.id as earlier_id, o.request_hash as earlier_request_hash,
+           (select count(*) from (${open}) as open_orders) as open_orders
+      from users u left join orders o on o.user_id = u.id and o.idempotency_key = ${idempotencyKey}
+     where u.id = ${userId}`.execute(tx);
+  return rows[0];
 }
+
+/** The columns of an order that its readers show (the `Order` contract), without its shop and customer. */
+const ORDER_COLUMNS = [
+  "id",
+  "user_id",
+  "shop_id",
+  "status",
+  "payment_status",
+  "delivery_status",
+  "payment_option",
+  "delivery_option",
+  "delivery_address",
+  "delivery_address_link",
+  "phone",
+  "map_html",
+  "discount_percent",
+  "total_price",
+  "discounted_price",
+  "is_reserved",
+  "hold_until",
+  "manager_id",
+  "created_at",
+] as const;
+
+export type OrderColumns = Pick<Selectable<OrdersTable>, (typeof ORDER_COLUMNS)[number]>;
+
+/** An order with its shop and customer, as its readers show it. */
+export type OrderRow = OrderColumns & {
+  shop_name: string;
+  shop_address: string;
+  shop_district: string;
+  shop_map_link: string;
+  shop_logo: string | null;
+  user_email: string | null;
+  user_reflink: string;
+};
+
+const ORDER_ROW = sql`
+  select ${sql.raw(ORDER_COLUMNS.map((c) => `o.${c}`).join(", "))},
+         s.name as shop_name, s.address as shop_address, s.district as shop_district, s.map_link as shop_map_link,
+         s.logo_filename as shop_logo, u.email as user_email, u.reflink as user_reflink
+    from orders o join shops s on s.id = o.shop_id join users u on u.id = o.user_id`;
 
 export type NewOrder = Pick<
   Selectable<OrdersTable>,
@@ -145,35 +189,41 @@ export type NewOrder = Pick<
   | "updated_at"
 >;
 
-export async function insertOrder(tx: Executor, order: NewOrder): Promise<number> {
-  return (await tx.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow()).id;
+/** Writes an order; returns its columns as written (with the table's defaults). */
+export async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
+  const { rows } = await sql<OrderColumns>`
+    insert into orders (user_id, shop_id, status, delivery_option, payment_option, phone, delivery_address, delivery_address_link,
+                        is_reserved, total_price, discounted_price, total_cost_price, hold_until, idempotency_key, request_hash,
+                        created_at, updated_at)
+    values (${o.user_id}, ${o.shop_id}, ${o.status}, ${o.delivery_option}, ${o.payment_option}, ${o.phone}, ${o.delivery_address},
+            ${o.delivery_address_link}, ${o.is_reserved}, ${o.total_price}, ${o.discounted_price}, ${o.total_cost_price}, ${o.hold_until},
+            ${o.idempotency_key}, ${o.request_hash}, ${o.created_at}, ${o.updated_at})
+    returning ${sql.raw(ORDER_COLUMNS.join(", "))}`.execute(tx);
+  return rows[0]!;
 }
 
 export type NewOrderLine = Omit<Selectable<OrderLinesTable>, "id" | "order_id">;
 
-const LINE_COLUMNS = [
-  "id",
-  "order_id",
-  "product_id",
-  "option_id",
-  "product_name",
-  "per_price",
-  "cost_price",
-  "amount",
-  "price_text",
-] as const;
+export type LineRow = Pick<
+  Selectable<OrderLinesTable>,
+  "id" | "order_id" | "product_id" | "option_id" | "product_name" | "per_price" | "cost_price" | "amount" | "price_text"
+>;
 
-export type LineRow = Pick<Selectable<OrderLinesTable>, (typeof LINE_COLUMNS)[number]>;
+const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_price, cost_price, amount, price_text`;
 
 /** Writes the lines of an order in one statement; returns them as written, with their ids, in their order. */
 export async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
   if (lines.length === 0) return [];
-  const written = await tx
-    .insertInto("order_lines")
-    .values(lines.map((line) => ({ order_id: orderId, ...line })))
-    .returning(LINE_COLUMNS)
-    .execute();
-  return written.sort((a, b) => a.id - b.id);
+  const values = sql.join(
+    lines.map(({ product_id, option_id, product_name, price_text, per_price, cost_price, amount }) => {
+      return sql`(${orderId}, ${product_id}, ${option_id}, ${product_name}, ${price_text}, ${per_price}, ${cost_price}, ${amount})`;
+    }),
+  );
+  const { rows } = await sql<LineRow>`
+    insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, cost_price, amount)
+    values ${values}
+    returning ${LINE_COLUMNS}`.execute(tx);
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function insertOrderEvent(
@@ -188,11 +238,11 @@ export async function insertOrderEvent(
     data?: object;
   },
 ): Promise<void> {
-  const { data, ...columns } = event;
-  await tx
-    .insertInto("order_events")
-    .values({ ...columns, data: data ? JSON.stringify(data) : null })
-    .execute();
+  const data = event.data ? JSON.stringify(event.data) : null;
+  await sql`
+    insert into order_events (order_id, type, from_status, to_status, actor_user_id, created_at, data)
+    values (${event.order_id}, ${event.type}, ${event.from_status}, ${event.to_status}, ${event.actor_user_id},
+            ${event.created_at}, ${data})`.execute(tx);
 }
 
 /** What a move may change besides `updated_at`: the status and the fields that go with it. */
@@ -229,98 +279,30 @@ export async function moveOrderIf(tx: Executor, orderId: number, from: OrderStat
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type OrderRow = Pick<
-  Selectable<OrdersTable>,
-  | "id"
-  | "user_id"
-  | "shop_id"
-  | "status"
-  | "payment_status"
-  | "delivery_status"
-  | "payment_option"
-  | "delivery_option"
-  | "delivery_address"
-  | "delivery_address_link"
-  | "phone"
-  | "map_html"
-  | "discount_percent"
-  | "total_price"
-  | "discounted_price"
-  | "is_reserved"
-  | "hold_until"
-  | "manager_id"
-  | "created_at"
-> & {
-  shop_name: string;
-  shop_address: string;
-  shop_district: string;
-  shop_map_link: string;
-  shop_logo: string | null;
-  user_email: string | null;
-  user_reflink: string;
-};
-
-/** An order with its shop and customer, as the order's readers show it. */
-function orderRows(tx: Executor) {
-  return tx
-    .selectFrom("orders as o")
-    .innerJoin("shops as s", "s.id", "o.shop_id")
-    .innerJoin("users as u", "u.id", "o.user_id")
-    .select([
-      "o.id",
-      "o.user_id",
-      "o.shop_id",
-      "o.status",
-      "o.payment_status",
-      "o.delivery_status",
-      "o.payment_option",
-      "o.delivery_option",
-      "o.delivery_address",
-      "o.delivery_address_link",
-      "o.phone",
-      "o.map_html",
-      "o.discount_percent",
-      "o.total_price",
-      "o.discounted_price",
-      "o.is_reserved",
-      "o.hold_until",
-      "o.manager_id",
-      "o.created_at",
-      "s.name as shop_name",
-      "s.address as shop_address",
-      "s.district as shop_district",
-      "s.map_link as shop_map_link",
-      "s.logo_filename as shop_logo",
-      "u.email as user_email",
-      "u.reflink as user_reflink",
-    ]);
-}
-
-export function selectOrderRow(tx: Executor, orderId: number): Promise<OrderRow | undefined> {
-  return orderRows(tx).where("o.id", "=", orderId).executeTakeFirst();
+export async function selectOrderRow(tx: Executor, orderId: number): Promise<OrderRow | undefined> {
+  const { rows } = await sql<OrderRow>`${ORDER_ROW} where o.id = ${orderId}`.execute(tx);
+  return rows[0];
 }
 
 /** A customer's orders, newest first: `limit` of those older than `before`. */
-export function selectOrderRowsOfUser(tx: Executor, userId: number, before: number | null, limit: number): Promise<OrderRow[]> {
-  let query = orderRows(tx).where("o.user_id", "=", userId);
-  if (before !== null) query = query.where("o.id", "<", before);
-  return query.orderBy("o.id", "desc").limit(limit).execute();
+export async function selectOrderRowsOfUser(tx: Executor, userId: number, before: number | null, limit: number): Promise<OrderRow[]> {
+  const older = before === null ? sql`` : sql`and o.id < ${before}`;
+  const { rows } = await sql<OrderRow>`${ORDER_ROW} where o.user_id = ${userId} ${older} order by o.id desc limit ${limit}`.execute(tx);
+  return rows;
 }
 
-export function selectLines(tx: Executor, orderId: number): Promise<LineRow[]> {
-  return tx.selectFrom("order_lines").select(LINE_COLUMNS).where("order_id", "=", orderId).orderBy("id").execute();
+export async function selectLines(tx: Executor, orderId: number): Promise<LineRow[]> {
+  const { rows } = await sql<LineRow>`select ${LINE_COLUMNS} from order_lines where order_id = ${orderId} order by id`.execute(tx);
+  return rows;
 }
 
 /** The images of the products of an order's lines, each product's in gallery order. */
-export function selectOrderImages(tx: Executor, orderId: number): Promise<{ product_id: number; filename: string }[]> {
-  return tx
-    .selectFrom("product_images")
-    .select(["product_id", "filename"])
-    .where("product_id", "in", (eb) => eb.selectFrom("order_lines").select("product_id").where("order_id", "=", orderId))
-    .orderBy("product_id")
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+export async function selectOrderImages(tx: Executor, orderId: number): Promise<{ product_id: number; filename: string }[]> {
+  const { rows } = await sql<{ product_id: number; filename: string }>`
+    select product_id, filename from product_images
+     where product_id in (select product_id from order_lines where order_id = ${orderId})
+     order by product_id, position, id`.execute(tx);
+  return rows;
 }
 
 /**

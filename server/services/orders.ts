@@ -14,8 +14,6 @@ import type { Executor } from "../../db/executor";
 import { lockRows } from "../../db/locks";
 import {
   countOrdersOfUser,
-  findOrderByIdempotencyKey,
-  hasOrdersIn,
   insertOrder,
   insertOrderEvent,
   insertOrderLines,
@@ -25,11 +23,11 @@ import {
   selectLines,
   selectOrderRow,
   selectOrderRowsOfUser,
+  selectPlacingCustomer,
   selectShop,
   selectStockFor,
   type LineKey,
   type LinePriceRow,
-  type LineRow,
   type OrderRow,
 } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
@@ -182,8 +180,8 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
   }
 
   /** The order as it stands inside the unit, for the answer. */
-  async function viewOf(tx: Executor, orderId: number, lines?: readonly LineRow[]): Promise<Order> {
-    return readView(tx, (await selectOrderRow(tx, orderId))!, clock(), lines);
+  async function viewOf(tx: Executor, orderId: number): Promise<Order> {
+    return readView(tx, (await selectOrderRow(tx, orderId))!, clock());
   }
 
   /** Adds the signed hand-over link (its key is read once, outside any unit). */
@@ -214,18 +212,19 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
         // The customer's row first: another placement of theirs waits here until this one is committed, then
         // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
         await lockRows(tx, "users", [input.userId]);
-        const earlier = await findOrderByIdempotencyKey(tx, input.userId, key);
-        if (earlier) {
-          if (earlier.request_hash !== requestHash) {
+        const customer = await selectPlacingCustomer(tx, input.userId, key, OPEN_ORDER_STATUSES, maxOpenOrders);
+        if (!customer) throw new Error(`No user ${input.userId} to place an order for`);
+        if (customer.earlier_id !== null) {
+          if (customer.earlier_request_hash !== requestHash) {
             throw new UnprocessableError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order.");
           }
-          return { view: await viewOf(tx, earlier.id), replayed: true };
+          return { view: await viewOf(tx, customer.earlier_id), replayed: true };
         }
         const shop = await pickupShop(tx, input.body.shop_id);
         await checkCryptoTaken(tx, shop.id, settings);
         const priced = await priceLines(tx, lines);
         checkMaximums(priced);
-        if (await hasOrdersIn(tx, input.userId, OPEN_ORDER_STATUSES, maxOpenOrders)) {
+        if (Number(customer.open_orders) >= maxOpenOrders) {
           throw new ConflictError("TOO_MANY_OPEN_ORDERS", tooManyOpenOrders(maxOpenOrders));
         }
         const nowMs = clock();
@@ -234,7 +233,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
         const status = complete ? "N" : "P";
         const totals = orderTotals(priced);
         const hold = complete ? holdUntil(settings.delivery_option, nowMs) : null;
-        const orderId = await insertOrder(tx, {
+        const order = await insertOrder(tx, {
           user_id: input.userId,
           shop_id: shop.id,
           status,
@@ -249,6 +248,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
           created_at: now,
           updated_at: now,
         });
+        const orderId = order.id;
         if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines);
         const written = await insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
         await insertOrderEvent(tx, {
@@ -281,7 +281,18 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
           );
           await pushNewOrderToStaff(tx, orderId, shop.id, now);
         }
-        return { view: await viewOf(tx, orderId, written), replayed: false };
+        // The answer from what the unit holds: the order as written, its shop, its customer and its lines.
+        const row: OrderRow = {
+          ...order,
+          shop_name: shop.name,
+          shop_address: shop.address,
+          shop_district: shop.district,
+          shop_map_link: shop.map_link,
+          shop_logo: shop.logo_filename,
+          user_email: customer.email,
+          user_reflink: customer.reflink,
+        };
+        return { view: await readView(tx, row, nowMs, written), replayed: false };
       });
       return { order: await signed(outcome.view), replayed: outcome.replayed };
     },
