@@ -38,7 +38,8 @@ export function measureEntry(distDir = builtWebappDir()): EntryReport {
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1] ?? "?");
   const problems: string[] = [];
   if (scripts.length !== 1) problems.push(`index.html loads ${scripts.length} scripts (${scripts.join(", ")}); it must load one`);
-  if (preloads.length > 0) problems.push(`index.html preloads ${preloads.join(", ")}: the bundler split the entry (docs/webapp.md "Chunks")`);
+  if (preloads.length > 0)
+    problems.push(`index.html preloads ${preloads.join(", ")}: the bundler split the entry (docs/webapp.md "Chunks")`);
 
   const entry = scripts[0] && scripts[0] !== "(inline)" ? scripts[0].replace(/^\//, "") : "";
   if (!entry) {
