@@ -1,11 +1,12 @@
 /**
  * The issue's reliability figures, over real HTTP against a listening server: no oversell under
- * concurrent placements, one order per Idempotency-Key under concurrent retries, and no half-written
- * order when a write fails after the stock was taken.
+ * concurrent placements (every item sold has its audit row), one order per Idempotency-Key under
+ * concurrent retries, no more open orders than MAX_OPEN_ORDERS however many placements of one customer
+ * arrive together, and no half-written order when a write fails after the stock was taken.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
+import { makeTestStore, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 
 let store: TestStore;
@@ -13,11 +14,16 @@ let base: string;
 let products: Record<string, number>;
 let shops: Record<string, number>;
 
+/** The address of a store listening on a free port. */
+async function listening(on: TestStore): Promise<string> {
+  await on.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = on.app.server.address();
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+}
+
 beforeAll(async () => {
   store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN } });
-  await store.app.listen({ host: "127.0.0.1", port: 0 });
-  const address = store.app.server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  base = await listening(store);
   products = await productIdsByName(store.db);
   shops = await shopIdsByName(store.db);
 });
@@ -47,11 +53,13 @@ async function stock(product: string, shop: string) {
   ).amount;
 }
 
-function placeOverHttp(token: string, key: string, product: string, shop: string) {
-  return fetch(`${base}/api/orders`, {
+/** A pickup order of one item; `pending` leaves delivery and payment unchosen (status P, nothing reserved). */
+function placeOverHttp(token: string, key: string, product: string, shop: string, { to = base, pending = false } = {}) {
+  const options = pending ? { delivery_option: 0, payment_option: 0 } : { delivery_option: 1, payment_option: 1 };
+  return fetch(`${to}/api/orders`, {
     method: "POST",
     headers: { ...bearer(token), "content-type": "application/json", "idempotency-key": key },
-    body: JSON.stringify({ shop_id: shops[shop], items: [{ product_id: products[product], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 }),
+    body: JSON.stringify({ shop_id: shops[shop], items: [{ product_id: products[product], option_id: 0, amount: 1 }], ...options }),
   }).then(async (res) => ({ status: res.status, body: await res.json() }));
 }
 
@@ -65,18 +73,32 @@ const ordersOf = async (product: string) =>
   ).n;
 
 describe("reliability", () => {
-  it("sells stock N to exactly N of 10·N concurrent customers; the others get a clear 409", async () => {
-    const N = 6;
+  it("sells stock N to exactly N of 10·N concurrent customers, each sale audited; the others get a clear 409", async () => {
+    const N = 20;
     await setStock("Herbal Cookie Tin", "Chaweng Beach Store", N);
     const customers = await Promise.all(Array.from({ length: 10 * N }, (_, i) => signInCustomer(store.app, 20_000 + i)));
     const answers = await Promise.all(customers.map((c, i) => placeOverHttp(c.token, `race-${i}-key`, "Herbal Cookie Tin", "Chaweng Beach Store")));
 
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(N);
+    const placed = answers.filter((a) => a.status === 201);
+    expect(placed).toHaveLength(N);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(9 * N);
     expect(refused.every((a) => a.status === 409 && a.body.message === "Not enough products in stock")).toBe(true);
     expect(await stock("Herbal Cookie Tin", "Chaweng Beach Store")).toBe(0);
     expect(await ordersOf("Herbal Cookie Tin")).toBe(N);
+    // One 'sold' row per placed order, by its customer; the shelf went N-1, …, 0 and never below.
+    const sold = await store.db
+      .selectFrom("stock_history")
+      .innerJoin("orders", "orders.id", "stock_history.order_id")
+      .select(["stock_history.order_id", "stock_history.delta", "stock_history.amount_after", "stock_history.actor_user_id"])
+      .select("orders.user_id")
+      .where("stock_history.product_id", "=", products["Herbal Cookie Tin"]!)
+      .where("stock_history.shop_id", "=", shops["Chaweng Beach Store"]!)
+      .where("stock_history.reason", "=", "sold")
+      .execute();
+    expect(sold.map((row) => row.order_id).sort((a, b) => a! - b!)).toEqual(placed.map((a) => a.body.order.id).sort((a, b) => a - b));
+    expect(sold.every((row) => row.delta === -1 && row.actor_user_id === row.user_id)).toBe(true);
+    expect(sold.map((row) => row.amount_after).sort((a, b) => b - a)).toEqual(Array.from({ length: N }, (_, i) => N - 1 - i));
   });
 
   it("places exactly one order for 20 concurrent retries with one Idempotency-Key", async () => {
@@ -137,5 +159,42 @@ describe("reliability", () => {
     } finally {
       await sql`drop trigger fail_lines`.execute(store.db);
     }
+  });
+});
+
+describe("the open-orders cap under concurrency", () => {
+  let capped: TestStore;
+  let cappedBase: string;
+  beforeAll(async () => {
+    capped = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, MAX_OPEN_ORDERS: "3" } });
+    cappedBase = await listening(capped);
+  });
+  afterAll(async () => {
+    await capped.close();
+  });
+
+  it("lets 20 placements of one customer arriving together, new and pending, open no more than MAX_OPEN_ORDERS", async () => {
+    const alice = await signInCustomer(capped.app, 60_001);
+    // One open order already: two more fit under the cap of 3.
+    const first = await placeOverHttp(alice.token, "cap-first-key", "Blue Dream", "Chaweng Beach Store", { to: cappedBase });
+    expect(first.status).toBe(201);
+    const before = await shelfAmount(capped.db, shops["Chaweng Beach Store"]!, products["Blue Dream"]!);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        placeOverHttp(alice.token, `cap-race-${i}-key`, "Blue Dream", "Chaweng Beach Store", { to: cappedBase, pending: i % 2 === 1 }),
+      ),
+    );
+
+    const placed = answers.filter((a) => a.status === 201);
+    expect(placed).toHaveLength(2);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(18);
+    const message = "You already have 3 open orders. Pick one up or cancel it before placing another.";
+    for (const answer of refused) expect(answer).toEqual({ status: 409, body: { error: "TOO_MANY_OPEN_ORDERS", message } });
+    const open = await capped.db.selectFrom("orders").select(["id", "status"]).where("user_id", "=", alice.userId).execute();
+    expect(open).toHaveLength(3);
+    // Only the new (N) ones among them took an item off the shelf.
+    const reserved = placed.filter((a) => a.body.order.status === "N").length;
+    expect(await shelfAmount(capped.db, shops["Chaweng Beach Store"]!, products["Blue Dream"]!)).toBe(before - reserved);
   });
 });
