@@ -7,5 +7,6 @@ import { pino } from "pino";
 import type { Config } from "./config";
 
 export function createLogger(config: Pick<Config, "logLevel">, bindings: Record<string, string> = {}): FastifyBaseLogger {
-  return pino({ level: config.logLevel, base: { pid: process.pid, ...bindings } });
+  // Written at once, as Fastify's own logger writes: a line logged just before the process exits is not lost.
+  return pino({ level: config.logLevel, base: { pid: process.pid, ...bindings } }, pino.destination({ dest: 1, sync: true }));
 }
