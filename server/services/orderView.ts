@@ -32,7 +32,8 @@ export async function readView(tx: Executor, row: OrderRow, nowMs: number, lines
     delivery_address_link: row.delivery_address_link,
     phone: row.phone,
     // Only a Google Maps embed address is ever embedded; anything else stored (data older than the rule) is not shown.
-    map_html: isMapEmbedUrl(row.map_html) ? row.map_html : "",
+    // Most orders have none: an empty one is not parsed (a URL that fails to parse throws, which costs).
+    map_html: row.map_html !== "" && isMapEmbedUrl(row.map_html) ? row.map_html : "",
     discount_percent: row.discount_percent,
     total_price: row.total_price,
     discounted_price: row.discounted_price,
