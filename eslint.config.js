@@ -12,6 +12,12 @@ export default tseslint.config(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
+    // Kysely's migrations take Kysely<any> (a migration must not depend on today's schema), and a shipped
+    // migration is frozen.
+    files: ["db/migrations/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
     files: ["webapp/**/*.{ts,tsx}"],
     ...reactHooks.configs["recommended-latest"],
   },

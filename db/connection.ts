@@ -11,7 +11,7 @@ export type DB = Kysely<Database>;
 export { openDatabase, startCheckpointer, sqliteHandleOf, type OpenOptions } from "./sqlite/connection";
 
 /** Runs every migration not yet applied; a failed one stops the start with its error. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

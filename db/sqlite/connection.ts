@@ -18,9 +18,9 @@ import type { Database } from "../schema";
 type DB = Kysely<Database>;
 
 /** The better-sqlite3 handle under each Kysely instance made here, for the group commit (db/sqlite/groupCommit.ts). */
-const handles = new WeakMap<Kysely<any>, SQLite.Database>();
+const handles = new WeakMap<object, SQLite.Database>();
 
-export function sqliteHandleOf(db: Kysely<any>): SQLite.Database | undefined {
+export function sqliteHandleOf<T>(db: Kysely<T>): SQLite.Database | undefined {
   return handles.get(db);
 }
 

@@ -55,6 +55,7 @@ export async function tellCustomer<K extends CustomerKind>(
   kind: K,
   orderId: number,
   now: string,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- asks whether Extra<K> has no required field
   ...extra: {} extends Extra<K> ? [] : [Extra<K>]
 ): Promise<void> {
   const order = await orderPayload(tx, orderId);
