@@ -36,7 +36,11 @@ export function createTelegramMessenger(api: Pick<Api, "sendMessage" | "editMess
     }
   }
 
-  async function edit(target: { chatId: number; messageId: number }, message: RenderedNotification, signal: AbortSignal): Promise<Delivery> {
+  async function edit(
+    target: { chatId: number; messageId: number },
+    message: RenderedNotification,
+    signal: AbortSignal,
+  ): Promise<Delivery> {
     const other = message.keyboard ? { reply_markup: message.keyboard } : {};
     try {
       await api.editMessageText(target.chatId, target.messageId, message.text, other, asGrammySignal(signal));
@@ -62,7 +66,8 @@ export function createTelegramMessenger(api: Pick<Api, "sendMessage" | "editMess
             return { result: "blocked", reason: error.message };
           case 400:
             // The manager deleted the message to edit: there is nothing left to change.
-            if (notification.edit && EDIT_TARGET_GONE.some((text) => error.description.includes(text))) return { result: "skip", reason: error.message };
+            if (notification.edit && EDIT_TARGET_GONE.some((text) => error.description.includes(text)))
+              return { result: "skip", reason: error.message };
             return { result: "rejected", reason: error.message };
           default:
             throw error;

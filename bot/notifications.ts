@@ -53,7 +53,14 @@ const isTextOrNull = (v: unknown) => v === null || typeof v === "string";
 const isTimeOrNull = (v: unknown) => v === null || (typeof v === "string" && !Number.isNaN(Date.parse(v)));
 
 function isOrderPayload(p: Fields): boolean {
-  return isId(p.order_id) && isText(p.shop_name) && isText(p.shop_address) && isCount(p.total) && isCount(p.item_count) && isTimeOrNull(p.hold_until);
+  return (
+    isId(p.order_id) &&
+    isText(p.shop_name) &&
+    isText(p.shop_address) &&
+    isCount(p.total) &&
+    isCount(p.item_count) &&
+    isTimeOrNull(p.hold_until)
+  );
 }
 
 function isOrderLine(v: unknown): boolean {
@@ -71,7 +78,10 @@ const cutName = (name: string) => (name.length > MAX_BUTTON_NAME ? `${name.slice
 type CustomerKind = Exclude<(typeof CUSTOMER_NOTIFICATION_KINDS)[number], "referral_income">;
 
 /** A customer's message about their order, with the button that opens it. */
-function toCustomer<K extends CustomerKind>(lines: (p: NotificationPayloads[K]) => string[], valid: (p: Fields) => boolean = () => true): KindRenderer<K> {
+function toCustomer<K extends CustomerKind>(
+  lines: (p: NotificationPayloads[K]) => string[],
+  valid: (p: Fields) => boolean = () => true,
+): KindRenderer<K> {
   return {
     valid: (p) => isOrderPayload(p) && valid(p),
     render: (p, miniApp) => ({ text: lines(p).join("\n"), keyboard: notificationKeyboard(miniApp, p.order_id) }),
@@ -81,11 +91,21 @@ function toCustomer<K extends CustomerKind>(lines: (p: NotificationPayloads[K]) 
 function staffNewOrderText(p: StaffNewOrderPayload): string {
   const delivery = DELIVERY_OPTION_LABELS[p.delivery_option]!;
   const head = [`New order #${p.order_id}`, shopLine(p), ""];
-  const tail = ["", `Total: ${formatBaht(p.total)}`, p.delivery_option === 1 && p.hold_until ? `${delivery}, held until ${formatIslandTime(p.hold_until)}` : delivery];
+  const tail = [
+    "",
+    `Total: ${formatBaht(p.total)}`,
+    p.delivery_option === 1 && p.hold_until ? `${delivery}, held until ${formatIslandTime(p.hold_until)}` : delivery,
+  ];
   const items = p.lines.map((l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}`);
   // An order of many long-named lines could pass Telegram's limit: the last lines give way to a count.
   let shown = items.length;
-  const text = () => [...head, ...items.slice(0, shown), ...(shown < items.length ? [`… and ${countOf(items.length - shown, "more line")}`] : []), ...tail].join("\n");
+  const text = () =>
+    [
+      ...head,
+      ...items.slice(0, shown),
+      ...(shown < items.length ? [`… and ${countOf(items.length - shown, "more line")}`] : []),
+      ...tail,
+    ].join("\n");
   while (shown > 0 && text().length > MAX_MESSAGE_LENGTH) shown--;
   return text();
 }
@@ -119,7 +139,9 @@ function contactClient(p: ContactClientPayload): RenderedNotification {
   return {
     text: title,
     keyboard: writeToKeyboard(cutName(p.customer_name), chatUrl),
-    ...(chatUrl.startsWith("tg:") ? { textWithoutKeyboard: [title, "Their privacy settings keep me from linking to their chat.", ...email].join("\n") } : {}),
+    ...(chatUrl.startsWith("tg:")
+      ? { textWithoutKeyboard: [title, "Their privacy settings keep me from linking to their chat.", ...email].join("\n") }
+      : {}),
   };
 }
 
@@ -127,7 +149,12 @@ const isOrderPaid = (p: Fields) => isOrderPayload(p) && isTextOrNull(p.amount_to
 const paidWith = (p: OrderPaidPayload) => (p.amount_ton ? `Received ${p.amount_ton} TON on the chain.` : "Confirmed by the shop.");
 
 const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
-  order_placed: toCustomer<"order_placed">((p) => [`Your order #${p.order_id} is placed.`, shopLine(p), itemsAndTotal(p), ...pickUpBefore(p)]),
+  order_placed: toCustomer<"order_placed">((p) => [
+    `Your order #${p.order_id} is placed.`,
+    shopLine(p),
+    itemsAndTotal(p),
+    ...pickUpBefore(p),
+  ]),
   order_canceled: toCustomer<"order_canceled">((p) => [`Your order #${p.order_id} is canceled.`, shopLine(p), itemsAndTotal(p)]),
   order_expired: toCustomer<"order_expired">((p) => [
     `The hold on your order #${p.order_id} has ended, the items went back on the shelf.`,
@@ -139,28 +166,54 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
     shopLine(p),
     ...(p.hold_until ? [`It is held for you until ${formatIslandTime(p.hold_until)}.`] : []),
   ]),
-  order_taken: toCustomer<"order_taken">((p) => [`Your order #${p.order_id} is being prepared by the shop.`, shopLine(p), itemsAndTotal(p), ...pickUpBefore(p)]),
+  order_taken: toCustomer<"order_taken">((p) => [
+    `Your order #${p.order_id} is being prepared by the shop.`,
+    shopLine(p),
+    itemsAndTotal(p),
+    ...pickUpBefore(p),
+  ]),
   order_done: toCustomer<"order_done">(
-    (p) => [`Your order #${p.order_id} is done. Thank you!`, shopLine(p), itemsAndTotal(p), ...(p.paid_with_bonus ? ["Paid with your bonus balance."] : [])],
+    (p) => [
+      `Your order #${p.order_id} is done. Thank you!`,
+      shopLine(p),
+      itemsAndTotal(p),
+      ...(p.paid_with_bonus ? ["Paid with your bonus balance."] : []),
+    ],
     (p) => typeof p.paid_with_bonus === "boolean",
   ),
   order_discounted: toCustomer<"order_discounted">(
     (p) =>
       p.discount_percent > 0
-        ? [`Your order #${p.order_id} got a ${p.discount_percent}% discount.`, `New total: ${formatBaht(p.total)} instead of ${formatBaht(p.total_before)}.`, shopLine(p)]
+        ? [
+            `Your order #${p.order_id} got a ${p.discount_percent}% discount.`,
+            `New total: ${formatBaht(p.total)} instead of ${formatBaht(p.total_before)}.`,
+            shopLine(p),
+          ]
         : [`The discount on your order #${p.order_id} was removed.`, `Total: ${formatBaht(p.total)}.`, shopLine(p)],
-    (p) => Number.isInteger(p.discount_percent) && (p.discount_percent as number) >= 0 && (p.discount_percent as number) <= 100 && isCount(p.total_before),
+    (p) =>
+      Number.isInteger(p.discount_percent) &&
+      (p.discount_percent as number) >= 0 &&
+      (p.discount_percent as number) <= 100 &&
+      isCount(p.total_before),
   ),
   // A referrer is told of the income, not of the buyer's order (which they may not open): no order button.
   referral_income: {
     valid: (p) => isId(p.order_id) && isId(p.amount) && isCount(p.balance),
     render: (p, miniApp) => ({
-      text: [`You earned ${formatBaht(p.amount)} in bonus: someone you invited completed an order.`, `Your bonus balance: ${formatBaht(p.balance)}.`].join("\n"),
+      text: [
+        `You earned ${formatBaht(p.amount)} in bonus: someone you invited completed an order.`,
+        `Your bonus balance: ${formatBaht(p.balance)}.`,
+      ].join("\n"),
       keyboard: openStoreKeyboard(miniApp),
     }),
   },
   staff_new_order: {
-    valid: (p) => isOrderPayload(p) && Array.isArray(p.lines) && p.lines.every(isOrderLine) && typeof p.delivery_option === "number" && p.delivery_option in DELIVERY_OPTION_LABELS,
+    valid: (p) =>
+      isOrderPayload(p) &&
+      Array.isArray(p.lines) &&
+      p.lines.every(isOrderLine) &&
+      typeof p.delivery_option === "number" &&
+      p.delivery_option in DELIVERY_OPTION_LABELS,
     render: (p, miniApp) => ({ text: staffNewOrderText(p), keyboard: newOrderKeyboard(miniApp, p.order_id) }),
   },
   staff_order_update: {
@@ -175,19 +228,34 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
   },
   staff_order_canceled: {
     valid: isOrderPayload,
-    render: (p, miniApp) => ({ text: [`Order #${p.order_id} was canceled by an admin.`, shopLine(p), itemsAndTotal(p)].join("\n"), keyboard: manageOrderKeyboard(miniApp, p.order_id) }),
+    render: (p, miniApp) => ({
+      text: [`Order #${p.order_id} was canceled by an admin.`, shopLine(p), itemsAndTotal(p)].join("\n"),
+      keyboard: manageOrderKeyboard(miniApp, p.order_id),
+    }),
   },
-  order_paid: toCustomer<"order_paid">((p) => [`Your payment for order #${p.order_id} has arrived. Thank you!`, paidWith(p), shopLine(p), ...pickUpBefore(p)], isOrderPaid),
+  order_paid: toCustomer<"order_paid">(
+    (p) => [`Your payment for order #${p.order_id} has arrived. Thank you!`, paidWith(p), shopLine(p), ...pickUpBefore(p)],
+    isOrderPaid,
+  ),
   staff_order_paid: {
     valid: isOrderPaid,
-    render: (p, miniApp) => ({ text: [`Order #${p.order_id} is paid in crypto.`, paidWith(p), shopLine(p), itemsAndTotal(p)].join("\n"), keyboard: manageOrderKeyboard(miniApp, p.order_id) }),
+    render: (p, miniApp) => ({
+      text: [`Order #${p.order_id} is paid in crypto.`, paidWith(p), shopLine(p), itemsAndTotal(p)].join("\n"),
+      keyboard: manageOrderKeyboard(miniApp, p.order_id),
+    }),
   },
   // Admins send the money back by hand from the shop's wallet: the message says what, to whom and why.
   ton_refund_due: {
-    valid: (p) => isId(p.order_id) && isText(p.amount_ton) && isText(p.tx_hash) && isTextOrNull(p.source) && ["order_closed", "paid_twice"].includes(p.reason as string),
+    valid: (p) =>
+      isId(p.order_id) &&
+      isText(p.amount_ton) &&
+      isText(p.tx_hash) &&
+      isTextOrNull(p.source) &&
+      ["order_closed", "paid_twice"].includes(p.reason as string),
     render: (p) => ({
       text: [
-        `A TON transfer for order #${p.order_id} must be refunded: ${p.reason === "order_closed" ? "the order was canceled or expired before it arrived" : "the order was paid already"}.`,
+        `A TON transfer for order #${p.order_id} must be refunded: ` +
+          `${p.reason === "order_closed" ? "the order was canceled or expired before it arrived" : "the order was paid already"}.`,
         `Amount: ${p.amount_ton} TON`,
         `From: ${p.source ?? "unknown"}`,
         `Transaction: ${p.tx_hash}`,
@@ -196,13 +264,25 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
     }),
   },
   contact_client: {
-    valid: (p) => isId(p.order_id) && isText(p.customer_name) && (p.telegram_id === null || isId(p.telegram_id)) && isTextOrNull(p.username) && isTextOrNull(p.email),
+    valid: (p) =>
+      isId(p.order_id) &&
+      isText(p.customer_name) &&
+      (p.telegram_id === null || isId(p.telegram_id)) &&
+      isTextOrNull(p.username) &&
+      isTextOrNull(p.email),
     render: (p) => contactClient(p),
   },
   // Admins restock by hand (the mini-app or /addstock): the message names the shelf and what is left.
   low_stock: {
     valid: (p) =>
-      isId(p.shop_id) && isText(p.shop_name) && isId(p.product_id) && isText(p.product_name) && isCount(p.option_id) && isText(p.price_text) && isCount(p.amount) && isCount(p.threshold),
+      isId(p.shop_id) &&
+      isText(p.shop_name) &&
+      isId(p.product_id) &&
+      isText(p.product_name) &&
+      isCount(p.option_id) &&
+      isText(p.price_text) &&
+      isCount(p.amount) &&
+      isCount(p.threshold),
     render: (p) => ({
       text: [
         `Low stock at ${p.shop_name}: ${p.product_name}${p.price_text ? ` (${p.price_text})` : ""}.`,

@@ -25,7 +25,8 @@ export const texts = {
     `/start opens the store\n` +
     `/orders shows your latest orders, each with a button to open it\n` +
     `/help shows this message\n\n` +
-    `I also tell you when an order is placed, being prepared, done, discounted, canceled or expires, and remind you 30 minutes before a pickup hold ends.\n\n` +
+    `I also tell you when an order is placed, being prepared, done, discounted, canceled or expires, ` +
+    `and remind you 30 minutes before a pickup hold ends.\n\n` +
     `Shop managers get each new order of their shop here, with Take order and Open buttons.`,
   hint: `I only understand a few commands: /start to open the store, /orders for your orders, /help for more.`,
   noOrders: `You have no orders yet. Tap ${OPEN_STORE} to place one.`,
@@ -44,7 +45,9 @@ export function ordersList(orders: readonly OrderSummary[]): string {
 }
 
 export function orderDetails(order: OrderDetails): string {
-  const lines = order.lines.map((l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(lineTotal(l))}`);
+  const lines = order.lines.map(
+    (l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(lineTotal(l))}`,
+  );
   const hold = order.status === "N" && order.hold_until ? [`Please pick it up before ${formatIslandTime(order.hold_until)}.`] : [];
   return [
     `Order #${order.id} · ${STATUS_LABELS[order.status]}`,
@@ -129,6 +132,8 @@ export const adminTexts = {
   notifyOn: "You will get a push for every new order of every shop, with Take order and Open. /notify off stops them.",
   notifyOff: "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
   notifyState: (on: boolean) =>
-    on ? "You get a push for every new order of every shop. /notify off stops them." : "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
+    on
+      ? "You get a push for every new order of every shop. /notify off stops them."
+      : "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
   notifyUsage: "Send /notify on or /notify off.",
 };

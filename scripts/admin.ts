@@ -33,7 +33,8 @@ function who(found: Map<string, string>): StaffWho {
   if ((email === undefined) === (telegram === undefined)) throw new UsageError();
   if (email !== undefined) return { email };
   const telegramId = Number(telegram);
-  if (!Number.isSafeInteger(telegramId) || telegramId < 1) throw new UsageError(`--telegram takes a numeric Telegram user id (got "${telegram}")`);
+  if (!Number.isSafeInteger(telegramId) || telegramId < 1)
+    throw new UsageError(`--telegram takes a numeric Telegram user id (got "${telegram}")`);
   return { telegramId };
 }
 
@@ -46,7 +47,8 @@ async function main(argv: string[]): Promise<number> {
       run = async (db) => {
         const adminGrants = createAdminGrants({ db, config: loadConfig(process.env), clock: Date.now });
         const user = await adminGrants.setAdmin(target, grant);
-        return `${user.email ?? `Telegram user ${user.telegram_id}`} (user ${user.id}) is ${grant ? "now an admin" : "no longer an admin"}.`;
+        const who = user.email ?? `Telegram user ${user.telegram_id}`;
+        return `${who} (user ${user.id}) is ${grant ? "now an admin" : "no longer an admin"}.`;
       };
     } else if (argv[0] === "staff" && (argv[1] === "add" || argv[1] === "remove")) {
       const adding = argv[1] === "add";

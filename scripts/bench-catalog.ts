@@ -33,9 +33,14 @@ async function bench({ base }: Targets): Promise<boolean> {
   const rawBytes = (await raw.arrayBuffer()).byteLength;
   const br = await fetch(`${base}/api/products`, { headers: BROWSER });
   const brEtag = br.headers.get("etag")!;
-  console.log(`catalogue: ${rawBytes} bytes of JSON (ETag ${etag}); ${br.headers.get("content-length")} bytes as ${br.headers.get("content-encoding")} (ETag ${brEtag})`);
+  console.log(
+    `catalogue: ${rawBytes} bytes of JSON (ETag ${etag}); ` +
+      `${br.headers.get("content-length")} bytes as ${br.headers.get("content-encoding")} (ETag ${brEtag})`,
+  );
   console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections`);
-  console.log(`list and poll304 send no Accept-Encoding (raw JSON); listBr and poll304Br send a browser's "${BROWSER["accept-encoding"]}"\n`);
+  console.log(
+    `list and poll304 send no Accept-Encoding (raw JSON); listBr and poll304Br send a browser's "${BROWSER["accept-encoding"]}"\n`,
+  );
 
   const targets: Record<Target, () => Promise<Run>> = {
     hello: () => load({ url: `${base}/bench/hello` }),
@@ -56,7 +61,12 @@ async function bench({ base }: Targets): Promise<boolean> {
     console.log(`round ${round}: ${line.join("  ")}`);
   }
   const perRound = (name: Target) => results[name].map((r, i) => r.rps / results.hello[i]!.rps);
-  const ratios = { list: median(perRound("list")), poll304: median(perRound("poll304")), listBr: median(perRound("listBr")), poll304Br: median(perRound("poll304Br")) };
+  const ratios = {
+    list: median(perRound("list")),
+    poll304: median(perRound("poll304")),
+    listBr: median(perRound("listBr")),
+    poll304Br: median(perRound("poll304Br")),
+  };
   const rows = [
     ["hello-world", results.hello, 1, "-"],
     ["GET /api/products (200, raw)", results.list, ratios.list, "≥ 0.5×"],
@@ -67,7 +77,9 @@ async function bench({ base }: Targets): Promise<boolean> {
   console.log("\n| target | median req/s | ratio to hello-world (median of rounds) | median p99 (ms) | goal |");
   console.log("|---|---|---|---|---|");
   for (const [name, runs, ratio, goal] of rows) {
-    console.log(`| ${name} | ${Math.round(median(runs.map((r) => r.rps)))} | ${ratio.toFixed(2)}× | ${median(runs.map((r) => r.p99))} | ${goal} |`);
+    console.log(
+      `| ${name} | ${Math.round(median(runs.map((r) => r.rps)))} | ${ratio.toFixed(2)}× | ${median(runs.map((r) => r.p99))} | ${goal} |`,
+    );
   }
   // A 304 is not 2xx: here it is the answer a poller wants.
   for (const name of ["poll304", "poll304Br"] as const) {

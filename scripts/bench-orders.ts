@@ -53,7 +53,9 @@ async function placements(base: string): Promise<autocannon.Options> {
     const answer = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers, body: JSON.stringify({ initData }) });
     tokens.push(((await answer.json()) as { token: string }).token);
   }
-  const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: number; shop_list: { store_id: number }[] }[] };
+  const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
+    products: { id: number; shop_list: { store_id: number }[] }[];
+  };
   const shopId = products[0]!.shop_list[0]!.store_id;
   const body = JSON.stringify({
     shop_id: shopId,
@@ -98,7 +100,9 @@ async function bench({ base, baseline }: Targets): Promise<boolean> {
     const placed = await load(place);
     results.hello.push(hello);
     results.place.push(placed);
-    let line = `round ${round}: hello ${Math.round(hello.rps)}/s  place ${Math.round(placed.rps)}/s (p99 ${placed.p99} ms, ${placed.non2xx} errors)`;
+    let line =
+      `round ${round}: hello ${Math.round(hello.rps)}/s  ` +
+      `place ${Math.round(placed.rps)}/s (p99 ${placed.p99} ms, ${placed.non2xx} errors)`;
     if (placeBefore) {
       const before = await load(placeBefore);
       results.before.push(before);
@@ -114,10 +118,16 @@ async function bench({ base, baseline }: Targets): Promise<boolean> {
   console.log("\n| target | median req/s | ratio (median of rounds) | median p99 (ms) | goal |\n|---|---|---|---|---|");
   console.log(`| hello-world | ${rps(results.hello)} | 1.00× | ${median(results.hello.map((r) => r.p99))} | - |`);
   if (ratioToBefore !== null) {
-    console.log(`| POST /api/orders on ${baseline!.commit} (201) | ${rps(results.before)} | 1.00× | ${median(results.before.map((r) => r.p99))} | - |`);
+    console.log(
+      `| POST /api/orders on ${baseline!.commit} (201) | ${rps(results.before)} | 1.00× | ` +
+        `${median(results.before.map((r) => r.p99))} | - |`,
+    );
   }
   const toBefore = ratioToBefore === null ? "" : `, ${ratioToBefore.toFixed(2)}× the baseline`;
-  console.log(`| POST /api/orders (201) | ${rps(results.place)} | ${ratioToHello.toFixed(2)}× hello-world${toBefore} | ${p99} | ≥ 0.85× the baseline, p99 ≤ 50 ms |`);
+  console.log(
+    `| POST /api/orders (201) | ${rps(results.place)} | ${ratioToHello.toFixed(2)}× hello-world${toBefore} | ${p99} | ` +
+      "≥ 0.85× the baseline, p99 ≤ 50 ms |",
+  );
   console.log(`\nfailed placements: ${errors}`);
   await breakdown(1_000_000 / median(results.hello.map((r) => r.rps)), 1_000_000 / median(results.place.map((r) => r.rps)));
   return (ratioToBefore === null || ratioToBefore >= 0.85) && p99 <= 50 && errors === 0;
@@ -148,13 +158,24 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     const customers: number[] = [];
     let token = "";
     for (let i = 0; i < CUSTOMERS; i++) {
-      const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 77 + i, first_name: "Steps" }) }, BOT_TOKEN);
+      const initData = signInitData(
+        { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 77 + i, first_name: "Steps" }) },
+        BOT_TOKEN,
+      );
       const signedIn = await auth.signInWithTelegram(initData);
       customers.push(signedIn.user.userId);
       token = signedIn.token;
     }
     const units = unitOfWorkOf(db);
-    const body = { shop_id: 2, items: [{ product_id: 1, option_id: 0, amount: 1 }, { product_id: 7, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
+    const body = {
+      shop_id: 2,
+      items: [
+        { product_id: 1, option_id: 0, amount: 1 },
+        { product_id: 7, option_id: 0, amount: 1 },
+      ],
+      delivery_option: 1,
+      payment_option: 1,
+    };
     let n = 0;
     /** µs per call of `step`, run `runs` times in groups of `together` awaited at once. */
     const time = async (runs: number, together: number, step: () => Promise<unknown>) => {
@@ -181,7 +202,9 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     console.log("| step | µs |\n|---|---|");
     console.log(`| hello-world over HTTP (1 / its throughput) | ${helloUs.toFixed(0)} |`);
     console.log(`| session lookup (every authenticated call) | ${session.toFixed(0)} |`);
-    console.log(`| a unit of one small update, committed alone (a turn of the event loop, BEGIN IMMEDIATE … COMMIT) | ${commit.toFixed(0)} |`);
+    console.log(
+      `| a unit of one small update, committed alone (a turn of the event loop, BEGIN IMMEDIATE … COMMIT) | ${commit.toFixed(0)} |`,
+    );
     console.log(`| placeOrder, one at a time (its own commit) | ${alone.toFixed(0)} |`);
     console.log(`| placeOrder, ${CONNECTIONS} at once (one group commit) | ${together.toFixed(0)} |`);
     console.log(`| reading an order (GET /api/orders/:id without HTTP) | ${view.toFixed(0)} |`);

@@ -131,11 +131,19 @@ async function startChromium(profileDir: string): Promise<{ port: number; child:
   throw new Error("Chromium did not open its DevTools port");
 }
 
-async function api<T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+async function api<T>(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const answer = await fetch(`${base}${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const answer = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   if (!answer.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${answer.status}: ${await answer.text()}`);
   return (await answer.json()) as T;
 }
@@ -148,7 +156,10 @@ interface ListedProduct {
 
 /** A signed-in customer (a Telegram sign-in, as the mini-app makes it), a cart of two lines and a placed order. */
 async function prepareCustomer(base: string) {
-  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 7_160_001, first_name: "Bench" }) }, BOT_TOKEN);
+  const initData = signInitData(
+    { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 7_160_001, first_name: "Bench" }) },
+    BOT_TOKEN,
+  );
   const { token } = await api<{ token: string }>(base, "/api/auth/telegram", { method: "POST", body: { initData } });
   const { products } = await api<{ products: ListedProduct[] }>(base, "/api/products");
   const shopId = products[0]!.shop_list[0]!.store_id;
@@ -263,7 +274,8 @@ function detailsOf(details: unknown): string[] {
       lines.push(`${record.url} ${Math.round(record.duration)} ms at ${Math.round(Number(record.startTime ?? 0))} ms`);
     } else if (typeof record.url === "string" && typeof record.scripting === "number") {
       lines.push(`${record.url} scripting ${Math.round(record.scripting)} ms`);
-    } else if (typeof record.url === "string" && (record.type === "url" || "wastedMs" in record || "totalBytes" in record)) lines.push(record.url);
+    } else if (typeof record.url === "string" && (record.type === "url" || "wastedMs" in record || "totalBytes" in record))
+      lines.push(record.url);
     for (const child of Object.values(record)) visit(child);
   };
   visit(details);
@@ -299,10 +311,14 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function main(): Promise<boolean> {
   if (process.env.BENCH_WEB_SKIP_BUILD !== "1") {
     console.log("building the mini-app for production…");
-    const build = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--config", "webapp/vite.config.ts", "--logLevel", "warn"], {
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
+    const build = spawnSync(
+      process.execPath,
+      ["node_modules/vite/bin/vite.js", "build", "--config", "webapp/vite.config.ts", "--logLevel", "warn"],
+      {
+        stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production" },
+      },
+    );
     if (build.status !== 0) throw new Error("vite build failed");
   }
   const entry = measureEntry();
@@ -352,7 +368,8 @@ async function main(): Promise<boolean> {
     console.log("|---|---|---|---|---|---|---|---|---|");
     for (const { audit, figures: f } of rows) {
       console.log(
-        `| ${audit.name} (\`${audit.path.replace(/\d+$/, "{id}")}\`) | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${seconds(f.fcpMs)} | ` +
+        `| ${audit.name} (\`${audit.path.replace(/\d+$/, "{id}")}\`) | ${f.performance} | ${f.accessibility} | ` +
+          `${f.bestPractices} | ${seconds(f.fcpMs)} | ` +
           `${seconds(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${kB(f.bytes)} |`,
       );
     }
@@ -368,7 +385,9 @@ async function main(): Promise<boolean> {
       `\ntargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.bestPractices}, ` +
         `LCP ≤ ${seconds(TARGETS.lcpMs)}, CLS ≤ ${TARGETS.cls}`,
     );
-    console.log(missed.length === 0 && entry.problems.length === 0 ? "Targets met." : `Targets NOT met: ${[...missed, ...entry.problems].join("; ")}`);
+    console.log(
+      missed.length === 0 && entry.problems.length === 0 ? "Targets met." : `Targets NOT met: ${[...missed, ...entry.problems].join("; ")}`,
+    );
     return missed.length === 0 && entry.problems.length === 0;
   } finally {
     browser?.kill();

@@ -15,10 +15,21 @@ if (!from) {
 const config = loadConfigOrExit();
 
 try {
-  const restored = await restoreBackup({ from, dataDir: config.dataDir, databaseFile: config.databaseFile, uploadsDir: join(config.dataDir, "uploads"), clock: Date.now });
+  const restored = await restoreBackup({
+    from,
+    dataDir: config.dataDir,
+    databaseFile: config.databaseFile,
+    uploadsDir: join(config.dataDir, "uploads"),
+    clock: Date.now,
+  });
   console.log(`Restored ${restored.database} into ${config.databaseFile}`);
-  console.log(restored.uploads ? `Uploads restored into ${join(config.dataDir, "uploads")}` : "The backup has no uploads folder: the uploads were left as they were");
-  if (restored.replacedDir) console.log(`The replaced files are in ${restored.replacedDir}; delete that folder once the store runs as it should`);
+  console.log(
+    restored.uploads
+      ? `Uploads restored into ${join(config.dataDir, "uploads")}`
+      : "The backup has no uploads folder: the uploads were left as they were",
+  );
+  if (restored.replacedDir)
+    console.log(`The replaced files are in ${restored.replacedDir}; delete that folder once the store runs as it should`);
 } catch (error) {
   console.error(`Restore failed: ${(error as Error).message}`);
   process.exitCode = 1;

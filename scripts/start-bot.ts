@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   }
   if (!config.botToken) fail("BOT_TOKEN is not set: there is no bot to run");
   if (config.botMode === "webhook") {
-    fail("BOT_MODE is webhook: Telegram posts updates to the HTTP server (npm start), which runs the bot then. start:bot uses long polling: set BOT_MODE=polling");
+    fail(
+      "BOT_MODE is webhook: Telegram posts updates to the HTTP server (npm start), which runs the bot then. " +
+        "start:bot uses long polling: set BOT_MODE=polling",
+    );
   }
 
   // JSON lines like the API's, marked as the bot's, so both can go to the same collector.

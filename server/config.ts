@@ -133,7 +133,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (botMode === "webhook" && botWebhookSecret === null) problems.push("BOT_WEBHOOK_SECRET is required when BOT_MODE is webhook");
 
   const maxAge = parseInteger(read("INIT_DATA_MAX_AGE") ?? "86400");
-  if (maxAge === null || maxAge < 1) problems.push(`INIT_DATA_MAX_AGE must be a positive number of seconds (got "${read("INIT_DATA_MAX_AGE")}")`);
+  if (maxAge === null || maxAge < 1)
+    problems.push(`INIT_DATA_MAX_AGE must be a positive number of seconds (got "${read("INIT_DATA_MAX_AGE")}")`);
 
   const smtpUrl = read("SMTP_URL") ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push("SMTP_URL must start with smtp:// or smtps://");
@@ -171,15 +172,18 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     .map((v) => v.trim())
     .filter(Boolean);
   for (const entry of trustProxy) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) problems.push(`TRUST_PROXY must be comma-separated proxy addresses or CIDR ranges (got "${entry}")`);
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))
+      problems.push(`TRUST_PROXY must be comma-separated proxy addresses or CIDR ranges (got "${entry}")`);
   }
 
   const botUsername = read("BOT_USERNAME")?.replace(/^@/, "") ?? null;
-  if (botUsername !== null && !/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(botUsername)) problems.push(`BOT_USERNAME must be a Telegram bot username (got "${botUsername}")`);
+  if (botUsername !== null && !/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(botUsername))
+    problems.push(`BOT_USERNAME must be a Telegram bot username (got "${botUsername}")`);
 
   const rateRaw = read("REFERRAL_RATE_PERCENT") ?? String(REFERRAL_RATE_PERCENT_DEFAULT);
   const referralRatePercent = parseInteger(rateRaw);
-  if (referralRatePercent === null || referralRatePercent > 100) problems.push(`REFERRAL_RATE_PERCENT must be a whole percent 0-100 (got "${rateRaw}")`);
+  if (referralRatePercent === null || referralRatePercent > 100)
+    problems.push(`REFERRAL_RATE_PERCENT must be a whole percent 0-100 (got "${rateRaw}")`);
 
   const intervalRaw = read("BACKUP_INTERVAL_HOURS");
   const backupIntervalHours = intervalRaw === undefined ? null : /^\d+(\.\d+)?$/.test(intervalRaw) ? Number(intervalRaw) : NaN;
@@ -194,12 +198,14 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const tonApiUrl = read("TON_API_URL")?.replace(/\/+$/, "") ?? null;
   if (tonApiUrl !== null && !isHttpUrl(tonApiUrl)) problems.push(`TON_API_URL must be an http(s) URL (got "${tonApiUrl}")`);
   const tonNetwork = read("TON_NETWORK") ?? "mainnet";
-  if (!TON_NETWORKS.includes(tonNetwork as TonNetwork)) problems.push(`TON_NETWORK must be ${TON_NETWORKS.join(" or ")} (got "${tonNetwork}")`);
+  if (!TON_NETWORKS.includes(tonNetwork as TonNetwork))
+    problems.push(`TON_NETWORK must be ${TON_NETWORKS.join(" or ")} (got "${tonNetwork}")`);
   const tonPollSeconds = positive("TON_POLL_SECONDS", 10);
 
   const lowStockRaw = read("LOW_STOCK_THRESHOLD") ?? String(LOW_STOCK_THRESHOLD_DEFAULT);
   const lowStockThreshold = parseInteger(lowStockRaw);
-  if (lowStockThreshold === null || lowStockThreshold > 100_000) problems.push(`LOW_STOCK_THRESHOLD must be a whole number of items, 0 or more (got "${lowStockRaw}")`);
+  if (lowStockThreshold === null || lowStockThreshold > 100_000)
+    problems.push(`LOW_STOCK_THRESHOLD must be a whole number of items, 0 or more (got "${lowStockRaw}")`);
   const wholesaleUrl = read("WHOLESALE_URL") ?? null;
   if (wholesaleUrl !== null && !isHttpUrl(wholesaleUrl)) problems.push(`WHOLESALE_URL must be an http(s) URL (got "${wholesaleUrl}")`);
 

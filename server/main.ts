@@ -112,7 +112,13 @@ function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger) {
   const backupsDir = join(config.dataDir, "backups");
   log.info({ everyHours: config.backupIntervalHours, backupsDir, keep: config.backupKeep }, "scheduled backups are on");
   return scheduleBackups(
-    { databaseFile: config.databaseFile, uploadsDir: join(config.dataDir, "uploads"), backupsDir, keep: config.backupKeep, clock: Date.now },
+    {
+      databaseFile: config.databaseFile,
+      uploadsDir: join(config.dataDir, "uploads"),
+      backupsDir,
+      keep: config.backupKeep,
+      clock: Date.now,
+    },
     config.backupIntervalHours * 3_600_000,
     {
       taken: (path) => log.info({ path }, "backup taken"),

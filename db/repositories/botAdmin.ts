@@ -13,7 +13,12 @@ const MENUS_KEY = "bot_command_menus";
 
 /** Every admin and every staff member of a live shop who has a Telegram chat, with their role (admin wins). */
 export async function selectMenuPeople(db: Executor): Promise<{ telegram_id: number; role: MenuRole }[]> {
-  const admins = await db.selectFrom("users").select("telegram_id").where("is_admin", "=", 1).where("telegram_id", "is not", null).execute();
+  const admins = await db
+    .selectFrom("users")
+    .select("telegram_id")
+    .where("is_admin", "=", 1)
+    .where("telegram_id", "is not", null)
+    .execute();
   const staff = await db
     .selectFrom("shop_staff")
     .innerJoin("users", "users.id", "shop_staff.user_id")

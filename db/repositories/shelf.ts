@@ -59,7 +59,9 @@ export async function putOnShelf(tx: Executor, shelf: ShelfKey, amount: number, 
     .insertInto("stock")
     .values({ shop_id: shelf.shop_id, product_id: shelf.product_id, option_id: shelf.option_id, amount, updated_at: change.now })
     .onConflict((oc) =>
-      oc.columns(["shop_id", "product_id", "option_id"]).doUpdateSet((eb) => ({ amount: eb("stock.amount", "+", eb.ref("excluded.amount")), updated_at: change.now })),
+      oc
+        .columns(["shop_id", "product_id", "option_id"])
+        .doUpdateSet((eb) => ({ amount: eb("stock.amount", "+", eb.ref("excluded.amount")), updated_at: change.now })),
     )
     .returning("amount")
     .executeTakeFirstOrThrow();

@@ -6,7 +6,18 @@ import { upsertShopStaff } from "./staff";
 /** Orders on a shop's counter: new or in work. */
 const OPEN_STATUSES = ["N", "W"] as const;
 
-const SHOP_COLUMNS = ["s.id", "s.name", "s.city_id", "s.district", "s.address", "s.map_link", "s.logo_filename", "s.admin_email", "s.is_deleted", "s.created_at"] as const;
+const SHOP_COLUMNS = [
+  "s.id",
+  "s.name",
+  "s.city_id",
+  "s.district",
+  "s.address",
+  "s.map_link",
+  "s.logo_filename",
+  "s.admin_email",
+  "s.is_deleted",
+  "s.created_at",
+] as const;
 
 /** Every shop, deleted ones too (the warehouse first), with its owner when it has one. */
 export async function listShops(db: Executor) {
@@ -31,12 +42,27 @@ function shopQuery(db: Executor) {
     .selectFrom("shops as s")
     .leftJoin(owner, "owner.shop_id", "s.id")
     .leftJoin("users as u", "u.id", "owner.user_id")
-    .select([...SHOP_COLUMNS, "owner.user_id as owner_id", "u.email as owner_email", "u.first_name as owner_first_name", "u.last_name as owner_last_name", "u.username as owner_username"]);
+    .select([
+      ...SHOP_COLUMNS,
+      "owner.user_id as owner_id",
+      "u.email as owner_email",
+      "u.first_name as owner_first_name",
+      "u.last_name as owner_last_name",
+      "u.username as owner_username",
+    ]);
 }
 
 export async function insertShop(
   db: Executor,
-  values: { name: string; city_id: number; district: string; address: string; map_link: string; admin_email: string | null; created_at: string },
+  values: {
+    name: string;
+    city_id: number;
+    district: string;
+    address: string;
+    map_link: string;
+    admin_email: string | null;
+    created_at: string;
+  },
 ): Promise<number> {
   const { id } = await db.insertInto("shops").values(values).returning("id").executeTakeFirstOrThrow();
   return id;
@@ -45,7 +71,15 @@ export async function insertShop(
 export async function updateShop(
   db: Executor,
   shopId: number,
-  values: Partial<{ name: string; city_id: number; district: string; address: string; map_link: string; admin_email: string | null; logo_filename: string }>,
+  values: Partial<{
+    name: string;
+    city_id: number;
+    district: string;
+    address: string;
+    map_link: string;
+    admin_email: string | null;
+    logo_filename: string;
+  }>,
 ): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db.updateTable("shops").set(values).where("id", "=", shopId).execute();
@@ -62,7 +96,9 @@ export async function softDeleteShop(db: Executor, shopId: number): Promise<bool
     .where("id", "=", shopId)
     .where("is_deleted", "=", 0)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("orders").select("orders.id").where("orders.shop_id", "=", shopId).where("orders.status", "in", OPEN_STATUSES))),
+      not(
+        exists(selectFrom("orders").select("orders.id").where("orders.shop_id", "=", shopId).where("orders.status", "in", OPEN_STATUSES)),
+      ),
     )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

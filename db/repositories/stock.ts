@@ -29,13 +29,22 @@ export async function productExists(tx: Executor, productId: number): Promise<bo
   return row !== undefined;
 }
 
-export async function selectShopForStock(tx: Executor, shopId: number): Promise<{ id: number; name: string; is_deleted: 0 | 1 } | undefined> {
+export async function selectShopForStock(
+  tx: Executor,
+  shopId: number,
+): Promise<{ id: number; name: string; is_deleted: 0 | 1 } | undefined> {
   return tx.selectFrom("shops").select(["id", "name", "is_deleted"]).where("id", "=", shopId).executeTakeFirst();
 }
 
 /** Admins the bot can reach (they have a Telegram chat): who hears of low stock. */
 export async function selectAdminChatUsers(tx: Executor): Promise<number[]> {
-  const rows = await tx.selectFrom("users").select("id").where("is_admin", "=", 1).where("telegram_id", "is not", null).orderBy("id").execute();
+  const rows = await tx
+    .selectFrom("users")
+    .select("id")
+    .where("is_admin", "=", 1)
+    .where("telegram_id", "is not", null)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -107,7 +116,9 @@ export function selectLowShelves(db: Executor, warehouseId: number, threshold: n
 export function selectShelves(db: Executor, productId: number, optionId: number) {
   return db
     .selectFrom("shops as s")
-    .leftJoin("stock as st", (join) => join.onRef("st.shop_id", "=", "s.id").on("st.product_id", "=", productId).on("st.option_id", "=", optionId))
+    .leftJoin("stock as st", (join) =>
+      join.onRef("st.shop_id", "=", "s.id").on("st.product_id", "=", productId).on("st.option_id", "=", optionId),
+    )
     .select(["s.id as shop_id", "s.name as shop_name", sql<number>`coalesce(st.amount, 0)`.as("amount")])
     .where("s.is_deleted", "=", 0)
     .orderBy("s.id")

@@ -35,7 +35,16 @@ export async function reflinkTaken(db: Executor, reflink: string): Promise<boole
 
 export async function insertUser(
   db: Executor,
-  values: { email?: string | null; telegram_id?: number | null; first_name?: string | null; last_name?: string | null; username?: string | null; photo_url?: string | null; reflink: string; is_admin: 0 | 1 },
+  values: {
+    email?: string | null;
+    telegram_id?: number | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    username?: string | null;
+    photo_url?: string | null;
+    reflink: string;
+    is_admin: 0 | 1;
+  },
 ): Promise<number> {
   const { id } = await db.insertInto("users").values(values).returning("id").executeTakeFirstOrThrow();
   return id;
@@ -69,10 +78,21 @@ export async function insertTelegramUser(
 export async function updateUser(
   db: Executor,
   id: number,
-  values: Partial<{ email: string; first_name: string | null; last_name: string | null; username: string | null; photo_url: string | null; is_admin: 0 | 1 }>,
+  values: Partial<{
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    username: string | null;
+    photo_url: string | null;
+    is_admin: 0 | 1;
+  }>,
   now: string,
 ): Promise<void> {
-  await db.updateTable("users").set({ ...values, updated_at: now }).where("id", "=", id).execute();
+  await db
+    .updateTable("users")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function setAdmin(db: Executor, id: number, isAdmin: boolean, now: string): Promise<void> {

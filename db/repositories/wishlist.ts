@@ -2,7 +2,13 @@
 import type { Executor } from "../executor";
 
 export async function wishlistProductIds(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("wishlist").select("product_id").where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("product_id", "desc").execute();
+  const rows = await db
+    .selectFrom("wishlist")
+    .select("product_id")
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("product_id", "desc")
+    .execute();
   return rows.map((r) => r.product_id);
 }
 

@@ -57,7 +57,9 @@ const PRODUCTS: DemoProduct[] = [
     category_id: 1,
     label: "Sativa 80%",
     description: "Bright, clear-headed daytime classic.",
-    full_description: "A Haze cross with a spicy pine aroma and an uplifting, creative effect. Grown indoors on the island, hand-trimmed and slow-cured for three weeks.",
+    full_description:
+      "A Haze cross with a spicy pine aroma and an uplifting, creative effect. " +
+      "Grown indoors on the island, hand-trimmed and slow-cured for three weeks.",
     position: 10,
     base: grams(1, 450, 180, { warehouse: 200, chaweng: 25, lamai: 12, bophut: 8 }),
     options: [
@@ -88,7 +90,8 @@ const PRODUCTS: DemoProduct[] = [
     category_id: 2,
     label: "Indica 90%",
     description: "Deep relaxation with a sweet, spicy finish.",
-    full_description: "One of the most famous indicas of all time: resinous buds, a sweet and spicy aroma and a calm body effect for the evening.",
+    full_description:
+      "One of the most famous indicas of all time: resinous buds, a sweet and spicy aroma and a calm body effect for the evening.",
     position: 20,
     base: grams(1, 480, 200, { warehouse: 160, chaweng: 14, lamai: 20, bophut: 6, nathon: 4 }),
     options: [grams(3.5, 1500, 650, { warehouse: 60, lamai: 7, bophut: 2 }), grams(7, 2800, 1250, { warehouse: 30, lamai: 2 })],
@@ -119,7 +122,10 @@ const PRODUCTS: DemoProduct[] = [
     full_description: "California's favourite hybrid: a smooth blueberry taste, gentle body relaxation and a clear head.",
     position: 15,
     base: grams(1, 460, 190, { warehouse: 180, chaweng: 22, lamai: 16, bophut: 14, nathon: 10 }),
-    options: [grams(3.5, 1450, 620, { warehouse: 70, chaweng: 6, bophut: 5 }, "Free rolling papers"), grams(10, 3900, 1700, { warehouse: 20 })],
+    options: [
+      grams(3.5, 1450, 620, { warehouse: 70, chaweng: 6, bophut: 5 }, "Free rolling papers"),
+      grams(10, 3900, 1700, { warehouse: 20 }),
+    ],
     default_option: 1,
   },
   {
@@ -147,8 +153,16 @@ const PRODUCTS: DemoProduct[] = [
     description: "Baked on the island with local coconut.",
     full_description: "Soft chocolate brownie with toasted Samui coconut. Start with half a piece and wait an hour.",
     position: 30,
-    base: { per_price: 250, cost_price: 90, price_text: "1 piece", gift_text: "", stock: { warehouse: 60, chaweng: 15, lamai: 10, bophut: 12 } },
-    options: [{ per_price: 650, cost_price: 250, price_text: "3 pieces", gift_text: "Gift box", stock: { warehouse: 20, chaweng: 4, bophut: 3 } }],
+    base: {
+      per_price: 250,
+      cost_price: 90,
+      price_text: "1 piece",
+      gift_text: "",
+      stock: { warehouse: 60, chaweng: 15, lamai: 10, bophut: 12 },
+    },
+    options: [
+      { per_price: 650, cost_price: 250, price_text: "3 pieces", gift_text: "Gift box", stock: { warehouse: 20, chaweng: 4, bophut: 3 } },
+    ],
   },
   {
     name: "Mango Sticky Gummies",
@@ -174,7 +188,13 @@ const PRODUCTS: DemoProduct[] = [
     label: "Borosilicate glass",
     description: "Hand-blown pipe with a water chamber.",
     full_description: "A compact 14 cm bubbler in thick borosilicate glass: smooth, cool draws and easy cleaning.",
-    base: { per_price: 1200, cost_price: 450, price_text: "1 piece", gift_text: "Cleaning brush included", stock: { warehouse: 25, chaweng: 4, bophut: 3 } },
+    base: {
+      per_price: 1200,
+      cost_price: 450,
+      price_text: "1 piece",
+      gift_text: "Cleaning brush included",
+      stock: { warehouse: 25, chaweng: 4, bophut: 3 },
+    },
   },
   {
     name: "Aluminium Grinder",
@@ -182,7 +202,13 @@ const PRODUCTS: DemoProduct[] = [
     label: "4-part, 55 mm",
     description: "Sharp teeth, pollen catcher, magnetic lid.",
     full_description: "Aircraft-grade aluminium grinder with four chambers and a kief scraper.",
-    base: { per_price: 690, cost_price: 240, price_text: "55 mm", gift_text: "", stock: { warehouse: 40, chaweng: 7, lamai: 6, nathon: 3 } },
+    base: {
+      per_price: 690,
+      cost_price: 240,
+      price_text: "55 mm",
+      gift_text: "",
+      stock: { warehouse: 40, chaweng: 7, lamai: 6, nathon: 3 },
+    },
     options: [{ per_price: 890, cost_price: 320, price_text: "63 mm", gift_text: "", stock: { warehouse: 15, chaweng: 2 } }],
   },
   {
@@ -192,7 +218,13 @@ const PRODUCTS: DemoProduct[] = [
     description: "32 slim papers with tips.",
     full_description: "Ultra-thin unbleached papers with a booklet of tips.",
     position: 50,
-    base: { per_price: 120, cost_price: 35, price_text: "1 booklet", gift_text: "", stock: { warehouse: 300, chaweng: 40, lamai: 30, bophut: 25, nathon: 20 } },
+    base: {
+      per_price: 120,
+      cost_price: 35,
+      price_text: "1 booklet",
+      gift_text: "",
+      stock: { warehouse: 300, chaweng: 40, lamai: 30, bophut: 25, nathon: 20 },
+    },
   },
   {
     name: "Old Season Sampler",

@@ -25,7 +25,8 @@ function leaf(colour: string, light: string): string {
   const shapes = blades
     .map(
       (b) =>
-        `<ellipse cx="300" cy="${340 - b.length}" rx="${b.width}" ry="${b.length}" fill="${colour}" stroke="${light}" stroke-width="3" transform="rotate(${b.angle} 300 340)"/>`,
+        `<ellipse cx="300" cy="${340 - b.length}" rx="${b.width}" ry="${b.length}" fill="${colour}" stroke="${light}" ` +
+        `stroke-width="3" transform="rotate(${b.angle} 300 340)"/>`,
     )
     .join("");
   return `${shapes}<rect x="294" y="330" width="12" height="120" rx="6" fill="${colour}"/>`;
@@ -81,7 +82,8 @@ export function shopLogoSvg(hue: number): string {
     <path d="M0 170 Q 32 150 64 170 T 128 170 T 192 170 T 256 170 V256 H0Z" fill="#0e6e8c"/>
     <path d="M0 200 Q 32 182 64 200 T 128 200 T 192 200 T 256 200 V256 H0Z" fill="#0a4f66"/>
     <path d="M78 170 C 80 130 88 100 96 84" stroke="#4a3320" stroke-width="8" fill="none"/>
-    <path d="M96 84 C 70 70 52 78 44 92 M96 84 C 112 62 134 62 146 72 M96 84 C 90 60 100 44 116 40" stroke="#2f8f46" stroke-width="10" fill="none" stroke-linecap="round"/>
+    <path d="M96 84 C 70 70 52 78 44 92 M96 84 C 112 62 134 62 146 72 M96 84 C 90 60 100 44 116 40"
+      stroke="#2f8f46" stroke-width="10" fill="none" stroke-linecap="round"/>
   </svg>`;
 }
 

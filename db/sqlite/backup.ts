@@ -58,7 +58,9 @@ export async function takeBackup({ databaseFile, uploadsDir, backupsDir, keep, c
     signal?.throwIfAborted();
     const problems = await copyDatabase(databaseFile, join(partial, DATABASE_NAME), signal);
     if (problems.length) {
-      throw new BackupError(`The copy of ${databaseFile} failed its integrity check, so it was deleted: ${problems.slice(0, 5).join("; ")}`);
+      throw new BackupError(
+        `The copy of ${databaseFile} failed its integrity check, so it was deleted: ${problems.slice(0, 5).join("; ")}`,
+      );
     }
     // Uploads after the database: a file the copied database names was already on disk.
     await copyUploads(uploadsDir, join(partial, UPLOADS_NAME), signal);
@@ -163,7 +165,9 @@ async function renameToFreeName(from: string, to: string): Promise<string> {
 /** The complete backups in `backupsDir`, oldest first. */
 export async function listBackups(backupsDir: string): Promise<string[]> {
   if (!existsSync(backupsDir)) return [];
-  const names = (await readdir(backupsDir, { withFileTypes: true })).filter((e) => e.isDirectory() && NAME_PATTERN.test(e.name)).map((e) => e.name);
+  const names = (await readdir(backupsDir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && NAME_PATTERN.test(e.name))
+    .map((e) => e.name);
   const order = (name: string) => {
     const [, stamp, n] = NAME_PATTERN.exec(name)!;
     return { stamp: stamp!, n: Number(n ?? 1) };

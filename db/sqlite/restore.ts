@@ -49,7 +49,9 @@ export async function restoreBackup({ from, dataDir, databaseFile, uploadsDir, c
     checkRestorable(staged, source);
     if (withUploads) await cp(uploads, join(staging, UPLOADS_NAME), { recursive: true });
 
-    const live = [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`, ...(withUploads ? [uploadsDir] : [])].filter((p) => existsSync(p));
+    const live = [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`, ...(withUploads ? [uploadsDir] : [])].filter((p) =>
+      existsSync(p),
+    );
     const replacedDir = live.length ? freeName(join(dataDir, `replaced-${stamp}`)) : null;
     if (replacedDir) await mkdir(replacedDir);
     const moved: { from: string; to: string }[] = [];
@@ -91,6 +93,7 @@ function checkRestorable(staged: string, source: string): void {
     // Damage bad enough makes SQLite refuse to read at all ("database disk image is malformed").
     problems = [(error as Error).message];
   }
-  if (problems.length) throw new BackupError(`${source} failed its integrity check, so nothing was restored: ${problems.slice(0, 5).join("; ")}`);
+  if (problems.length)
+    throw new BackupError(`${source} failed its integrity check, so nothing was restored: ${problems.slice(0, 5).join("; ")}`);
   if (!migrated) throw new BackupError(`${source} is not a backup of the store: it has no migrations table`);
 }

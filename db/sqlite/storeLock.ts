@@ -45,7 +45,8 @@ export function lockOutStore(dataDir: string): { release(): void } {
     lock.close();
     if ((error as { code?: string }).code === "SQLITE_BUSY") {
       throw new BackupError(
-        `The store is running on ${dataDir} (a process holds ${join(dataDir, LOCK_NAME)}): stop it first (SIGTERM or Ctrl-C), then restore. Nothing was changed.`,
+        `The store is running on ${dataDir} (a process holds ${join(dataDir, LOCK_NAME)}): ` +
+          "stop it first (SIGTERM or Ctrl-C), then restore. Nothing was changed.",
       );
     }
     throw error;

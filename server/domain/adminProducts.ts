@@ -74,8 +74,10 @@ const MULTI = new RegExp(MULTI_LINE);
 function text(param: keyof typeof PRODUCT_TEXT_LIMITS, raw: string, missing: string | null, multiLine = false): string {
   const value = raw.trim();
   if (missing && value === "") throw new ValidationError(param, missing);
-  if (value.length > PRODUCT_TEXT_LIMITS[param]) throw new ValidationError(param, `${param} is too long (at most ${PRODUCT_TEXT_LIMITS[param]} characters)`);
-  if (!(multiLine ? MULTI : SINGLE).test(value)) throw new ValidationError(param, `${param} must be ${multiLine ? "plain text" : "one line of plain text"}`);
+  if (value.length > PRODUCT_TEXT_LIMITS[param])
+    throw new ValidationError(param, `${param} is too long (at most ${PRODUCT_TEXT_LIMITS[param]} characters)`);
+  if (!(multiLine ? MULTI : SINGLE).test(value))
+    throw new ValidationError(param, `${param} must be ${multiLine ? "plain text" : "one line of plain text"}`);
   return value;
 }
 
@@ -145,7 +147,8 @@ export function parseProductForm(fields: Record<string, string>, mode: "create" 
   }
   if (Object.prototype.hasOwnProperty.call(fields, "position") && raw("position").trim() !== "") {
     const value = wholeNumber(raw("position"), MAX_POSITION);
-    if (value === null || value < MIN_POSITION) throw new ValidationError("position", `position must be a whole number from ${MIN_POSITION} to ${MAX_POSITION}`);
+    if (value === null || value < MIN_POSITION)
+      throw new ValidationError("position", `position must be a whole number from ${MIN_POSITION} to ${MAX_POSITION}`);
     draft.position = value;
   } else if (creating) {
     draft.position = DEFAULT_POSITION;
@@ -157,7 +160,8 @@ export function parseProductForm(fields: Record<string, string>, mode: "create" 
 export function orderImageFields<T extends { field: string }>(files: T[]): T[] {
   const numbered = files.map((file) => {
     const match = /^file-(\d{1,2})$/.exec(file.field);
-    if (!match) throw new ValidationError(file.field, `Unexpected file field '${file.field.slice(0, 40)}': send images as file-0, file-1, …`);
+    if (!match)
+      throw new ValidationError(file.field, `Unexpected file field '${file.field.slice(0, 40)}': send images as file-0, file-1, …`);
     return { file, n: Number(match[1]) };
   });
   return numbered.sort((a, b) => a.n - b.n).map(({ file }) => file);

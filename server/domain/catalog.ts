@@ -64,7 +64,14 @@ export function parseCategoryFilter(raw: number | undefined): CategoryFilter {
  */
 export function isListedFor(
   filter: CategoryFilter,
-  product: { category_id: number; hot_deal: boolean; in_all_list: boolean; is_inactive: boolean; is_deleted: boolean; orderable_stock: number },
+  product: {
+    category_id: number;
+    hot_deal: boolean;
+    in_all_list: boolean;
+    is_inactive: boolean;
+    is_deleted: boolean;
+    orderable_stock: number;
+  },
 ): boolean {
   if (product.is_inactive || product.is_deleted || product.orderable_stock <= 0) return false;
   switch (filter.kind) {

@@ -2,7 +2,8 @@
  * Typed errors of the shop's rules. Each names what went wrong in words a caller can show; the HTTP layer
  * maps the kind to a status and never adds details of its own.
  */
-export type DomainErrorKind = "validation" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "unprocessable" | "rate_limited" | "unavailable";
+export type DomainErrorKind =
+  "validation" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "unprocessable" | "rate_limited" | "unavailable";
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;

@@ -19,7 +19,14 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
 ] as const;
 
 /** Told to shop staff. */
-export const STAFF_NOTIFICATION_KINDS = ["staff_new_order", "staff_order_update", "staff_order_canceled", "contact_client", "staff_order_paid", "ton_refund_due"] as const;
+export const STAFF_NOTIFICATION_KINDS = [
+  "staff_new_order",
+  "staff_order_update",
+  "staff_order_canceled",
+  "contact_client",
+  "staff_order_paid",
+  "ton_refund_due",
+] as const;
 
 /** Told to admins. */
 export const ADMIN_NOTIFICATION_KINDS = ["low_stock"] as const;

@@ -100,7 +100,10 @@ export function settingsToSend(s: OrderSettings): OrderSettings {
  * settings not chosen yet (0), which make a pending order.
  */
 export function courierDetailsMissing(s: OrderSettings): boolean {
-  return s.delivery_option === DELIVERY_OPTIONS.courier && !(s.phone.trim() !== "" && (s.delivery_address.trim() !== "" || s.delivery_address_link.trim() !== ""));
+  return (
+    s.delivery_option === DELIVERY_OPTIONS.courier &&
+    !(s.phone.trim() !== "" && (s.delivery_address.trim() !== "" || s.delivery_address_link.trim() !== ""))
+  );
 }
 
 /** A pickup order is held for 3 hours from the moment its stock is reserved; courier orders are not. */
@@ -169,10 +172,15 @@ export function overMaximum(lines: readonly { product_id: number; product_name: 
   const totals = new Map<number, { product_name: string; amount: number; max_amount: number | null }>();
   for (const line of lines) {
     const seen = totals.get(line.product_id);
-    totals.set(line.product_id, { product_name: line.product_name, max_amount: line.max_amount, amount: (seen?.amount ?? 0) + line.amount });
+    totals.set(line.product_id, {
+      product_name: line.product_name,
+      max_amount: line.max_amount,
+      amount: (seen?.amount ?? 0) + line.amount,
+    });
   }
   for (const total of totals.values()) {
-    if (total.max_amount !== null && total.amount > total.max_amount) return { product_name: total.product_name, max_amount: total.max_amount };
+    if (total.max_amount !== null && total.amount > total.max_amount)
+      return { product_name: total.product_name, max_amount: total.max_amount };
   }
   return null;
 }

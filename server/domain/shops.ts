@@ -25,7 +25,8 @@ export const SHOP_TEXTS = {
   tooLong: (field: string, max: number) => `${field} may be at most ${max} characters.`,
   warehouse: "The central warehouse holds the stock: it cannot be deleted.",
   openOrders: (count: number) =>
-    `This shop has ${count} open ${count === 1 ? "order" : "orders"} (new or in work): hand them over or cancel them before deleting the shop.`,
+    `This shop has ${count} open ${count === 1 ? "order" : "orders"} (new or in work): ` +
+    "hand them over or cancel them before deleting the shop.",
 } as const;
 
 const LIMITS = { name: 100, district: 100, address: 300, map_link: 4000, admin: 254 } as const;

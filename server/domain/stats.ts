@@ -134,7 +134,8 @@ export interface StoreStats {
 /** Every island day from `first` to `last`, both included. */
 function daysBetween(first: string, last: string): string[] {
   const out: string[] = [];
-  for (let ms = Date.parse(`${first}T00:00:00Z`); ms <= Date.parse(`${last}T00:00:00Z`); ms += DAY_MS) out.push(new Date(ms).toISOString().slice(0, 10));
+  for (let ms = Date.parse(`${first}T00:00:00Z`); ms <= Date.parse(`${last}T00:00:00Z`); ms += DAY_MS)
+    out.push(new Date(ms).toISOString().slice(0, 10));
   return out;
 }
 
@@ -142,7 +143,10 @@ function daysBetween(first: string, last: string): string[] {
  * The figures of completed orders. Products are sorted by discounted sales (highest first), then id. Days run
  * over the whole range when it is bounded (days without sales are 0), else from the first to the last sale.
  */
-export function computeStats(orders: readonly CompletedOrder[], range: Pick<StatsRange, "from" | "to"> = { from: null, to: null }): StoreStats {
+export function computeStats(
+  orders: readonly CompletedOrder[],
+  range: Pick<StatsRange, "from" | "to"> = { from: null, to: null },
+): StoreStats {
   const totals: StatsTotals = { total_sales_cost_price: 0, total_sales_amount: 0, total_sales_discounted_price: 0, orders: 0 };
   const products = new Map<number, ProductStatsRow>();
   const days = new Map<string, DayStats>();
@@ -163,7 +167,14 @@ export function computeStats(orders: readonly CompletedOrder[], range: Pick<Stat
       const row =
         products.get(line.product_id) ??
         products
-          .set(line.product_id, { product_id: line.product_id, product: line.product_name, total_amount: 0, cost_price_sum: 0, discounted_price_sum: 0, sales_sum: 0 })
+          .set(line.product_id, {
+            product_id: line.product_id,
+            product: line.product_name,
+            total_amount: 0,
+            cost_price_sum: 0,
+            discounted_price_sum: 0,
+            sales_sum: 0,
+          })
           .get(line.product_id)!;
       row.total_amount += line.amount;
       row.cost_price_sum += cost;

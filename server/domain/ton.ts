@@ -55,8 +55,10 @@ export function parseWallet(text: string, network: TonNetwork): string {
     throw new ValidationError("ton_wallet", "This is not a TON wallet address: paste it as your wallet shows it (EQ…, UQ… or 0:…).");
   }
   if (address.workChain !== 0) throw new ValidationError("ton_wallet", "A shop's wallet must be on the basechain (workchain 0).");
-  if (testOnly === true && network === "mainnet") throw new ValidationError("ton_wallet", "This is a testnet address; the store takes payments on mainnet.");
-  if (testOnly === false && network === "testnet") throw new ValidationError("ton_wallet", "This is a mainnet address; the store takes payments on testnet.");
+  if (testOnly === true && network === "mainnet")
+    throw new ValidationError("ton_wallet", "This is a testnet address; the store takes payments on mainnet.");
+  if (testOnly === false && network === "testnet")
+    throw new ValidationError("ton_wallet", "This is a mainnet address; the store takes payments on testnet.");
   return address.toString({ urlSafe: true, bounceable: false, testOnly: network === "testnet" });
 }
 
@@ -75,7 +77,8 @@ export function sameAddress(a: string | null | undefined, b: string | null | und
  * (never a float) so the quote's maths stays exact.
  */
 export function parseRate(value: number): string {
-  if (!Number.isFinite(value) || value <= 0) throw new ValidationError("thb_per_ton", "The rate must be a positive number of Baht for one TON.");
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ValidationError("thb_per_ton", "The rate must be a positive number of Baht for one TON.");
   if (value > 1_000_000_000) throw new ValidationError("thb_per_ton", "The rate must be at most 1,000,000,000 Baht for one TON.");
   const text = String(value);
   if (/e/i.test(text) || (text.split(".")[1]?.length ?? 0) > RATE_DECIMALS) {
@@ -160,7 +163,11 @@ export type TransferVerdict =
  * bounced nor aborted, to the shop's wallet (addresses compared after parsing), whose comment is exactly a
  * quote's comment. `enough` when it brought at least the quoted amount; less is an underpayment.
  */
-export function judgeTransfer(tx: ChainTransaction, shopWallet: string, quoteByComment: (comment: string) => QuoteToMatch | undefined): TransferVerdict {
+export function judgeTransfer(
+  tx: ChainTransaction,
+  shopWallet: string,
+  quoteByComment: (comment: string) => QuoteToMatch | undefined,
+): TransferVerdict {
   if (!tx.source) return { kind: "ignore", reason: "not incoming" };
   if (tx.bounced) return { kind: "ignore", reason: "bounced" };
   if (tx.aborted) return { kind: "ignore", reason: "aborted" };

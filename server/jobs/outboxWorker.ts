@@ -260,9 +260,20 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
       const now = clock();
       switch (delivery.result) {
         case "sent":
-          return record("sent", { status: "sent", sent_at: iso(now), last_error: null, tg_chat_id: delivery.chatId, tg_message_id: delivery.messageId });
+          return record("sent", {
+            status: "sent",
+            sent_at: iso(now),
+            last_error: null,
+            tg_chat_id: delivery.chatId,
+            tg_message_id: delivery.messageId,
+          });
         case "retry_after":
-          return record("retrying", { status: "pending", attempts: attempt - 1, next_attempt_at: iso(now + delivery.seconds * 1000), last_error: delivery.reason });
+          return record("retrying", {
+            status: "pending",
+            attempts: attempt - 1,
+            next_attempt_at: iso(now + delivery.seconds * 1000),
+            last_error: delivery.reason,
+          });
         case "blocked":
           // The user is marked first: should the outcome not be recorded, the next try skips anyway.
           if (row.user_id !== null) await outbox.markUserUnreachable(row.user_id, iso(now));
@@ -342,7 +353,10 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
     const released = await Promise.all(
       left.map((send) =>
         outbox.release(send.row.id, send.leaseUntil, now).catch((error: unknown) => {
-          log.error({ outboxId: send.row.id, err: error }, "outbox: could not release a notification; it is tried again when its claim runs out");
+          log.error(
+            { outboxId: send.row.id, err: error },
+            "outbox: could not release a notification; it is tried again when its claim runs out",
+          );
           return false;
         }),
       ),
@@ -350,7 +364,10 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
     await Promise.all(left.map((send) => send.done));
     const outboxIds = left.filter((_, i) => released[i]).map((send) => send.row.id);
     if (outboxIds.length > 0) {
-      log.info({ released: outboxIds.length, outboxIds }, "outbox: stopped mid-send; the notifications in flight were released to be sent again at once");
+      log.info(
+        { released: outboxIds.length, outboxIds },
+        "outbox: stopped mid-send; the notifications in flight were released to be sent again at once",
+      );
     }
   }
 

@@ -10,7 +10,10 @@ export interface Repeating {
   stop(): Promise<void>;
 }
 
-export function repeating(run: (signal: AbortSignal) => Promise<void>, { intervalMs, log, failure }: { intervalMs: number; log: FastifyBaseLogger; failure: string }): Repeating {
+export function repeating(
+  run: (signal: AbortSignal) => Promise<void>,
+  { intervalMs, log, failure }: { intervalMs: number; log: FastifyBaseLogger; failure: string },
+): Repeating {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopping = new AbortController();

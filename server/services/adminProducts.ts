@@ -101,7 +101,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       });
     }
     const imagesOf = new Map<number, AdminProductImage[]>();
-    for (const image of imageRows) (imagesOf.get(image.product_id) ?? imagesOf.set(image.product_id, []).get(image.product_id)!).push(image);
+    for (const image of imageRows)
+      (imagesOf.get(image.product_id) ?? imagesOf.set(image.product_id, []).get(image.product_id)!).push(image);
     return rows.map((row) => present(row, optionsOf.get(row.id) ?? [], imagesOf.get(row.id) ?? []));
   }
 
@@ -283,7 +284,11 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
           await addImageRows(tx, productId, prepared, Math.max(-1, ...current.map((i) => i.position)));
         });
       } catch (error) {
-        await images.removeFiles("product", productId, files.map((f) => f.filename));
+        await images.removeFiles(
+          "product",
+          productId,
+          files.map((f) => f.filename),
+        );
         throw error;
       }
       return get(productId);
@@ -335,7 +340,11 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       return get(productId);
     },
 
-    async createOption(productId: number, body: CreateOptionBody, actorUserId: number): Promise<{ option: AdminProductOption; product: AdminProduct }> {
+    async createOption(
+      productId: number,
+      body: CreateOptionBody,
+      actorUserId: number,
+    ): Promise<{ option: AdminProductOption; product: AdminProduct }> {
       const optionId = await units.write(async (tx) => {
         await changeable(tx, productId);
         const id = await insertExtraOption(tx, productId, {

@@ -12,7 +12,10 @@ import { createSignIn, type SignInDeps } from "./signIn";
 export type { Session } from "./sessions";
 export type { ReferralVia, TelegramUserProfile } from "./signIn";
 
-export type AuthConfig = Pick<Config, "botToken" | "initDataMaxAgeS" | "adminEmails" | "adminTelegramIds" | "allowlistEmails" | "homeIconUserId" | "wholesaleUrl">;
+export type AuthConfig = Pick<
+  Config,
+  "botToken" | "initDataMaxAgeS" | "adminEmails" | "adminTelegramIds" | "allowlistEmails" | "homeIconUserId" | "wholesaleUrl"
+>;
 
 export interface AuthDeps {
   db: DB;

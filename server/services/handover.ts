@@ -209,7 +209,8 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
     async take(userId: number, orderId: number): Promise<StaffOrder> {
       return change(userId, orderId, async (tx, actor, row, now) => {
         if (!canTransition(row.status, "W", "staff") || !(await takeOrderIf(tx, orderId, actor.userId, now))) {
-          if (row.status === "W" && row.manager_id === actor.userId) throw new ConflictError("ORDER_ALREADY_YOURS", "You have already taken this order.");
+          if (row.status === "W" && row.manager_id === actor.userId)
+            throw new ConflictError("ORDER_ALREADY_YOURS", "You have already taken this order.");
           if (row.status === "W") throw new ConflictError("ORDER_TAKEN", HANDOVER_TEXTS.anotherManager);
           throw new ConflictError("ORDER_NOT_NEW", "Only a new order can be taken.");
         }
@@ -285,7 +286,13 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           tx,
           orderId,
           row.status,
-          { status: "S", payment_status: "S", delivery_status: "S", paid_with_bonus: by === "bonus" ? 1 : 0, manager_id: row.manager_id ?? actor.userId },
+          {
+            status: "S",
+            payment_status: "S",
+            delivery_status: "S",
+            paid_with_bonus: by === "bonus" ? 1 : 0,
+            manager_id: row.manager_id ?? actor.userId,
+          },
           now,
         );
         if (!moved) throw notOpen();
@@ -314,7 +321,8 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       return units.write(async (tx) => {
         const actor = await staffActor(tx, userId);
         const row = await staffOrder(tx, actor, orderId);
-        if (!handoverActions(row, actor.isAdmin).contact) throw new ConflictError("ORDER_NOT_IN_WORK", "The client can be contacted about an order in work only.");
+        if (!handoverActions(row, actor.isAdmin).contact)
+          throw new ConflictError("ORDER_NOT_IN_WORK", "The client can be contacted about an order in work only.");
         const manager = await selectPerson(tx, actor.userId);
         const customer = await selectPerson(tx, row.user_id);
         if (!botOn || !manager || manager.telegram_id === null || manager.telegram_unreachable_at !== null || !customer) return false;
@@ -356,7 +364,8 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
         userId,
         orderId,
         async (tx, actor, row, now) => {
-          if (!adminMayChange(row)) throw new ConflictError("ORDER_SETTLED", "This order is paid and delivered, or closed: its price can no longer change.");
+          if (!adminMayChange(row))
+            throw new ConflictError("ORDER_SETTLED", "This order is paid and delivered, or closed: its price can no longer change.");
           const price = discountedPrice(row.total_price, percent);
           if (!(await moveOrderIf(tx, orderId, row.status, { discount_percent: percent, discounted_price: price }, now))) throw notOpen();
           await insertOrderEvent(tx, {

@@ -77,7 +77,10 @@ async function inspect(buffer: Buffer): Promise<void> {
 
 async function encode(buffer: Buffer, maxPx: number, quality: number, fit: "width" | "inside"): Promise<Buffer> {
   try {
-    const resize = fit === "width" ? { width: maxPx, withoutEnlargement: true } : { width: maxPx, height: maxPx, fit: "inside" as const, withoutEnlargement: true };
+    const resize =
+      fit === "width"
+        ? { width: maxPx, withoutEnlargement: true }
+        : { width: maxPx, height: maxPx, fit: "inside" as const, withoutEnlargement: true };
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF, GPS and ICC go.
     return await decoder(buffer).rotate().resize(resize).webp({ quality, effort: 4 }).toBuffer();
   } catch (error) {

@@ -57,7 +57,10 @@ export function createDevMailer(log: FastifyBaseLogger, outbox: DevOutbox, clock
   return {
     async send(mail) {
       outbox.add(mail, new Date(clock()).toISOString());
-      log.warn({ to: mail.to, subject: mail.subject }, `no SMTP_URL: mail kept in the dev outbox (/dev/outbox): ${mail.text.split("\n")[0]}`);
+      log.warn(
+        { to: mail.to, subject: mail.subject },
+        `no SMTP_URL: mail kept in the dev outbox (/dev/outbox): ${mail.text.split("\n")[0]}`,
+      );
     },
   };
 }

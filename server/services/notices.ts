@@ -6,7 +6,13 @@
 import type { Executor } from "../../db/executor";
 import { selectLines, selectOrderRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { selectNewOrderRecipients, selectPerson, selectPushedStaff, selectShopStaff, type PersonRow } from "../../db/repositories/staffOrders";
+import {
+  selectNewOrderRecipients,
+  selectPerson,
+  selectPushedStaff,
+  selectShopStaff,
+  type PersonRow,
+} from "../../db/repositories/staffOrders";
 import { maskEmail } from "../domain/handover";
 import {
   orderDedupeKey,
@@ -46,7 +52,8 @@ async function orderPayload(
   };
 }
 
-type CustomerKind = "order_placed" | "order_canceled" | "order_expired" | "hold_reminder" | "order_taken" | "order_done" | "order_discounted" | "order_paid";
+type CustomerKind =
+  "order_placed" | "order_canceled" | "order_expired" | "hold_reminder" | "order_taken" | "order_done" | "order_discounted" | "order_paid";
 type Extra<K extends CustomerKind> = Omit<NotificationPayloads[K], keyof OrderNotificationPayload>;
 
 /** Tells the customer of a change to their order (once per kind and order). */
@@ -121,7 +128,13 @@ export async function tellPushedStaff(
     };
     await enqueueNotification(
       tx,
-      { kind: "staff_order_update", user_id: pushed.user_id, order_id: orderId, dedupe_key: `${staffDedupeKey("staff_order_update", orderId, pushed.user_id)}:${outcome}`, payload },
+      {
+        kind: "staff_order_update",
+        user_id: pushed.user_id,
+        order_id: orderId,
+        dedupe_key: `${staffDedupeKey("staff_order_update", orderId, pushed.user_id)}:${outcome}`,
+        payload,
+      },
       now,
     );
   }
@@ -138,7 +151,13 @@ export async function tellManagerOfCancel(tx: Executor, orderId: number, manager
   const { user_id: _customer, shop_id: _shop, delivery_option: _delivery, ...payload } = order;
   await enqueueNotification(
     tx,
-    { kind: "staff_order_canceled", user_id: managerId, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_canceled", orderId, managerId), payload },
+    {
+      kind: "staff_order_canceled",
+      user_id: managerId,
+      order_id: orderId,
+      dedupe_key: staffDedupeKey("staff_order_canceled", orderId, managerId),
+      payload,
+    },
     now,
   );
 }
@@ -161,7 +180,13 @@ export async function tellPaid(
     if (member.telegram_id === null || member.id === customerId) continue;
     await enqueueNotification(
       tx,
-      { kind: "staff_order_paid", user_id: member.id, order_id: orderId, dedupe_key: staffDedupeKey("staff_order_paid", orderId, member.id), payload: { ...payload, ...paid } },
+      {
+        kind: "staff_order_paid",
+        user_id: member.id,
+        order_id: orderId,
+        dedupe_key: staffDedupeKey("staff_order_paid", orderId, member.id),
+        payload: { ...payload, ...paid },
+      },
       now,
     );
   }
@@ -172,7 +197,13 @@ export async function tellRefundDue(tx: Executor, adminIds: readonly number[], p
   for (const adminId of adminIds) {
     await enqueueNotification(
       tx,
-      { kind: "ton_refund_due", user_id: adminId, order_id: payload.order_id, dedupe_key: `ton_refund_due:${payload.tx_hash}:${adminId}`, payload },
+      {
+        kind: "ton_refund_due",
+        user_id: adminId,
+        order_id: payload.order_id,
+        dedupe_key: `ton_refund_due:${payload.tx_hash}:${adminId}`,
+        payload,
+      },
       now,
     );
   }

@@ -79,7 +79,9 @@ function entryOf(row: LedgerRow): BonusEntry {
     wholesale: row.wholesale === 1,
     reason: row.reason,
     order_data:
-      row.order_id === null ? null : { id: row.order_id, store: row.shop_name ?? "", item_count: row.item_count ?? 0, total_price: row.order_total ?? 0 },
+      row.order_id === null
+        ? null
+        : { id: row.order_id, store: row.shop_name ?? "", item_count: row.item_count ?? 0, total_price: row.order_total ?? 0 },
   };
 }
 
@@ -231,7 +233,10 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       return units.read((tx) => ledgerPage(tx, userId, query));
     },
 
-    async referrals(userId: number, query: ReferralsQuery): Promise<{ total: number; active: number; referrals: ReferralItem[]; next_cursor: number | null }> {
+    async referrals(
+      userId: number,
+      query: ReferralsQuery,
+    ): Promise<{ total: number; active: number; referrals: ReferralItem[]; next_cursor: number | null }> {
       return units.read(async (tx) => {
         const limit = query.limit ?? PAGE_DEFAULT;
         const filter = query.filter === undefined ? null : query.filter === "active";
@@ -239,7 +244,13 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
         return {
           total: await countReferrals(tx, userId),
           active: await countActiveReferrals(tx, userId),
-          referrals: paged.rows.map((r) => ({ id: r.id, email: maskReferralEmail(r.email), orders_count: r.orders_count, income: r.income, active: r.orders_count > 0 })),
+          referrals: paged.rows.map((r) => ({
+            id: r.id,
+            email: maskReferralEmail(r.email),
+            orders_count: r.orders_count,
+            income: r.income,
+            active: r.orders_count > 0,
+          })),
           next_cursor: paged.next_cursor,
         };
       });
@@ -252,7 +263,11 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
         if (!referral) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
         // One referral's incomes: one per completed order of theirs, a short list.
         const rows = await selectLedgerRows(tx, { userId, type: "income", sourceUserId: referralId, before: null, limit: 1000 });
-        return { email: maskReferralEmail(referral.email), income_sum: rows.reduce((sum, r) => sum + r.amount, 0), entries: rows.map(entryOf) };
+        return {
+          email: maskReferralEmail(referral.email),
+          income_sum: rows.reduce((sum, r) => sum + r.amount, 0),
+          entries: rows.map(entryOf),
+        };
       });
     },
 
@@ -280,7 +295,8 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
         await lockRows(tx, "users", [userId]);
         if (!(await userExists(tx, userId))) throw new NotFoundError("User", `User ${userId} not found`);
         const balance = await bonusBalance(tx, userId);
-        if (balance + amount < 0) throw new ConflictError("BALANCE_NEGATIVE", `The balance is ${balance}: a correction of ${amount} would make it negative.`);
+        if (balance + amount < 0)
+          throw new ConflictError("BALANCE_NEGATIVE", `The balance is ${balance}: a correction of ${amount} would make it negative.`);
         await insertAdjustment(tx, {
           user_id: userId,
           type: amount > 0 ? "income" : "exp",

@@ -63,7 +63,12 @@ function toAdminShop(row: AdminShopRow): AdminShop {
         ? null
         : {
             user_id: row.owner_id,
-            name: personName({ first_name: row.owner_first_name, last_name: row.owner_last_name, username: row.owner_username, email: row.owner_email }),
+            name: personName({
+              first_name: row.owner_first_name,
+              last_name: row.owner_last_name,
+              username: row.owner_username,
+              email: row.owner_email,
+            }),
             email: row.owner_email,
           },
     is_warehouse: isWarehouse(row.id),

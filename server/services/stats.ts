@@ -6,7 +6,15 @@ import type { DB } from "../../db/connection";
 import { selectCompletedLines, shopExists } from "../../db/repositories/stats";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { NotFoundError } from "../domain/errors";
-import { computeStats, islandDate, parseStatsRange, productStatsCsv, statsCsvFilename, type CompletedOrder, type StoreStats } from "../domain/stats";
+import {
+  computeStats,
+  islandDate,
+  parseStatsRange,
+  productStatsCsv,
+  statsCsvFilename,
+  type CompletedOrder,
+  type StoreStats,
+} from "../domain/stats";
 
 export type Stats = ReturnType<typeof createStats>;
 
@@ -21,7 +29,9 @@ export interface StatsQuery {
 export function createStats({ db, clock }: { db: DB; clock: () => number }) {
   const units = unitOfWorkOf(db);
 
-  async function compute(query: StatsQuery = {}): Promise<StoreStats & { range: { from: string | null; to: string | null }; shop_id: number | null }> {
+  async function compute(
+    query: StatsQuery = {},
+  ): Promise<StoreStats & { range: { from: string | null; to: string | null }; shop_id: number | null }> {
     const range = parseStatsRange(query);
     const shopId = query.shop_id ?? null;
     const rows = await units.read(async (tx) => {
@@ -31,8 +41,18 @@ export function createStats({ db, clock }: { db: DB; clock: () => number }) {
     const orders = new Map<number, CompletedOrder>();
     for (const row of rows) {
       let order = orders.get(row.order_id);
-      if (!order) orders.set(row.order_id, (order = { id: row.order_id, completed_at: row.completed_at, discounted_price: row.discounted_price, lines: [] }));
-      order.lines.push({ product_id: row.product_id, product_name: row.product_name, amount: row.amount, per_price: row.per_price, cost_price: row.cost_price });
+      if (!order)
+        orders.set(
+          row.order_id,
+          (order = { id: row.order_id, completed_at: row.completed_at, discounted_price: row.discounted_price, lines: [] }),
+        );
+      order.lines.push({
+        product_id: row.product_id,
+        product_name: row.product_name,
+        amount: row.amount,
+        per_price: row.per_price,
+        cost_price: row.cost_price,
+      });
     }
     return { ...computeStats([...orders.values()], range), range: { from: range.from, to: range.to }, shop_id: shopId };
   }

@@ -62,7 +62,8 @@ async function onlyAdmin(tx: Executor, userId: number): Promise<void> {
 /** A live product and option, or a 404 naming which is missing. */
 async function liveOption(tx: Executor, productId: number, optionId: number) {
   const target = await selectStockTarget(tx, productId, optionId);
-  if (!target ? !(await productExists(tx, productId)) : target.product_deleted === 1) throw new NotFoundError("Product", `Product ${productId} not found`);
+  if (!target ? !(await productExists(tx, productId)) : target.product_deleted === 1)
+    throw new NotFoundError("Product", `Product ${productId} not found`);
   if (!target || target.option_deleted === 1) throw new NotFoundError("Option", `Product ${productId} has no option ${optionId}`);
   return target;
 }
@@ -74,7 +75,12 @@ async function liveShop(tx: Executor, shopId: number) {
 }
 
 /** Tells every admin with a chat that a shelf is low; keyed by the sale's audit row, so one crossing is one push each. */
-async function tellLowStock(tx: Executor, sale: { orderId: number; shopId: number; now: string }, line: SoldLine, threshold: number): Promise<void> {
+async function tellLowStock(
+  tx: Executor,
+  sale: { orderId: number; shopId: number; now: string },
+  line: SoldLine,
+  threshold: number,
+): Promise<void> {
   const admins = await selectAdminChatUsers(tx);
   if (admins.length === 0) return;
   const shelf = { shop_id: sale.shopId, product_id: line.product_id, option_id: line.option_id };
@@ -132,7 +138,10 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
 
   return {
     /** Adds stock to a shop's shelf (the warehouse by default); answers what the shelf holds now. */
-    async add(actorUserId: number, input: { product_id: number; option_id: number; shop_id?: number | undefined; amount: number }): Promise<{ instock: number }> {
+    async add(
+      actorUserId: number,
+      input: { product_id: number; option_id: number; shop_id?: number | undefined; amount: number },
+    ): Promise<{ instock: number }> {
       const amount = checkStockAmount(input.amount);
       const shopId = input.shop_id ?? WAREHOUSE_SHOP_ID;
       return units.write(async (tx) => {
@@ -146,7 +155,10 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
     },
 
     /** Moves stock from the warehouse to a pickup shop in one unit; the warehouse never goes below zero. */
-    async move(actorUserId: number, input: { product_id: number; option_id: number; to_shop_id: number; amount: number }): Promise<{ warehouse: number; instock: number; shop_name: string }> {
+    async move(
+      actorUserId: number,
+      input: { product_id: number; option_id: number; to_shop_id: number; amount: number },
+    ): Promise<{ warehouse: number; instock: number; shop_name: string }> {
       const amount = checkStockAmount(input.amount);
       if (input.to_shop_id === WAREHOUSE_SHOP_ID) throw new ValidationError("to_shop_id", STOCK_TEXTS.moveToWarehouse);
       return units.write(async (tx) => {
@@ -165,7 +177,10 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
     },
 
     /** A product's audit trail, newest first, one page (deleted products keep theirs). */
-    async history(productId: number, paging: { limit?: number | undefined; cursor?: number | undefined } = {}): Promise<{ entries: StockHistoryEntry[]; next_cursor: number | null }> {
+    async history(
+      productId: number,
+      paging: { limit?: number | undefined; cursor?: number | undefined } = {},
+    ): Promise<{ entries: StockHistoryEntry[]; next_cursor: number | null }> {
       const limit = paging.limit ?? PAGE_DEFAULT;
       const { rows, next_cursor } = await units.read(async (tx) => {
         const known = await findProductRow(tx, productId);

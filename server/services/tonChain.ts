@@ -54,12 +54,26 @@ export function readTonCenterTransaction(raw: unknown): ChainTransaction | null 
   };
 }
 
-export function createTonCenterChain({ apiUrl, apiKey, timeoutMs = REQUEST_TIMEOUT_MS }: { apiUrl: string; apiKey: string | null; timeoutMs?: number }): TonChain {
+export function createTonCenterChain({
+  apiUrl,
+  apiKey,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+}: {
+  apiUrl: string;
+  apiKey: string | null;
+  timeoutMs?: number;
+}): TonChain {
   const base = apiUrl.replace(/\/+$/, "");
   return {
     async transactions({ account, limit, offset, startUtime, signal }) {
       const url = new URL(`${base}/transactions`);
-      url.search = new URLSearchParams({ account, limit: String(limit), offset: String(offset), sort: "desc", start_utime: String(startUtime) }).toString();
+      url.search = new URLSearchParams({
+        account,
+        limit: String(limit),
+        offset: String(offset),
+        sort: "desc",
+        start_utime: String(startUtime),
+      }).toString();
       let response: Response;
       try {
         response = await fetch(url, {
@@ -76,7 +90,8 @@ export function createTonCenterChain({ apiUrl, apiKey, timeoutMs = REQUEST_TIMEO
       } catch {
         throw new TonChainError("the TON indexer's answer is not JSON");
       }
-      if (!isObject(body) || !Array.isArray(body.transactions)) throw new TonChainError("the TON indexer's answer has no transactions list");
+      if (!isObject(body) || !Array.isArray(body.transactions))
+        throw new TonChainError("the TON indexer's answer has no transactions list");
       return body.transactions.map(readTonCenterTransaction).filter((t): t is ChainTransaction => t !== null);
     },
   };

@@ -62,7 +62,10 @@ export const ReferralItem = Type.Object({
 });
 export type ReferralItem = Static<typeof ReferralItem>;
 
-export const ReferralsQuery = Type.Object({ filter: Type.Optional(Type.Union([Type.Literal("active"), Type.Literal("passive")])), ...Paging });
+export const ReferralsQuery = Type.Object({
+  filter: Type.Optional(Type.Union([Type.Literal("active"), Type.Literal("passive")])),
+  ...Paging,
+});
 export type ReferralsQuery = Static<typeof ReferralsQuery>;
 
 export const ReferralsResponse = Type.Object({
@@ -73,7 +76,11 @@ export const ReferralsResponse = Type.Object({
 });
 export type ReferralsResponse = Static<typeof ReferralsResponse>;
 
-export const ReferralDetailResponse = Type.Object({ email: Nullable(Type.String()), income_sum: Type.Integer(), entries: Type.Array(BonusEntry) });
+export const ReferralDetailResponse = Type.Object({
+  email: Nullable(Type.String()),
+  income_sum: Type.Integer(),
+  entries: Type.Array(BonusEntry),
+});
 export type ReferralDetailResponse = Static<typeof ReferralDetailResponse>;
 
 export const StoreHistoryResponse = Type.Object({

@@ -30,14 +30,28 @@ export type TonSentBody = Static<typeof TonSentBody>;
 
 /** The payment of an order in crypto, on the order as customer and staff read it (null for other payments). */
 export const TonPayment = Type.Object({
-  state: Type.Union([Type.Literal("none"), Type.Literal("quoted"), Type.Literal("waiting"), Type.Literal("paid"), Type.Literal("underpaid")]),
+  state: Type.Union([
+    Type.Literal("none"),
+    Type.Literal("quoted"),
+    Type.Literal("waiting"),
+    Type.Literal("paid"),
+    Type.Literal("underpaid"),
+  ]),
   /**
    * The order still waits for this payment (new or taken, unpaid): the customer may ask for a quote and pay, a
    * manager may confirm it by hand. The server's rule (`awaitsCryptoPayment`); the screens only show it.
    */
   awaiting: Type.Boolean(),
   /** The newest quote, while the order still waits for its money. */
-  quote: Nullable(Type.Object({ address: Type.String(), amount_nano: Type.String(), amount_ton: Type.String(), comment: Type.String(), valid_until: Type.String() })),
+  quote: Nullable(
+    Type.Object({
+      address: Type.String(),
+      amount_nano: Type.String(),
+      amount_ton: Type.String(),
+      comment: Type.String(),
+      valid_until: Type.String(),
+    }),
+  ),
   /** When the wallet's reply was reported, and until when the store waits for the transfer. */
   sent_at: Nullable(Type.String()),
   waiting_until: Nullable(Type.String()),

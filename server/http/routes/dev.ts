@@ -13,7 +13,8 @@ const escape = (text: string) =>
 const page = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:640px;margin:24px auto;padding:0 16px;color:#e8efe9;background:#111815}
-a{color:#5fd08a}label{display:block;margin:10px 0 4px}input{width:100%;padding:8px;border-radius:8px;border:1px solid #2d3b33;background:#19231e;color:inherit}
+a{color:#5fd08a}label{display:block;margin:10px 0 4px}
+input{width:100%;padding:8px;border-radius:8px;border:1px solid #2d3b33;background:#19231e;color:inherit}
 button{margin-top:16px;padding:10px 18px;border:0;border-radius:10px;background:#3cc17a;color:#07130c;font-weight:700}
 pre{white-space:pre-wrap;background:#19231e;padding:12px;border-radius:10px}.muted{color:#93a39a}</style></head>
 <body><h1>${escape(title)}</h1>${body}</body></html>`;
@@ -25,9 +26,13 @@ export const devRoutes: FastifyPluginAsync<{ outbox: DevOutbox; botToken: string
   app.get("/outbox", async (_request, reply) => {
     const mails = outbox.list();
     const items = mails.length
-      ? mails.map((m) => `<p class="muted">${escape(m.at)} · to ${escape(m.to)}</p><pre>${escape(m.subject)}\n\n${escape(m.text)}</pre>`).join("")
+      ? mails
+          .map((m) => `<p class="muted">${escape(m.at)} · to ${escape(m.to)}</p><pre>${escape(m.subject)}\n\n${escape(m.text)}</pre>`)
+          .join("")
       : `<p class="muted">Nothing yet. Ask for a login code in the store.</p>`;
-    return reply.type("text/html; charset=utf-8").send(page("Dev outbox", `<p>Mail this development server kept instead of sending (no SMTP_URL).</p>${items}`));
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(page("Dev outbox", `<p>Mail this development server kept instead of sending (no SMTP_URL).</p>${items}`));
   });
 
   app.get("/telegram", async (_request, reply) => {
@@ -53,7 +58,10 @@ export const devRoutes: FastifyPluginAsync<{ outbox: DevOutbox; botToken: string
     const { id, first_name, last_name, username, start_param } = request.query;
     const userId = Number(id);
     if (!Number.isSafeInteger(userId) || userId <= 0 || !first_name) {
-      return reply.code(400).type("text/html; charset=utf-8").send(page("Try Telegram mode", `<p>A numeric user id and a first name are needed. <a href="/dev/telegram">Back</a></p>`));
+      return reply
+        .code(400)
+        .type("text/html; charset=utf-8")
+        .send(page("Try Telegram mode", `<p>A numeric user id and a first name are needed. <a href="/dev/telegram">Back</a></p>`));
     }
     const fields: Record<string, string> = {
       auth_date: String(Math.floor(clock() / 1000)),
@@ -65,7 +73,14 @@ export const devRoutes: FastifyPluginAsync<{ outbox: DevOutbox; botToken: string
       tgWebAppData: signInitData(fields, botToken),
       tgWebAppVersion: "8.0",
       tgWebAppPlatform: "tdesktop",
-      tgWebAppThemeParams: JSON.stringify({ bg_color: "#17212b", text_color: "#f5f5f5", hint_color: "#708499", button_color: "#5288c1", button_text_color: "#ffffff", secondary_bg_color: "#232e3c" }),
+      tgWebAppThemeParams: JSON.stringify({
+        bg_color: "#17212b",
+        text_color: "#f5f5f5",
+        hint_color: "#708499",
+        button_color: "#5288c1",
+        button_text_color: "#ffffff",
+        secondary_bg_color: "#232e3c",
+      }),
     });
     return reply.redirect(`/#${launch.toString()}`);
   });

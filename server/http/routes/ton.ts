@@ -20,7 +20,10 @@ import {
 import type { TonPayments } from "../../services/tonPayments";
 import type { TonWallets } from "../../services/tonWallets";
 
-export const tonRoutes: FastifyPluginAsyncTypebox<{ tonPayments: TonPayments; tonWallets: TonWallets }> = async (app, { tonPayments, tonWallets }) => {
+export const tonRoutes: FastifyPluginAsyncTypebox<{ tonPayments: TonPayments; tonWallets: TonWallets }> = async (
+  app,
+  { tonPayments, tonWallets },
+) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
   const signedIn = { config: { access: "signed-in" } } as const;
   const staff = { config: { access: "staff" } } as const;
