@@ -15,8 +15,22 @@ export function CourierDetails({ settings, onChange }: SettingsFieldsProps) {
 
   return (
     <div className="courier-details">
-      <DetailRow icon={<PhoneIcon />} label="Phone" value={settings.phone} empty="Add your phone number" onEdit={() => setEditing("phone")} testId="courier-phone" />
-      <DetailRow icon={<MapPinIcon />} label="Address" value={where} empty="Add your address or a maps link" onEdit={() => setEditing("address")} testId="courier-address" />
+      <DetailRow
+        icon={<PhoneIcon />}
+        label="Phone"
+        value={settings.phone}
+        empty="Add your phone number"
+        onEdit={() => setEditing("phone")}
+        testId="courier-phone"
+      />
+      <DetailRow
+        icon={<MapPinIcon />}
+        label="Address"
+        value={where}
+        empty="Add your address or a maps link"
+        onEdit={() => setEditing("address")}
+        testId="courier-address"
+      />
 
       <Modal active={editing === "phone"} onClose={close} title="Your phone number">
         <PhoneForm
@@ -97,7 +111,15 @@ function PhoneForm({ initial, onSave }: { initial: string; onSave: (phone: strin
   );
 }
 
-function AddressForm({ initialAddress, initialLink, onSave }: { initialAddress: string; initialLink: string; onSave: (address: string, link: string) => void }) {
+function AddressForm({
+  initialAddress,
+  initialLink,
+  onSave,
+}: {
+  initialAddress: string;
+  initialLink: string;
+  onSave: (address: string, link: string) => void;
+}) {
   const [address, setAddress] = useState(initialAddress);
   const [link, setLink] = useState(initialLink);
   const blank = address.trim() === "" && link.trim() === "";

@@ -7,7 +7,8 @@
  */
 import { onTelegramViewport } from "./telegram";
 
-const TEXT_FIELD = 'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, [contenteditable="true"]';
+const TEXT_FIELD =
+  'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, [contenteditable="true"]';
 /** Room kept between the field and the keyboard (or the top of the screen). */
 const MARGIN_PX = 12;
 /** The keyboard slides in for about this long after a field takes the focus. */

@@ -16,7 +16,14 @@ import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
 import { OrderSettingsSections } from "../../components/OrderSettingsFields";
 import { useCryptoFallback } from "../../components/useCryptoFallback";
-import { changeAmount, changeSettings, emptyCartAfterPlacing, placementKeyFor, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
+import {
+  changeAmount,
+  changeSettings,
+  emptyCartAfterPlacing,
+  placementKeyFor,
+  removeFromCart,
+  useCartStore,
+} from "../../features/cart/stores/cartStore";
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";

@@ -28,6 +28,7 @@ export function Header() {
     }
     return showBackButton(onReturn);
     // Where the button leads depends on the path alone; onReturn is remade every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- returnButton and onReturn follow from the path
   }, [telegram, pathname]);
 
   if (!returnButton || telegram) {

@@ -34,7 +34,15 @@ interface ProductGalleryProps {
  * changes (a gallery laid out while hidden or before the styles came starts at width 0), so the image on
  * screen is always the one that has its picture.
  */
-export function ProductGallery({ productId, name, images, variant, autoplay = false, priority = "lazy", onImageClick }: ProductGalleryProps) {
+export function ProductGallery({
+  productId,
+  name,
+  images,
+  variant,
+  autoplay = false,
+  priority = "lazy",
+  onImageClick,
+}: ProductGalleryProps) {
   const ordered = [...images].sort((a, b) => a.position - b.position);
   const count = ordered.length;
   const loops = count > 1;
@@ -62,7 +70,7 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
   const wantAround = useCallback((index: number) => want(index, index - 1, index + 1), [want]);
 
   const slideWidth = () => trackRef.current?.clientWidth ?? 0;
-  const jumpTo = (slide: number) => trackRef.current?.scrollTo({ left: slide * slideWidth(), behavior: "instant" });
+  const jumpTo = useCallback((slide: number) => trackRef.current?.scrollTo({ left: slide * slideWidth(), behavior: "instant" }), []);
   const glideTo = useCallback((slide: number) => trackRef.current?.scrollTo({ left: slide * slideWidth(), behavior: "smooth" }), []);
 
   // Start on the first real image, not on the copy before it; and stay on the image shown whenever the track's
@@ -79,7 +87,7 @@ export function ProductGallery({ productId, name, images, variant, autoplay = fa
     });
     observer.observe(track);
     return () => observer.disconnect();
-  }, [loops, offset]);
+  }, [loops, offset, jumpTo]);
 
   // The image shown changed: its neighbours are the next ones a swipe can bring.
   useEffect(() => {

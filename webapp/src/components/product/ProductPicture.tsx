@@ -41,7 +41,17 @@ interface ProductPictureProps {
 }
 
 /** One product image; when it fails to load, the spec's texts in its place. */
-export function ProductPicture({ productId, filename, cardFilename, use = "page", alt, className, priority = "lazy", hidden = false, onClick }: ProductPictureProps) {
+export function ProductPicture({
+  productId,
+  filename,
+  cardFilename,
+  use = "page",
+  alt,
+  className,
+  priority = "lazy",
+  hidden = false,
+  onClick,
+}: ProductPictureProps) {
   const src = productImagePath(productId, filename);
   const cardSrc = cardFilename ? productImagePath(productId, cardFilename) : null;
   const [failure, setFailure] = useState<Failure | null>(null);

@@ -38,7 +38,10 @@ function SendOnce({ quote, onSent, onFailed }: PayProps) {
       const validUntil = Math.floor(Date.now() / 1000) + MESSAGE_TTL_S;
       // A wallet that never answers is as good as one that declined, once the message can no longer be sent.
       const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), (MESSAGE_TTL_S + 30) * 1000));
-      const reply = await Promise.race([ui.sendTransaction({ validUntil, messages: [{ address: quote.address, amount: quote.amount_nano, payload: quote.payload }] }), timeout]);
+      const reply = await Promise.race([
+        ui.sendTransaction({ validUntil, messages: [{ address: quote.address, amount: quote.amount_nano, payload: quote.payload }] }),
+        timeout,
+      ]);
       return reply.boc;
     };
     send().then(
@@ -49,6 +52,7 @@ function SendOnce({ quote, onSent, onFailed }: PayProps) {
       live = false;
     };
     // One attempt per mount: the parent mounts a new one (a new key) for a retry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one attempt per mount, whatever the props become
   }, []);
   return null;
 }

@@ -45,7 +45,9 @@ export function fieldsOf(product: AdminProduct): ProductFields {
     per_price: String(product.per_price),
     cost_price: String(product.cost_price),
     // The form's stock is the base option's shelf in the warehouse: what create puts there and update sets it to.
-    instock: String(product.options.find((option) => option.id === BASE_OPTION_ID)?.stock.find((at) => at.shop_id === WAREHOUSE_SHOP_ID)?.amount ?? 0),
+    instock: String(
+      product.options.find((option) => option.id === BASE_OPTION_ID)?.stock.find((at) => at.shop_id === WAREHOUSE_SHOP_ID)?.amount ?? 0,
+    ),
     gift_text: product.gift_text,
     label: product.label,
     price_text: product.price_text,

@@ -53,7 +53,13 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
             <span className="cart-line__option">{problem ?? "Loading product..."}</span>
           )}
         </div>
-        <button type="button" className="cart-line__remove" onClick={onRemove} aria-label="Remove from the order" data-testid="cart-line-remove">
+        <button
+          type="button"
+          className="cart-line__remove"
+          onClick={onRemove}
+          aria-label="Remove from the order"
+          data-testid="cart-line-remove"
+        >
           <TrashIcon />
         </button>
       </div>

@@ -7,7 +7,8 @@ import { applyChangedOrder, refreshOrder } from "./staffKeys";
 export function useCancelOrderAsAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<StaffOrderResponse>(`/api/admin/orders/${id}/cancel`, { method: "POST" }).then((answer) => answer.order),
+    mutationFn: (id: number) =>
+      apiRequest<StaffOrderResponse>(`/api/admin/orders/${id}/cancel`, { method: "POST" }).then((answer) => answer.order),
     onSuccess: (order) => applyChangedOrder(queryClient, order, { stockOrStats: true }),
     onError: (_error, id) => refreshOrder(queryClient, id),
   });

@@ -7,6 +7,7 @@ import { apiRequest } from "../../../lib/api";
  */
 export function useContactClient() {
   return useMutation({
-    mutationFn: (id: number) => apiRequest<{ ok: boolean }>(`/api/staff/orders/${id}/contact`, { method: "POST" }).then((answer) => answer.ok),
+    mutationFn: (id: number) =>
+      apiRequest<{ ok: boolean }>(`/api/staff/orders/${id}/contact`, { method: "POST" }).then((answer) => answer.ok),
   });
 }

@@ -8,7 +8,9 @@ export function useSetDiscount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, percent }: { id: number; percent: number }) =>
-      apiRequest<StaffOrderResponse>(`/api/admin/orders/${id}/discount`, { method: "PUT", body: { percent } }).then((answer) => answer.order),
+      apiRequest<StaffOrderResponse>(`/api/admin/orders/${id}/discount`, { method: "PUT", body: { percent } }).then(
+        (answer) => answer.order,
+      ),
     onSuccess: (order) => applyChangedOrder(queryClient, order),
     onError: (_error, { id }) => refreshOrder(queryClient, id),
   });

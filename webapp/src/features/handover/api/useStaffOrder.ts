@@ -13,7 +13,9 @@ export function useStaffOrder(id: number, sig: string | null) {
   return useQuery({
     queryKey: staffOrderKey(id),
     queryFn: ({ signal }) =>
-      apiRequest<StaffOrderResponse>(`/api/staff/orders/${id}`, { query: { sig: sig ?? undefined }, signal }).then((answer) => answer.order),
+      apiRequest<StaffOrderResponse>(`/api/staff/orders/${id}`, { query: { sig: sig ?? undefined }, signal }).then(
+        (answer) => answer.order,
+      ),
     refetchInterval: POLL_INTERVAL_MS,
     meta: { quietStatuses: [403, 404] },
   });

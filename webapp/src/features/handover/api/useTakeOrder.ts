@@ -10,7 +10,8 @@ import { applyChangedOrder, refreshOrder } from "./staffKeys";
 export function useTakeOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<StaffOrderResponse>(`/api/staff/orders/${id}/take`, { method: "POST" }).then((answer) => answer.order),
+    mutationFn: (id: number) =>
+      apiRequest<StaffOrderResponse>(`/api/staff/orders/${id}/take`, { method: "POST" }).then((answer) => answer.order),
     onSuccess: (order) => applyChangedOrder(queryClient, order),
     onError: (_error, id) => refreshOrder(queryClient, id),
   });

@@ -43,7 +43,8 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
           <dd data-testid="handover-ton-state">
             {TON_STATE_TEXT[payment.state]}
             {payment.state === "underpaid" && payment.underpaid_ton !== null && `: ${payment.underpaid_ton} TON arrived, less than asked`}
-            {payment.state === "paid" && (payment.tx_hash ? ` (transaction ${payment.tx_hash})` : payment.confirmed_by_hand ? " (confirmed by hand)" : "")}
+            {payment.state === "paid" &&
+              (payment.tx_hash ? ` (transaction ${payment.tx_hash})` : payment.confirmed_by_hand ? " (confirmed by hand)" : "")}
           </dd>
         </div>
         {payment.quote && (
@@ -56,7 +57,13 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
         )}
       </dl>
       {payment.awaiting && (
-        <button type="button" className="button button--ghost" onClick={() => void onConfirm()} disabled={confirm.isPending} data-testid="confirm-ton-payment">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void onConfirm()}
+          disabled={confirm.isPending}
+          data-testid="confirm-ton-payment"
+        >
           {confirm.isPending && <span className="button__spinner" aria-hidden="true" />}
           Confirm crypto payment by hand
         </button>

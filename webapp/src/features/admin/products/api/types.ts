@@ -1,5 +1,11 @@
 /** The admin product shapes, from the server's contracts (types only: no TypeBox in the bundle). */
-export type { AdminProduct, AdminProductImage, AdminProductOption, AdminProductResponse, AdminOptionResponse } from "@domain/contracts/adminProducts";
+export type {
+  AdminProduct,
+  AdminProductImage,
+  AdminProductOption,
+  AdminProductResponse,
+  AdminOptionResponse,
+} from "@domain/contracts/adminProducts";
 export type { AddStockResponse, MoveStockResponse, StockHistoryEntry, StockHistoryResponse } from "@domain/contracts/adminStock";
 export type { AdminShop } from "@domain/contracts/adminShops";
 

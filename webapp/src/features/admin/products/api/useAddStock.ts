@@ -7,7 +7,8 @@ import type { AddStockResponse, StockChange } from "./types";
 export function useAddStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: StockChange & { shop_id: number }) => apiRequest<AddStockResponse>("/api/admin/stock", { method: "POST", body: change }),
+    mutationFn: (change: StockChange & { shop_id: number }) =>
+      apiRequest<AddStockResponse>("/api/admin/stock", { method: "POST", body: change }),
     onSettled: () => productChanged(queryClient),
   });
 }

@@ -8,7 +8,10 @@ export function useStockHistory(productId: number) {
   return useInfiniteQuery({
     queryKey: stockHistoryKey(productId),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<StockHistoryResponse>("/api/admin/stock/history", { query: { product_id: productId, cursor: pageParam ?? undefined }, signal }),
+      apiRequest<StockHistoryResponse>("/api/admin/stock/history", {
+        query: { product_id: productId, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_cursor,
   });

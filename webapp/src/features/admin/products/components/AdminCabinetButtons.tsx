@@ -32,7 +32,13 @@ export function AdminCabinetButtons({ canSetHomeIcon }: { canSetHomeIcon: boolea
   return (
     <nav className="admin-buttons" aria-label="Admin tools">
       {canSetHomeIcon && canAddToHomeScreen() && (
-        <button type="button" className="button button--ghost" onClick={() => void onHomeIcon()} disabled={asking} data-testid="set-home-icon">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void onHomeIcon()}
+          disabled={asking}
+          data-testid="set-home-icon"
+        >
           {asking && <span className="button__spinner" aria-hidden="true" />}
           Set homeicon
         </button>

@@ -34,10 +34,25 @@ export function ExistingImages({ productId, images }: { productId: number; image
       <span className="field__label">Photos</span>
       <ol className="admin-images admin-images--existing" data-testid="existing-images">
         {ordered.map((image, index) => (
-          <li key={image.id} className="admin-images__item admin-images__item--existing" data-testid="existing-image" data-image-id={image.id}>
-            <img src={productImagePath(productId, image.card_filename ?? image.filename)} alt={`Photo ${index + 1}`} width={88} height={88} />
+          <li
+            key={image.id}
+            className="admin-images__item admin-images__item--existing"
+            data-testid="existing-image"
+            data-image-id={image.id}
+          >
+            <img
+              src={productImagePath(productId, image.card_filename ?? image.filename)}
+              alt={`Photo ${index + 1}`}
+              width={88}
+              height={88}
+            />
             <span className="admin-images__tools">
-              <button type="button" aria-label={`Move photo ${index + 1} left`} disabled={busy || index === 0} onClick={() => move(index, -1)}>
+              <button
+                type="button"
+                aria-label={`Move photo ${index + 1} left`}
+                disabled={busy || index === 0}
+                onClick={() => move(index, -1)}
+              >
                 <ChevronLeftIcon />
               </button>
               <button

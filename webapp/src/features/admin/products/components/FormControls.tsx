@@ -47,7 +47,17 @@ export function TextControl({ label, value, onChange, kind = "text", clearable =
 }
 
 /** The spec's YES/NO button row for a '1'/'0' flag. */
-export function YesNoRow({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: "1" | "0") => void; testId?: string }) {
+export function YesNoRow({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: "1" | "0") => void;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <div className="field admin-field">
@@ -56,7 +66,14 @@ export function YesNoRow({ label, value, onChange, testId }: { label: string; va
       </span>
       <span className="admin-yesno" role="radiogroup" aria-labelledby={id} data-testid={testId}>
         {(["1", "0"] as const).map((flag) => (
-          <button key={flag} type="button" role="radio" aria-checked={value === flag} className="admin-yesno__choice" onClick={() => onChange(flag)}>
+          <button
+            key={flag}
+            type="button"
+            role="radio"
+            aria-checked={value === flag}
+            className="admin-yesno__choice"
+            onClick={() => onChange(flag)}
+          >
             {flag === "1" ? "YES" : "NO"}
           </button>
         ))}
@@ -72,7 +89,13 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
       <label className="field__label" htmlFor={id}>
         Category
       </label>
-      <select id={id} className="field__input admin-select" value={value} onChange={(event) => onChange(event.target.value)} data-testid="field-category">
+      <select
+        id={id}
+        className="field__input admin-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="field-category"
+      >
         {CATEGORIES.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}

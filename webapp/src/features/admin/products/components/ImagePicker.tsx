@@ -51,7 +51,11 @@ export function ImagePicker({ files, urls, onChange, label }: ImagePickerProps) 
       <div className="admin-images">
         {files.map((file, index) => (
           <figure key={`${index}-${file.name}-${file.size}`} className="admin-images__item" data-testid="picked-image">
-            {urls[index] ? <img src={urls[index]} alt={file.name} width={88} height={88} /> : <span className="admin-images__reading" role="img" aria-label={file.name} />}
+            {urls[index] ? (
+              <img src={urls[index]} alt={file.name} width={88} height={88} />
+            ) : (
+              <span className="admin-images__reading" role="img" aria-label={file.name} />
+            )}
             <button
               type="button"
               className="admin-images__remove"

@@ -49,7 +49,13 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
         <h2 className="section-title">Preview</h2>
         <ProductPreview fields={result} imageUrls={[...existingImageUrls, ...pickedUrls.filter((url) => url !== "")]} />
         <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={() => setStep("fill")} disabled={sending} data-testid="back-to-form">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setStep("fill")}
+            disabled={sending}
+            data-testid="back-to-form"
+          >
             Back to edit
           </button>
           <button type="button" className="button" onClick={() => onSend(fields, images)} disabled={sending} data-testid="send-product">
@@ -72,7 +78,14 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
       data-testid="product-form"
     >
       <TextControl label="Name" value={fields.name} onChange={set("name")} clearable testId="field-name" />
-      <TextControl label="Description" value={fields.description} onChange={set("description")} kind="textarea" clearable testId="field-description" />
+      <TextControl
+        label="Description"
+        value={fields.description}
+        onChange={set("description")}
+        kind="textarea"
+        clearable
+        testId="field-description"
+      />
       <TextControl
         label="Full description"
         value={fields.full_description}
@@ -92,7 +105,7 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
           value={fields.position}
           onChange={set("position")}
           kind="number"
-         
+
           hint="A lower number ranks higher"
           testId="field-position"
         />

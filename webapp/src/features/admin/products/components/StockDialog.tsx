@@ -97,7 +97,13 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
           <label className="field__label" htmlFor={optionId}>
             Option
           </label>
-          <select id={optionId} className="field__input admin-select" value={option} onChange={(event) => setOption(event.target.value)} data-testid="stock-option">
+          <select
+            id={optionId}
+            className="field__input admin-select"
+            value={option}
+            onChange={(event) => setOption(event.target.value)}
+            data-testid="stock-option"
+          >
             {offers.map((offer) => (
               <option key={offer.id} value={offer.id}>
                 {offer.price_text || "Standard"} · {formatAmount(offer.instock)} in stock

@@ -8,8 +8,10 @@ import type { StatsQuery } from "../statsRange";
  * and saved as a download from a Blob.
  */
 async function downloadStatsCsv(query: StatsQuery): Promise<void> {
-  const { response, body } = await apiCall("/api/admin/stats.csv", { query: { ...query }, headers: { Accept: "text/csv, application/json" } }, (answer) =>
-    answer.blob(),
+  const { response, body } = await apiCall(
+    "/api/admin/stats.csv",
+    { query: { ...query }, headers: { Accept: "text/csv, application/json" } },
+    (answer) => answer.blob(),
   );
   const named = /filename="?([^";]+)"?/i.exec(response.headers.get("content-disposition") ?? "")?.[1];
   const href = URL.createObjectURL(body);

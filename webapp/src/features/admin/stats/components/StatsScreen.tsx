@@ -29,7 +29,15 @@ export function StatsScreen({ shops }: { shops: readonly StatsShopChoice[] }) {
   return (
     <section className="page stats-page">
       <h1 className="page__title">STATISTICS</h1>
-      <StatsFilters range={range} onRange={setRange} custom={custom} onCustom={setCustom} shops={shops} shopId={shopId} onShop={setShopId} />
+      <StatsFilters
+        range={range}
+        onRange={setRange}
+        custom={custom}
+        onCustom={setCustom}
+        shops={shops}
+        shopId={shopId}
+        onShop={setShopId}
+      />
 
       {stats.data ? (
         <div className="stats-body" aria-busy={stats.isPlaceholderData} data-testid="stats" data-loading={stats.isPlaceholderData}>
@@ -37,7 +45,13 @@ export function StatsScreen({ shops }: { shops: readonly StatsShopChoice[] }) {
           <SalesChart days={stats.data.days} />
           <TopProductsChart products={stats.data.products} />
           <ProductStats products={stats.data.products} />
-          <button type="button" className="button button--ghost stats-csv" onClick={() => csv.mutate(query)} disabled={csv.isPending} data-testid="stats-csv">
+          <button
+            type="button"
+            className="button button--ghost stats-csv"
+            onClick={() => csv.mutate(query)}
+            disabled={csv.isPending}
+            data-testid="stats-csv"
+          >
             {csv.isPending ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />}
             Download CSV
           </button>
