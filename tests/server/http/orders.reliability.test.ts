@@ -6,8 +6,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestStore, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { makeTestStore, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let base: string;
@@ -109,6 +109,33 @@ describe("reliability", () => {
     expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
     expect(await ordersOf("Aluminium Grinder")).toBe(1);
     expect(await stock("Aluminium Grinder", "Lamai Night Market")).toBe(49);
+  });
+
+  it("reserves a pending order's stock once when saves of its settings arrive together", async () => {
+    await setStock("Aluminium Grinder", "Nathon Pier", 10);
+    const customer = await signInCustomer(store.app, 30_002);
+    const pending = await placeOverHttp(customer.token, "pending-then-saved", "Aluminium Grinder", "Nathon Pier", {
+      pending: true,
+    });
+    expect(pending.body.order.status).toBe("P");
+    const save = () =>
+      fetch(`${base}/api/orders/${pending.body.order.id}/settings`, {
+        method: "PUT",
+        headers: { ...bearer(customer.token), "content-type": "application/json" },
+        body: JSON.stringify({ delivery_option: 1, payment_option: 1 }),
+      }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const answers = await Promise.all(Array.from({ length: 10 }, save));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refusal = { status: 409, body: { error: "ORDER_NOT_PENDING", message: "Only a pending order takes new settings." } };
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer).toEqual(refusal);
+    expect(await stock("Aluminium Grinder", "Nathon Pier")).toBe(9);
+    const reserved = await store.db
+      .selectFrom("stock_history")
+      .select("id")
+      .where("order_id", "=", pending.body.order.id)
+      .where("reason", "=", "sold")
+      .execute();
+    expect(reserved).toHaveLength(1);
   });
 
   it("leaves neither an order without its reservation nor a reservation without its order when a write fails after the decrement", async () => {
