@@ -1,7 +1,8 @@
 /**
  * Writes the notices an order change tells of into the outbox, inside the unit of work of the change (so a
- * notice exists exactly when its change does). The customer's notices, the push to a shop's staff for a new
- * order, and the edits that tell those staff what became of it. Called by the order use cases.
+ * notice exists exactly when its change does): every statement on the unit's executor. The customer's
+ * notices, the push to a shop's staff for a new order, the edits that tell those staff what became of it,
+ * and the payment's notices. Called by the order, hold, hand-over and TON use cases.
  */
 import type { Executor } from "../../db/executor";
 import { selectLines, selectOrderRow } from "../../db/repositories/orders";
