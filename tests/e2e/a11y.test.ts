@@ -20,8 +20,9 @@ import { signInitData } from "../../server/services/telegramInitData";
 import { themeVariables, type TelegramThemeParams } from "../../webapp/src/lib/theme";
 import { useBrowserStore } from "../helpers/browserStore";
 import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

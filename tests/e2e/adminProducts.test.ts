@@ -17,6 +17,7 @@ import { useBrowserStore } from "../helpers/browserStore";
 import { startStore } from "../helpers/server";
 import { storeApi } from "../helpers/storeApi";
 import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
 const ADMIN_EMAIL = "products-boss@samui.example";
 const CUSTOMER_EMAIL = "curious-customer@samui.example";
@@ -436,7 +437,7 @@ describe("admin product screens", () => {
 
   it("Set homeicon: only for HOME_ICON_USER_ID inside Telegram 8.0; it asks Telegram and reports what came of it", async () => {
     // A store of its own: the home icon belongs to user 1, the first to sign in (the Telegram admin below).
-    const botToken = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+    const botToken = TEST_BOT_TOKEN;
     const telegramAdmin = 424_242;
     const store = await startStore({ BOT_TOKEN: botToken, BOT_MODE: "off", ADMIN_TELEGRAM_IDS: String(telegramAdmin), HOME_ICON_USER_ID: "1" });
     const browser = (await web.newPage()).context().browser();

@@ -7,9 +7,10 @@ import { describe, expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
 import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
 /** A published example token: the server only checks its form. */
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 const ADMIN_EMAIL = "boss@samui.example";
 const DANGER_RGB = "rgb(240, 98, 79)"; // --danger in theme.css
 

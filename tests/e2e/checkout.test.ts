@@ -13,9 +13,10 @@ import { qrModules, qrPath } from "../../webapp/src/lib/qr";
 import { useBrowserStore } from "../helpers/browserStore";
 import { completeEmailLogin, storedToken } from "../helpers/webSignIn";
 import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
 /** A published example token: the server only checks its form. */
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 
 // BOT_MODE off: Telegram sign-in needs the token, not a bot polling a Telegram these machines cannot reach.
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));

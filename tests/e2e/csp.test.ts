@@ -6,8 +6,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowserStore } from "../helpers/browserStore";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off", ADMIN_TELEGRAM_IDS: "880001" }));
 
 /** Records every CSP violation the page reports, from its first script on. */

@@ -17,9 +17,10 @@ import { useBrowserStore } from "../helpers/browserStore";
 import { completeEmailLogin, storedToken } from "../helpers/webSignIn";
 import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 import { storeApi } from "../helpers/storeApi";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
 /** A published example token: the server only checks its form. */
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 const ADMIN_EMAIL = "boss@samui.example";
 const MAP_URL = "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3935.2!2d100.0597!3d9.5357!2m3!1f0!2f0!3f0";
 /** What Google Maps gives under Share → Embed a map. */

@@ -18,9 +18,10 @@ import { useBrowserStore } from "../helpers/browserStore";
 import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 import { completeEmailLogin, signInByEmail, storedToken } from "../helpers/webSignIn";
 import { storeApi } from "../helpers/storeApi";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
 /** A published example token: the server only checks its form. */
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 const BOT_USERNAME = "samui_store_bot";
 const ADMIN_EMAIL = "boss@samui.example";
 /** REFERRAL_RATE_PERCENT's default: what the cabinet shows and what a referrer earns. */

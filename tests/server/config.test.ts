@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
+import { TEST_BOT_TOKEN } from "../helpers/session";
 
 describe("configuration", () => {
   it("defaults to the embedded store in ./data on port 3000 with the demo catalogue", () => {
@@ -32,7 +33,7 @@ describe("configuration", () => {
       ADMIN_TELEGRAM_IDS: "111, 222",
       ALLOWLIST_EMAILS: "a@shop.example,b@shop.example",
       HOME_ICON_USER_ID: "7",
-      BOT_TOKEN: "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8",
+      BOT_TOKEN: TEST_BOT_TOKEN,
       INIT_DATA_MAX_AGE: "3600",
     });
     expect(config).toMatchObject({
@@ -40,7 +41,7 @@ describe("configuration", () => {
       adminTelegramIds: [111, 222],
       allowlistEmails: ["a@shop.example", "b@shop.example"],
       homeIconUserId: 7,
-      botToken: "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8",
+      botToken: TEST_BOT_TOKEN,
       initDataMaxAgeS: 3600,
     });
     expect(loadConfig({}).botToken).toBeNull();

@@ -8,12 +8,12 @@ import { mkdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { BackupError, listBackups, takeBackup } from "../../db/sqlite/backup";
-import { restoreBackup } from "../../db/sqlite/restore";
-import { scheduleBackups } from "../../db/sqlite/backupSchedule";
-import { migrateToLatest, openDatabase } from "../../db/connection";
-import { ConfigError, loadConfig } from "../../server/config";
-import { SEEDED_STOCK, signIn, useStoreProcesses } from "../helpers/storeProcess";
+import { BackupError, listBackups, takeBackup } from "../../../db/sqlite/backup";
+import { restoreBackup } from "../../../db/sqlite/restore";
+import { scheduleBackups } from "../../../db/sqlite/backupSchedule";
+import { migrateToLatest, openDatabase } from "../../../db/connection";
+import { ConfigError, loadConfig } from "../../../server/config";
+import { SEEDED_STOCK, signIn, useStoreProcesses } from "../../helpers/storeProcess";
 
 const { tempDir, seededDataDir, startStoreProcess, runScript } = useStoreProcesses();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountLimits, clampAmount } from "../../server/domain/amount";
-import { isSoldOut } from "../../server/domain/options";
+import { amountLimits, clampAmount } from "../../../server/domain/amount";
+import { isSoldOut } from "../../../server/domain/options";
 
 describe("amount limits (spec §5 Quantity)", () => {
   it("start at 1, step by the product's step, stop at the stock", () => {

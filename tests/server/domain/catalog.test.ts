@@ -6,9 +6,9 @@ import {
   isListedFor,
   labelIconOf,
   parseCategoryFilter,
-} from "../../server/domain/catalog";
-import { ValidationError } from "../../server/domain/errors";
-import { countOf, formatAmount, formatBaht, formatIslandTime } from "../../server/domain/format";
+} from "../../../server/domain/catalog";
+import { ValidationError } from "../../../server/domain/errors";
+import { countOf, formatAmount, formatBaht, formatIslandTime } from "../../../server/domain/format";
 
 const listed = {
   category_id: 2,

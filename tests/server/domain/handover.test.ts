@@ -6,9 +6,9 @@ import {
   maskEmail,
   parseDiscountPercent,
   staffsShop,
-} from "../../server/domain/handover";
-import { isMapEmbedUrl, parseMapEmbed } from "../../server/domain/maps";
-import { canTransition, TRANSITIONS } from "../../server/domain/orders";
+} from "../../../server/domain/handover";
+import { isMapEmbedUrl, parseMapEmbed } from "../../../server/domain/maps";
+import { canTransition, TRANSITIONS } from "../../../server/domain/orders";
 
 const state = (status: "P" | "N" | "W" | "S" | "C", payment_status: "P" | "S" = "P", delivery_status: "P" | "A" | "S" = "P") => ({ status, payment_status, delivery_status });
 

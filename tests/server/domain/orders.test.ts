@@ -14,7 +14,7 @@ import {
   remainingTime,
   settingsComplete,
   STATUS_LABELS,
-} from "../../server/domain/orders";
+} from "../../../server/domain/orders";
 
 const settings = (over: object = {}) => ({ delivery_option: 1, payment_option: 1, phone: "", delivery_address: "", delivery_address_link: "", ...over });
 

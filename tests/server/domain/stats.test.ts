@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeStats, islandDate, parseStatsRange, productStatsCsv, splitProportionally } from "../../server/domain/stats";
+import { computeStats, islandDate, parseStatsRange, productStatsCsv, splitProportionally } from "../../../server/domain/stats";
 
 describe("splitting an order's charge over its lines", () => {
   it("gives whole Baht in proportion, summing exactly to the charge", () => {

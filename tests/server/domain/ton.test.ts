@@ -1,7 +1,7 @@
 /** The TON payment's rules (server/domain/ton.ts): addresses, the rate, the quote's maths, the comment, the matching rule. */
 import { Address, Cell } from "@ton/core";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../../server/domain/errors";
+import { ValidationError } from "../../../server/domain/errors";
 import {
   awaitsCryptoPayment,
   checkBoc,
@@ -14,7 +14,7 @@ import {
   sameAddress,
   tonPaymentState,
   type ChainTransaction,
-} from "../../server/domain/ton";
+} from "../../../server/domain/ton";
 
 const RAW = `0:${"ab".repeat(32)}`;
 const account = Address.parseRaw(RAW);

@@ -5,10 +5,10 @@
  * answers 403; never the schema's complaint (400) nor a success, and nothing in the database changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_DENIED } from "../../server/domain/errors";
-import type { ApiRoute } from "../../server/http/access";
-import { makeTestStore, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { ACCESS_DENIED } from "../../../server/domain/errors";
+import type { ApiRoute } from "../../../server/http/access";
+import { makeTestStore, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let customer: string;

@@ -10,14 +10,14 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AdminProduct } from "../../server/domain/contracts/adminProducts";
-import type { Product } from "../../server/domain/contracts/catalog";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { multipartBody, type MultipartFilePart } from "../helpers/multipart";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import type { AdminProduct } from "../../../server/domain/contracts/adminProducts";
+import type { Product } from "../../../server/domain/contracts/catalog";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 const ADMIN_TG = 1000;
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures", name));
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures", name));
 const JPEG = (field = "file-0"): MultipartFilePart => ({ field, buffer: fixture("photo.jpg"), filename: "photo.jpg", contentType: "image/jpeg" });
 const PNG = (field = "file-1"): MultipartFilePart => ({ field, buffer: fixture("photo.png"), filename: "photo.png", contentType: "image/png" });
 

@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { multipartBody, type MultipartFilePart } from "../helpers/multipart";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let shops: Record<string, number>;
@@ -21,7 +21,7 @@ let allowlisted: { token: string; userId: number };
 
 const ADMIN_TG = 1000;
 const WHOLESALE = "https://wholesale.example/samui";
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures", name));
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures", name));
 const LOGO = (): MultipartFilePart => ({ field: "file-0", buffer: fixture("photo.png"), filename: "logo.png", contentType: "image/png" });
 const MAP = "https://maps.app.goo.gl/AbCdEf123";
 const EMBED_URL = "https://www.google.com/maps/embed?pb=!1m18!1m12!3d9.5!2d100.06";

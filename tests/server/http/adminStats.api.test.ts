@@ -4,8 +4,8 @@
  * the shop filter, the date range on the island's clock (UTC+7), bad ranges, and who may ask.
  */
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let now: number;

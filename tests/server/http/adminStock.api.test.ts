@@ -4,11 +4,12 @@
  * every refusal with a clear 4xx and nothing changed.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderNotification } from "../../bot/notifications";
-import { createMiniApp } from "../../bot/miniApp";
-import { createHolds } from "../../server/services/holds";
-import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { renderNotification } from "../../../bot/notifications";
+import { createMiniApp } from "../../../bot/miniApp";
+import { createHolds } from "../../../server/services/holds";
+import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { placeOrder as postOrder } from "../../helpers/orders";
 
 let store: TestStore;
 let products: Record<string, number>;
@@ -44,12 +45,7 @@ async function historyRows() {
 }
 
 async function placeOrder(shop: string, product: string, option: number, amount: number): Promise<number> {
-  const res = await store.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...bearer(customer.token), "idempotency-key": `stock-test-${++keys}` },
-    payload: { shop_id: shops[shop], items: [{ product_id: products[product], option_id: option, amount }], delivery_option: 1, payment_option: 1 },
-  });
+  const res = await postOrder(store.app, customer.token, `stock-test-${++keys}`, { shopId: shops[shop]!, productId: products[product]!, optionId: option, amount });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order.id;
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
-import { loadConfig } from "../../server/config";
-import { LOGIN_CODE_TTL_MS, MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from "../../server/domain/auth";
-import { signInitData } from "../../server/services/telegramInitData";
-import { appOn, UNLIMITED } from "../helpers/app";
-import { startSmtpServer } from "../helpers/smtp";
+import { migrateToLatest, openDatabase, type DB } from "../../../db/connection";
+import { loadConfig } from "../../../server/config";
+import { LOGIN_CODE_TTL_MS, MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from "../../../server/domain/auth";
+import { signInitData } from "../../../server/services/telegramInitData";
+import { appOn, UNLIMITED } from "../../helpers/app";
+import { startSmtpServer } from "../../helpers/smtp";
 import type { FastifyInstance } from "fastify";
+import { TEST_BOT_TOKEN } from "../../helpers/session";
 
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let db: DB;

@@ -1,7 +1,7 @@
 import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProductListResponse, ProductResponse, ShopListResponse, type Product } from "../../server/domain/contracts/catalog";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
+import { ProductListResponse, ProductResponse, ShopListResponse, type Product } from "../../../server/domain/contracts/catalog";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 
 let store: TestStore;
 let ids: Record<string, number>;

@@ -15,11 +15,11 @@ import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, makeTestStore, productIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { makeTempDir, makeTestStore, productIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 /** The build the tests serve (tests/setup/buildWebapp.ts builds into WEBAPP_DIR when it is set). */
-const BUILD = process.env.WEBAPP_DIR ? resolve(process.env.WEBAPP_DIR) : fileURLToPath(new URL("../../webapp/dist", import.meta.url));
+const BUILD = process.env.WEBAPP_DIR ? resolve(process.env.WEBAPP_DIR) : fileURLToPath(new URL("../../../webapp/dist", import.meta.url));
 /** What the build compresses (webapp/vite.config.ts); pictures and fonts are served as they are. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|map|txt|xml|ico|wasm)$/;
 const SECRET = "a file outside every served folder";

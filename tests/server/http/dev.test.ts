@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { makeTestStore, type TestStore } from "../helpers/app";
+import { makeTestStore, type TestStore } from "../../helpers/app";
+import { TEST_BOT_TOKEN } from "../../helpers/session";
 
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = TEST_BOT_TOKEN;
 let store: TestStore;
 afterEach(async () => {
   await store.close();

@@ -5,11 +5,11 @@
  */
 import { resolve } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_MAX_AGE_MS, SESSION_TTL_MS } from "../../server/domain/auth";
-import { signInitData } from "../../server/services/telegramInitData";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
-import { startSmtpServer } from "../helpers/smtp";
+import { SESSION_MAX_AGE_MS, SESSION_TTL_MS } from "../../../server/domain/auth";
+import { signInitData } from "../../../server/services/telegramInitData";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { startSmtpServer } from "../../helpers/smtp";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 let smtp: Smtp;

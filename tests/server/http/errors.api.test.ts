@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestStore, type TestStore } from "../helpers/app";
+import { makeTestStore, type TestStore } from "../../helpers/app";
 
 let store: TestStore;
 

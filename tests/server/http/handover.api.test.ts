@@ -5,9 +5,10 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { StaffOrder } from "../../server/domain/contracts/staff";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import type { StaffOrder } from "../../../server/domain/contracts/staff";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { placeOrder as postOrder } from "../../helpers/orders";
 
 let store: TestStore;
 let products: Record<string, number>;
@@ -49,12 +50,7 @@ beforeEach(async () => {
 });
 
 async function placeOrder(shop = "Chaweng Beach Store", amount = 2, product = "Jack Herer", who = customer): Promise<number> {
-  const res = await store.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...bearer(who.token), "idempotency-key": `handover-${++keys}-key` },
-    payload: { shop_id: shops[shop], items: [{ product_id: products[product], option_id: 0, amount }], delivery_option: 1, payment_option: 1 },
-  });
+  const res = await postOrder(store.app, who.token, `handover-${++keys}-key`, { shopId: shops[shop]!, productId: products[product]!, amount });
   expect(res.statusCode).toBe(201);
   return res.json().order.id;
 }

@@ -3,8 +3,8 @@
  * answered 401, 403 or 404, and nothing in the database changed by it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 type Caller = { token: string; userId: number } | null;

@@ -8,13 +8,13 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_TEXTS } from "../../server/domain/images";
-import { makeTestStore, productIdsByName, type TestStore } from "../helpers/app";
-import { multipartBody, type MultipartFilePart } from "../helpers/multipart";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { IMAGE_TEXTS } from "../../../server/domain/images";
+import { makeTestStore, productIdsByName, type TestStore } from "../../helpers/app";
+import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 const ADMIN_TG = 1000;
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures", name));
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures", name));
 
 let store: TestStore;
 let admin: { token: string };

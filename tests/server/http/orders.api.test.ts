@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Order } from "../../server/domain/contracts/orders";
-import { createHolds } from "../../server/services/holds";
-import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import type { Order } from "../../../server/domain/contracts/orders";
+import { createHolds } from "../../../server/services/holds";
+import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let now: number;

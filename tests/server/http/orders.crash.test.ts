@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "../../db/connection";
-import { seedDemo } from "../../db/seed/demo";
-import { makeTempDir, productIdsByName, shopIdsByName } from "../helpers/app";
+import { migrateToLatest, openDatabase } from "../../../db/connection";
+import { seedDemo } from "../../../db/seed/demo";
+import { makeTempDir, productIdsByName, shopIdsByName } from "../../helpers/app";
 
 describe("a process killed mid-placement", () => {
   it("leaves neither an order without its reservation nor a reservation without its order", async () => {

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { signInitData } from "../../server/services/telegramInitData";
-import { makeTestStore, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { signInitData } from "../../../server/services/telegramInitData";
+import { makeTestStore, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let shops: Record<string, number>;

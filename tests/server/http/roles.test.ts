@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "../../db/connection";
-import { makeTestStore, makeTempDir, type TestStore } from "../helpers/app";
+import { migrateToLatest, openDatabase } from "../../../db/connection";
+import { makeTestStore, makeTempDir, type TestStore } from "../../helpers/app";
 
 const run = promisify(execFile);
 let store: TestStore;

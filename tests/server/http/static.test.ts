@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, makeTestStore, type TestStore } from "../helpers/app";
+import { makeTempDir, makeTestStore, type TestStore } from "../../helpers/app";
 
 let store: TestStore;
 

@@ -5,9 +5,9 @@
  * each crossing of the low-stock threshold once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOW_STOCK_THRESHOLD_DEFAULT } from "../../server/domain/stock";
-import { makeTestStore, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { LOW_STOCK_THRESHOLD_DEFAULT } from "../../../server/domain/stock";
+import { makeTestStore, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 const ADMIN_TG = 1000;
 const CUSTOMERS = 40;

@@ -9,13 +9,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { Cell } from "@ton/core";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTonWatcher } from "../../server/jobs/tonWatcher";
-import { loadConfig } from "../../server/config";
-import { createHolds } from "../../server/services/holds";
-import { createTonCenterChain, readTonCenterTransaction, TonChainError } from "../../server/services/tonChain";
-import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../helpers/app";
-import { randomAddress, startFakeTonIndexer, type FakeTonIndexer } from "../helpers/fakeTonIndexer";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { createTonWatcher } from "../../../server/jobs/tonWatcher";
+import { loadConfig } from "../../../server/config";
+import { createHolds } from "../../../server/services/holds";
+import { createTonCenterChain, readTonCenterTransaction, TonChainError } from "../../../server/services/tonChain";
+import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { randomAddress, startFakeTonIndexer, type FakeTonIndexer } from "../../helpers/fakeTonIndexer";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { placeOrder as postOrder } from "../../helpers/orders";
 
 const ADMIN_TG = 1000;
 const MANAGER_TG = 2001;
@@ -78,12 +79,7 @@ afterEach(async () => {
 });
 
 async function placeOrder(payment = 3, shop = SHOP, who = customer) {
-  const res = await store.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...bearer(who.token), "idempotency-key": `ton-${++keys}-key` },
-    payload: { shop_id: shops[shop], items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: payment },
-  });
+  const res = await postOrder(store.app, who.token, `ton-${++keys}-key`, { shopId: shops[shop]!, productId: products["Jack Herer"]!, paymentOption: payment });
   return res;
 }
 

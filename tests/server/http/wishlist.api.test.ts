@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeTestStore, productIdsByName, type TestStore } from "../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
+import { makeTestStore, productIdsByName, type TestStore } from "../../helpers/app";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
 let products: Record<string, number>;

@@ -5,9 +5,9 @@
  */
 import { Api } from "grammy";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createTelegramMessenger } from "../../bot/messenger";
-import { createMiniApp } from "../../bot/miniApp";
-import type { DB } from "../../db/connection";
+import { createTelegramMessenger } from "../../../bot/messenger";
+import { createMiniApp } from "../../../bot/miniApp";
+import type { DB } from "../../../db/connection";
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_OPTIONS,
@@ -15,12 +15,12 @@ import {
   type Messenger,
   type OutboxWorker,
   type OutboxWorkerOptions,
-} from "../../server/jobs/outboxWorker";
-import { createOutboxDelivery } from "../../server/services/outboxDelivery";
-import { testDatabase } from "../helpers/app";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../helpers/fakeBotApi";
+} from "../../../server/jobs/outboxWorker";
+import { createOutboxDelivery } from "../../../server/services/outboxDelivery";
+import { testDatabase } from "../../helpers/app";
+import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
-import { addCustomer, addShop, quietLog } from "./support";
+import { addCustomer, addShop, quietLog } from "../../bot/support";
 
 const START = Date.parse("2026-11-21T05:00:00.000Z");
 const { backoffBaseMs, leaseMs } = DEFAULT_OUTBOX_OPTIONS;

@@ -4,24 +4,24 @@
  */
 import { Api } from "grammy";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createTelegramMessenger } from "../../bot/messenger";
-import { createMiniApp } from "../../bot/miniApp";
-import type { DB } from "../../db/connection";
-import { enqueueNotification } from "../../db/repositories/outbox";
-import { unitOfWorkOf } from "../../db/unitOfWork";
-import { staffDedupeKey, type OutboxMessage, type StaffOrderUpdatePayload } from "../../server/domain/notifications";
+import { createTelegramMessenger } from "../../../bot/messenger";
+import { createMiniApp } from "../../../bot/miniApp";
+import type { DB } from "../../../db/connection";
+import { enqueueNotification } from "../../../db/repositories/outbox";
+import { unitOfWorkOf } from "../../../db/unitOfWork";
+import { staffDedupeKey, type OutboxMessage, type StaffOrderUpdatePayload } from "../../../server/domain/notifications";
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_OPTIONS,
   type Messenger,
   type OutboxWorker,
   type OutboxWorkerOptions,
-} from "../../server/jobs/outboxWorker";
-import { createOutboxDelivery } from "../../server/services/outboxDelivery";
-import { testDatabase } from "../helpers/app";
-import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
+} from "../../../server/jobs/outboxWorker";
+import { createOutboxDelivery } from "../../../server/services/outboxDelivery";
+import { testDatabase } from "../../helpers/app";
+import { startFakeBotApi, type FakeBotApi } from "../../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
-import { addCustomer, addOrder, addShop, quietLog } from "./support";
+import { addCustomer, addOrder, addShop, quietLog } from "../../bot/support";
 
 const STORE_URL = "https://shop.example";
 const START = Date.parse("2026-11-21T05:00:00.000Z");

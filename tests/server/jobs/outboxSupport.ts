@@ -1,9 +1,9 @@
 /** What the outbox tests share: an order and its notification, queued as the order service queues them. */
-import type { DB } from "../../db/connection";
-import { enqueueNotification } from "../../db/repositories/outbox";
-import { unitOfWorkOf } from "../../db/unitOfWork";
-import { orderDedupeKey, type NotificationKind } from "../../server/domain/notifications";
-import { addOrder } from "./support";
+import type { DB } from "../../../db/connection";
+import { enqueueNotification } from "../../../db/repositories/outbox";
+import { unitOfWorkOf } from "../../../db/unitOfWork";
+import { orderDedupeKey, type NotificationKind } from "../../../server/domain/notifications";
+import { addOrder } from "../../bot/support";
 
 export type OrderNoticeKind = Extract<NotificationKind, "order_placed" | "order_canceled" | "order_expired" | "hold_reminder">;
 

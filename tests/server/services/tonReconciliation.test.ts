@@ -6,16 +6,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
-import { insertTransfer, markOrderPaidIf } from "../../db/repositories/ton";
-import { unitOfWorkOf } from "../../db/unitOfWork";
-import type { StaffOrder } from "../../server/domain/contracts/staff";
-import type { DomainError } from "../../server/domain/errors";
-import type { ChainTransaction } from "../../server/domain/ton";
-import { createTonPayments, type TonPayments } from "../../server/services/tonPayments";
-import { createTonReconciliation, type TonReconciliation } from "../../server/services/tonReconciliation";
-import { createTonWallets } from "../../server/services/tonWallets";
-import { randomAddress } from "../helpers/fakeTonIndexer";
+import { migrateToLatest, openDatabase, type DB } from "../../../db/connection";
+import { insertTransfer, markOrderPaidIf } from "../../../db/repositories/ton";
+import { unitOfWorkOf } from "../../../db/unitOfWork";
+import type { StaffOrder } from "../../../server/domain/contracts/staff";
+import type { DomainError } from "../../../server/domain/errors";
+import type { ChainTransaction } from "../../../server/domain/ton";
+import { createTonPayments, type TonPayments } from "../../../server/services/tonPayments";
+import { createTonReconciliation, type TonReconciliation } from "../../../server/services/tonReconciliation";
+import { createTonWallets } from "../../../server/services/tonWallets";
+import { randomAddress } from "../../helpers/fakeTonIndexer";
 
 let db: DB;
 let payments: TonPayments;
