@@ -1,3 +1,5 @@
+// The shared blocks first: every other stylesheet refines them (components/blocks.css).
+import "./components/blocks.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

@@ -9,8 +9,8 @@ import "./OrderMap.css";
 export function OrderMap({ src, title, card = false }: { src: string; title: string; card?: boolean }) {
   if (!isMapEmbedUrl(src)) return null;
   return (
-    <div className={card ? "order-map order-map--card" : "order-map"} data-testid="order-map-card">
-      <h2 className="order-map__title">{title}</h2>
+    <div className={card ? "order-map card" : "order-map"} data-testid="order-map-card">
+      <h2 className="section-title">{title}</h2>
       <iframe
         className="order-map__frame"
         src={src}

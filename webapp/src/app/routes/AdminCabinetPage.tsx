@@ -30,7 +30,7 @@ export function AdminCabinetPage() {
       <h1 className="page__title" data-testid="admin-title">
         {isAdmin ? "ADMIN PAGE" : "MANAGER PAGE"}
       </h1>
-      <div className="cabinet-card">
+      <div className="cabinet-card card">
         <span className="cabinet-card__avatar cabinet-card__avatar--staff">
           <ShieldIcon />
         </span>

@@ -39,7 +39,7 @@ export function CabinetPage() {
     <section className="page cabinet">
       <h1 className="page__title">Cabinet</h1>
 
-      <div className="cabinet-card" data-testid="cabinet-user">
+      <div className="cabinet-card card" data-testid="cabinet-user">
         {user.photo_url ? (
           <img className="cabinet-card__avatar" src={user.photo_url} alt="" width={48} height={48} />
         ) : (
@@ -72,7 +72,7 @@ export function CabinetPage() {
       )}
 
       {isStaff && (
-        <Link href={paths.adminCabinet} className="cabinet-box cabinet-box--link" data-testid="manager-cabinet-link">
+        <Link href={paths.adminCabinet} className="cabinet-box card cabinet-box--link" data-testid="manager-cabinet-link">
           <span className="cabinet-box__icon">
             <ShieldIcon />
           </span>
@@ -117,7 +117,7 @@ function LatestOrders() {
   const latest = firstPage?.orders.slice(0, CABINET_ORDERS);
   return (
     <>
-      <h2 className="cabinet-heading">ORDERS</h2>
+      <h2 className="section-title cabinet-heading">ORDERS</h2>
       {orders.isPending ? (
         <PageLoading text="Loading orders..." />
       ) : !latest || latest.length === 0 ? (
@@ -133,7 +133,7 @@ function LatestOrders() {
           ))}
         </ul>
       )}
-      <Link href={paths.orderList} className="cabinet-box cabinet-box--link" data-testid="all-orders">
+      <Link href={paths.orderList} className="cabinet-box card cabinet-box--link" data-testid="all-orders">
         <span className="cabinet-box__icon">
           <ListIcon />
         </span>

@@ -12,7 +12,7 @@ export function DocumentsPage() {
       <p className="documents__intro">
         {STORE_NAME} sells under the licence below. Tap the document to see it full size.
       </p>
-      <button type="button" className="documents__frame" onClick={() => setZoomed(true)} aria-label="Open the licence full size">
+      <button type="button" className="documents__frame card" onClick={() => setZoomed(true)} aria-label="Open the licence full size">
         <img src={LICENCE_IMAGE_PATH} alt="Store licence" className="documents__image" data-testid="licence-image" />
       </button>
       <Modal active={zoomed} onClose={() => setZoomed(false)} title="Licence" className="modal__content--wide">

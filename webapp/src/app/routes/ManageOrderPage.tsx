@@ -3,6 +3,7 @@ import { Link, Redirect, useLocation, useSearch, useSearchParams } from "wouter"
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatOrderDate } from "@domain/orders";
 import { CheckIcon, LockIcon } from "../../components/icons";
+import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { ApiRequestError, isHttpFailure } from "../../lib/api";
 import { paths } from "../../lib/paths";
@@ -16,7 +17,6 @@ import { CustomerCard } from "../../features/handover/components/CustomerCard";
 import { HandoverSteps } from "../../features/handover/components/HandoverSteps";
 import { OrderMapCard } from "../../features/handover/components/OrderMapCard";
 import { StaffHold } from "../../features/handover/components/StaffHold";
-import { StaffOrderLines, StaffTotals } from "../../features/handover/components/StaffOrderLines";
 import { StatusesCard } from "../../features/handover/components/StatusesCard";
 import { TakeOrderButton } from "../../features/handover/components/TakeOrderButton";
 import { PageLoading } from "./PageLoading";
@@ -123,9 +123,9 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
 
       {order.actions.take && !isAdmin && <TakeOrderButton orderId={order.id} />}
 
-      <div className="handover-card">
-        <StaffOrderLines order={order} />
-        <StaffTotals order={order} />
+      <div className="handover-card card">
+        <OrderLines lines={order.products} staff />
+        <OrderTotal order={order} staff />
       </div>
 
       {order.status === "S" && (

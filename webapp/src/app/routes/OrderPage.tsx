@@ -5,6 +5,7 @@ import type { Order } from "@domain/contracts/orders";
 import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS, formatOrderDate, showsPickupPass } from "@domain/orders";
 import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
+import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderMap } from "../../components/OrderMap";
 import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
@@ -13,7 +14,6 @@ import { refreshSessionUser } from "../../features/auth/api/useMe";
 import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
 import { useOrder } from "../../features/orders/api/useOrder";
 import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
-import { OrderLines, OrderTotal } from "../../features/orders/components/OrderLines";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
@@ -57,9 +57,9 @@ function OrderPlaceholder() {
       <div className="order-head" aria-hidden="true">
         <span className="placeholder-line" style={{ width: "45%", height: 30 }} />
       </div>
-      <div className="order-card placeholder-card" style={{ height: 300 }} aria-hidden="true" />
-      <div className="order-card placeholder-card" style={{ height: 120 }} aria-hidden="true" />
-      <div className="order-card placeholder-card" style={{ height: 200 }} aria-hidden="true" />
+      <div className="order-card card placeholder-card" style={{ height: 300 }} aria-hidden="true" />
+      <div className="order-card card placeholder-card" style={{ height: 120 }} aria-hidden="true" />
+      <div className="order-card card placeholder-card" style={{ height: 200 }} aria-hidden="true" />
     </section>
   );
 }
@@ -111,13 +111,13 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       </header>
 
       {showPass && (
-        <div className="order-card order-card--pass">
+        <div className="order-card card order-card--pass">
           {order.status === "N" && <HoldCountdown remaining={order.remaining_time} measuredAt={measuredAt} />}
           <PickupPass managePath={order.manage_path} />
         </div>
       )}
 
-      <div className="order-card">
+      <div className="order-card card">
         <div className="order-store" data-testid="order-store">
           <span className="order-store__logo">{order.store.path ? <img src={order.store.path} alt="" width={48} height={48} /> : <StoreIcon />}</span>
           <span className="order-store__who">
@@ -144,7 +144,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       <OrderMap src={order.map_html} title="Map from the shop" card />
 
       {order.status !== "P" && (
-        <div className="order-card order-facts">
+        <div className="order-card card order-facts">
           <span className="order-facts__item">
             <span className="order-facts__label">Delivery</span>
             <span data-testid="order-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</span>
@@ -178,8 +178,8 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
         </Suspense>
       )}
 
-      <div className="order-card">
-        <OrderLines order={order} />
+      <div className="order-card card">
+        <OrderLines lines={order.products} />
         <OrderTotal order={order} />
       </div>
 

@@ -24,7 +24,7 @@ export function RefstatListPage() {
   return (
     <section className="page refstat" data-testid="refstat-list">
       <h1 className="page__title">Referrals</h1>
-      <div className="refstat-summary">
+      <div className="refstat-summary card">
         <span className="refstat-summary__figure">
           <span className="refstat-summary__label">Total referrals</span>
           <strong className="refstat-summary__value" data-testid="referrals-total">

@@ -39,7 +39,7 @@ export function RefstatPage() {
         onChange={setKind}
       />
       <RefstatHistory history={ledger} emptyText="No bonus yet: share your referral link from the cabinet." />
-      <Link href={paths.referrals} className="refstat-link" data-testid="refstat-referrals-link">
+      <Link href={paths.referrals} className="refstat-link list-row" data-testid="refstat-referrals-link">
         <span>Your referrals</span>
         <ChevronRightIcon />
       </Link>

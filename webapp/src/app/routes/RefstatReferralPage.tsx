@@ -13,7 +13,7 @@ export function RefstatReferralPage({ id }: { id: number }) {
       <h1 className="page__title">Income from a referral</h1>
       {referral.data ? (
         <>
-          <div className="refstat-summary">
+          <div className="refstat-summary card">
             <span className="refstat-summary__figure">
               <span className="refstat-summary__label">Referral</span>
               <span className="refstat-summary__sub" data-testid="referral-detail-email">

@@ -54,7 +54,7 @@ export function ProductCard({
 
   return (
     <article
-      className="product-card"
+      className="product-card card"
       data-testid="product-card"
       data-product-id={product.id}
       data-colour={categoryColour(product.category_id) ?? undefined}

@@ -6,7 +6,7 @@ import "./ProductCard.css";
  */
 export function ProductCardPlaceholder() {
   return (
-    <div className="product-card product-card--placeholder" aria-hidden="true">
+    <div className="product-card card product-card--placeholder" aria-hidden="true">
       <div className="product-card__media gallery--card placeholder-block" />
       <div className="product-card__body">
         <span className="placeholder-line" style={{ width: "28%", height: 24 }} />
@@ -17,7 +17,7 @@ export function ProductCardPlaceholder() {
         <span className="placeholder-line" style={{ width: "48%", height: 19 }} />
         <div className="product-card__price-row">
           <span className="placeholder-line" style={{ width: "34%", height: 32 }} />
-          <span className="placeholder-line" style={{ width: "30%", height: 38, borderRadius: 999 }} />
+          <span className="placeholder-line" style={{ width: "30%", height: 38, borderRadius: "var(--radius-pill)" }} />
         </div>
         <div className="product-card__actions">
           <span className="placeholder-line" style={{ height: 44, borderRadius: 12 }} />

@@ -55,7 +55,7 @@ export default function TonPay({ order }: { order: Order }) {
   if (!payment) return null;
   if (payment.state === "paid") {
     return (
-      <div className="order-card" data-testid="ton-payment" data-state="paid">
+      <div className="order-card card" data-testid="ton-payment" data-state="paid">
         <p style={styles.paid} data-testid="ton-paid">
           {TON_TEXTS.paid}
         </p>
@@ -126,7 +126,7 @@ function PayCard({ order }: { order: Order }) {
   );
 
   return (
-    <div className="order-card" data-testid="ton-payment" data-state={waiting ? "waiting" : payment.state}>
+    <div className="order-card card" data-testid="ton-payment" data-state={waiting ? "waiting" : payment.state}>
       <h2 style={styles.title}>{TON_TEXTS.pay}</h2>
       {waiting ? (
         <>

@@ -39,7 +39,7 @@ export function CabinetStoreView({ user, view, onView, shopIncome }: CabinetStor
       {showStore && (ownsShop ? <StoreCard store={store.data ?? null} fallbackName={shopName} /> : <NoShop />)}
       {showsOwnShop(user, view) && <ShopIncomeBox income={shopIncome} />}
       {(user.isAllowlisted || user.isAdmin) && (
-        <Link href={paths.shopList} className="cabinet-box cabinet-box--link" data-testid="manage-shops">
+        <Link href={paths.shopList} className="cabinet-box card cabinet-box--link" data-testid="manage-shops">
           <span className="cabinet-box__icon">
             <StoreIcon />
           </span>
@@ -56,7 +56,7 @@ function WholesaleLink({ url }: { url: string }) {
   return (
     <a
       href={url}
-      className="cabinet-box cabinet-box--link"
+      className="cabinet-box card cabinet-box--link"
       target="_blank"
       rel="noopener noreferrer"
       onClick={(event) => {
@@ -104,11 +104,11 @@ function ViewSwitch({ view, onView }: { view: CabinetView; onView: (view: Cabine
 function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse["store"]> | null; fallbackName: string }) {
   const embed = store !== null && isMapEmbedUrl(store.map_link);
   return (
-    <section className="cabinet-store" data-testid="store-view" aria-labelledby="cabinet-store-name">
+    <section className="cabinet-store card" data-testid="store-view" aria-labelledby="cabinet-store-name">
       <div className="cabinet-store__head">
         <span className="cabinet-store__logo">{store?.path ? <img src={store.path} alt="" width={48} height={48} /> : <StoreIcon />}</span>
         <span className="cabinet-card__who">
-          <span className="cabinet-store__kicker">Your shop</span>
+          <span className="section-title cabinet-store__kicker">Your shop</span>
           <h2 className="cabinet-store__name" id="cabinet-store-name" data-testid="store-view-name">
             {store?.name ?? fallbackName}
           </h2>
@@ -135,7 +135,7 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
 /** An allow-listed account that owns no shop: the store view has only 'manage shops'. */
 function NoShop() {
   return (
-    <p className="cabinet-box cabinet-box--muted cabinet-store__none" data-testid="store-view-none">
+    <p className="cabinet-box card cabinet-box--muted cabinet-store__none" data-testid="store-view-none">
       You own no shop yet: a shop's admin e-mail makes its owner.
     </p>
   );
@@ -144,7 +144,7 @@ function NoShop() {
 /** The referral box's incomes, the shop's: they lead to /refstat/store. */
 function ShopIncomeBox({ income }: { income: number | undefined }) {
   return (
-    <Link href={paths.storeBonusHistory} className="cabinet-box" data-testid="store-incomes">
+    <Link href={paths.storeBonusHistory} className="cabinet-box card" data-testid="store-incomes">
       <span className="cabinet-box__icon">
         <WalletIcon />
       </span>

@@ -31,7 +31,7 @@ export function OptionPicker() {
         <span className="option-picker__subtitle">
           Choose an option
           {product.hot_deal === "1" && (
-            <span className="option-picker__hot" data-testid="option-picker-hot">
+            <span className="option-picker__hot pill pill--hot" data-testid="option-picker-hot">
               <FlameIcon />
               Hot deal
             </span>

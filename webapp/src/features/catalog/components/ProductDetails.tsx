@@ -53,7 +53,7 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
         {product.description && <p className="product-details__description">{product.description}</p>}
       </div>
 
-      <div className="product-details__buy">
+      <div className="product-details__buy card">
         <Price offer={offer} />
         <ProductStats instock={offer.instock} orders={product.stats.orders} wishlist={product.stats.wishlist} />
         {offer.gift_text && (
@@ -68,7 +68,7 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
 
       {offers.length > 1 && (
         <section className="product-section">
-          <h2 className="product-section__title">Options</h2>
+          <h2 className="section-title">Options</h2>
           <ul className="option-list">
             {offers.map((option) => (
               <OptionRow key={option.id} option={option} picked={option.id === offer.id} onPick={() => pickOption(product.id, option.id)} />
@@ -79,13 +79,13 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
 
       {product.full_description && (
         <section className="product-section">
-          <h2 className="product-section__title">About</h2>
+          <h2 className="section-title">About</h2>
           <p className="product-details__overview">{product.full_description}</p>
         </section>
       )}
 
       <section className="product-section">
-        <h2 className="product-section__title">
+        <h2 className="section-title">
           In stock at {countOf(holding.length, "shop")} in {CITY_NAME}
         </h2>
         {holding.length === 0 ? (

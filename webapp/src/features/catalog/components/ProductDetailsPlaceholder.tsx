@@ -13,7 +13,7 @@ export function ProductDetailsPlaceholder() {
         <span className="placeholder-line" style={{ width: "66%", height: 30 }} />
         <span className="placeholder-line" style={{ width: "92%" }} />
       </div>
-      <div className="product-details__buy" aria-hidden="true">
+      <div className="product-details__buy card" aria-hidden="true">
         <span className="placeholder-line" style={{ width: "40%", height: 32 }} />
         <span className="placeholder-line" style={{ width: "70%" }} />
         <span className="placeholder-line" style={{ height: 48, borderRadius: 12 }} />

@@ -56,8 +56,8 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
   };
 
   return (
-    <div className="handover-card" data-testid="admin-tools">
-      <h2 className="handover-card__title">Admin</h2>
+    <div className="handover-card card" data-testid="admin-tools">
+      <h2 className="section-title">Admin</h2>
       {order.actions.discount && (
         <form className="handover-discount" onSubmit={onDiscount} noValidate>
           <div className="field">

@@ -14,7 +14,7 @@ export function AllSalesBox() {
   const summary = useSalesSummary();
   const counts = summary.data?.shop;
   return (
-    <Link href={paths.sales} className="cabinet-box" data-testid="all-sales">
+    <Link href={paths.sales} className="cabinet-box card" data-testid="all-sales">
       <span className="cabinet-box__icon">
         <SalesIcon />
       </span>

@@ -11,7 +11,7 @@ import "./handover.css";
 export function CustomerCard({ order }: { order: StaffOrder }) {
   const name = order.user_firstname ?? "Customer";
   return (
-    <div className="handover-card handover-people">
+    <div className="handover-card card handover-people">
       <div className="handover-person">
         {order.user_photourl ? (
           <img className="handover-person__avatar" src={order.user_photourl} alt="" width={40} height={40} />

@@ -26,9 +26,9 @@ export function HandoverSteps({ order, responsible }: { order: StaffOrder; respo
   };
 
   return (
-    <div className="handover-card handover-steps" data-testid="handover-steps">
+    <div className="handover-card card handover-steps" data-testid="handover-steps">
       <div className="handover-step">
-        <h2 className="handover-card__title">Step 1 · take money</h2>
+        <h2 className="section-title">Step 1 · take money</h2>
         <label className="handover-check">
           <input type="checkbox" checked={money === "cash"} onChange={() => tickMoney("cash")} data-testid="money-cash" />
           <span className="handover-check__text">
@@ -49,7 +49,7 @@ export function HandoverSteps({ order, responsible }: { order: StaffOrder; respo
         )}
       </div>
       <div className="handover-step">
-        <h2 className="handover-card__title">Step 2 · give products</h2>
+        <h2 className="section-title">Step 2 · give products</h2>
         <label className="handover-check" data-disabled={money === null}>
           <input type="checkbox" checked={given} disabled={money === null} onChange={() => setGiven(!given)} data-testid="products-given" />
           <span className="handover-check__text">

@@ -37,8 +37,8 @@ export function OrderMapCard({ order }: { order: StaffOrder }) {
   };
 
   return (
-    <div className="handover-card" data-testid="handover-map">
-      {hasMap ? <OrderMap src={order.map_html} title="Map" /> : <h2 className="handover-card__title">Map</h2>}
+    <div className="handover-card card" data-testid="handover-map">
+      {hasMap ? <OrderMap src={order.map_html} title="Map" /> : <h2 className="section-title">Map</h2>}
       {!hasMap && <p className="handover-card__hint">No map attached yet.</p>}
       {order.actions.map && (
         <form className="handover-form" onSubmit={onSubmit}>

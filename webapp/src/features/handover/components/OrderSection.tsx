@@ -15,10 +15,10 @@ export function OrderSection({ title, status, canTake }: OrderSectionProps) {
   const list = orders.data?.pages.flatMap((page) => page.orders);
   return (
     <section className="staff-section" data-testid="staff-section" data-status={status} aria-label={title}>
-      <h2 className="staff-section__title">
+      <h2 className="section-title staff-section__title">
         {title}
         {list && list.length > 0 && (
-          <span className="staff-section__count" data-testid="staff-section-count">
+          <span className="staff-section__count pill pill--accent" data-testid="staff-section-count">
             {list.length}
             {orders.hasNextPage ? "+" : ""}
           </span>

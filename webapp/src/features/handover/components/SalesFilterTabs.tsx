@@ -11,19 +11,19 @@ const FILTERS: readonly { value: SalesFilter; label: string }[] = [
 /** Spec §2 sales lists: the filters New and Done, each with its count. */
 export function SalesFilterTabs({ value, counts, onChange }: { value: SalesFilter; counts: SalesCounts | undefined; onChange: (filter: SalesFilter) => void }) {
   return (
-    <div className="sales-tabs" role="tablist" aria-label="Sales">
+    <div className="tabs sales-tabs" role="tablist" aria-label="Sales">
       {FILTERS.map((filter) => (
         <button
           key={filter.value}
           type="button"
           role="tab"
           aria-selected={filter.value === value}
-          className="sales-tabs__tab"
+          className="tabs__tab"
           onClick={() => onChange(filter.value)}
           data-testid={`sales-filter-${filter.value}`}
         >
           {filter.label}
-          <span className="sales-tabs__count" data-testid={`sales-count-${filter.value}`}>
+          <span className="pill pill--accent tabs__count" data-testid={`sales-count-${filter.value}`}>
             {counts ? formatAmount(counts[filter.value]) : "…"}
           </span>
         </button>

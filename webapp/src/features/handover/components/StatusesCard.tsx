@@ -32,8 +32,8 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
 
   if (!editable) {
     return (
-      <div className="handover-card" data-testid="handover-statuses">
-        <h2 className="handover-card__title">Statuses</h2>
+      <div className="handover-card card" data-testid="handover-statuses">
+        <h2 className="section-title">Statuses</h2>
         <TonPaymentFacts order={order} />
         <dl className="handover-facts handover-facts--plain">
           <div className="handover-fact">
@@ -50,8 +50,8 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
   }
 
   return (
-    <div className="handover-card" data-testid="handover-statuses">
-      <h2 className="handover-card__title">Statuses</h2>
+    <div className="handover-card card" data-testid="handover-statuses">
+      <h2 className="section-title">Statuses</h2>
       <TonPaymentFacts order={order} />
       <div className="handover-statuses">
         <label className="field">

@@ -11,7 +11,7 @@ import "./orders.css";
 export function OrderRow({ order }: { order: Order }) {
   const items = order.products.reduce((sum, line) => sum + line.amount, 0);
   return (
-    <Link href={paths.order(order.id)} className="order-row" data-testid="order-row" data-order-id={order.id}>
+    <Link href={paths.order(order.id)} className="order-row list-row" data-testid="order-row" data-order-id={order.id}>
       <span className="order-row__main">
         <span className="order-row__head">
           <span className="order-row__number">Order #{order.id}</span>

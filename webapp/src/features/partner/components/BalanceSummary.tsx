@@ -4,7 +4,7 @@ import "./refstat.css";
 /** The wallet's balance over a bonus list (the bonus history, the shop's history); "…" while it loads. */
 export function BalanceSummary({ balance, aside }: { balance: number | undefined; aside: string }) {
   return (
-    <div className="refstat-summary">
+    <div className="refstat-summary card">
       <span className="refstat-summary__figure">
         <span className="refstat-summary__label">Balance</span>
         <strong className="refstat-summary__value" data-testid="refstat-balance">

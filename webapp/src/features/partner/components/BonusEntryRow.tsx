@@ -16,14 +16,14 @@ function signedBaht(amount: number): string {
 export function BonusEntryRow({ entry, markWholesale = false }: { entry: BonusEntry; markWholesale?: boolean }) {
   const order = entry.order_data;
   return (
-    <li className="bonus-entry" data-testid="bonus-entry" data-entry-type={entry.type} data-entry-id={entry.id}>
+    <li className="bonus-entry list-row" data-testid="bonus-entry" data-entry-type={entry.type} data-entry-id={entry.id}>
       <span className="bonus-entry__main">
         <span className="bonus-entry__title">
           <span className={order ? "bonus-entry__store" : "bonus-entry__store bonus-entry__store--reason"} data-testid="bonus-entry-store">
             {order ? order.store : (entry.reason ?? "Bonus")}
           </span>
           {markWholesale && entry.wholesale && (
-            <span className="bonus-entry__wholesale" data-testid="bonus-entry-wholesale">
+            <span className="bonus-entry__wholesale pill pill--amber" data-testid="bonus-entry-wholesale">
               Wholesale
             </span>
           )}

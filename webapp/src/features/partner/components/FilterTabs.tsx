@@ -21,19 +21,19 @@ interface FilterTabsProps<T extends string> {
 /** The partner screens' two filters with their figures (Expenses and Incomes; Passive and Active). */
 export function FilterTabs<T extends string>({ label, tabs, value, switchable, onChange }: FilterTabsProps<T>) {
   return (
-    <div className="partner-tabs" role="group" aria-label={label}>
+    <div className="tabs" role="group" aria-label={label}>
       {tabs.map((tab) => (
         <button
           key={tab.value}
           type="button"
           aria-pressed={tab.value === value}
           disabled={!switchable}
-          className="partner-tabs__tab"
+          className="tabs__tab"
           onClick={() => onChange(tab.value === value ? null : tab.value)}
           data-testid={`filter-${tab.value}`}
         >
           {tab.label}
-          <span className="partner-tabs__figure" data-testid={`filter-${tab.value}-figure`}>
+          <span className="pill pill--accent tabs__count" data-testid={`filter-${tab.value}-figure`}>
             {tab.figure}
           </span>
         </button>

@@ -39,7 +39,7 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
 
   return (
     <>
-      <Link href={paths.bonusHistory} className="cabinet-box" data-testid="referral-incomes">
+      <Link href={paths.bonusHistory} className="cabinet-box card" data-testid="referral-incomes">
         <span className="cabinet-box__icon">
           <WalletIcon />
         </span>
@@ -60,7 +60,7 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
         <ChevronRightIcon className="cabinet-box__chevron" />
       </Link>
 
-      <section className="referral-box" data-testid="referral-box" aria-labelledby="referral-box-title">
+      <section className="referral-box card" data-testid="referral-box" aria-labelledby="referral-box-title">
         <div className="referral-box__head">
           <span className="cabinet-box__icon">
             <UsersIcon />

@@ -31,14 +31,14 @@ export function ReferralRow({ referral }: { referral: ReferralItem }) {
       {referral.active ? (
         <Link
           href={paths.referral(referral.id)}
-          className="referral-row referral-row--active"
+          className="referral-row list-row referral-row--active"
           data-testid="referral-row"
           data-referral-id={referral.id}
         >
           {content}
         </Link>
       ) : (
-        <span className="referral-row" data-testid="referral-row" data-referral-id={referral.id}>
+        <span className="referral-row list-row" data-testid="referral-row" data-referral-id={referral.id}>
           {content}
         </span>
       )}

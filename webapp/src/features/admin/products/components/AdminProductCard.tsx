@@ -75,10 +75,10 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
         extras={
           <div className="admin-tools">
             <p className="admin-marks" data-testid="admin-marks">
-              {deleted && <span className="admin-mark admin-mark--danger">DELETED</span>}
-              {inactive && <span className="admin-mark admin-mark--warn">INACTIVE</span>}
-              {product.in_all_list === "0" && <span className="admin-mark">(HIDE IN ALL LIST)</span>}
-              <span className="admin-mark" data-testid="admin-position">
+              {deleted && <span className="admin-mark pill admin-mark--danger">DELETED</span>}
+              {inactive && <span className="admin-mark pill admin-mark--warn">INACTIVE</span>}
+              {product.in_all_list === "0" && <span className="admin-mark pill">(HIDE IN ALL LIST)</span>}
+              <span className="admin-mark pill" data-testid="admin-position">
                 Position {product.position}
               </span>
             </p>

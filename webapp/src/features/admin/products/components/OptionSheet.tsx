@@ -58,7 +58,7 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
                 <span className="admin-option__text">
                   <span className="option-choice__name">
                     {name}
-                    {isDefault && <span className="admin-mark admin-mark--on">Default</span>}
+                    {isDefault && <span className="admin-mark pill admin-mark--on">Default</span>}
                   </span>
                   <span className="admin-option__figures">
                     <strong>{formatBaht(option.per_price)}</strong>

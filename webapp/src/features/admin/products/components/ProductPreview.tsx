@@ -9,7 +9,7 @@ import type { ProductFields } from "../productFields";
 export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; imageUrls: readonly string[] }) {
   const categoryId = Number(fields.category_id);
   return (
-    <article className="product-card admin-preview" data-testid="product-preview" data-colour={categoryColour(categoryId) ?? undefined}>
+    <article className="product-card card admin-preview" data-testid="product-preview" data-colour={categoryColour(categoryId) ?? undefined}>
       <div className="product-card__media">
         {/* A scroller the keyboard reaches too (the arrow keys move it). */}
         <div className="admin-preview__images" tabIndex={0} role="group" aria-label={`Photos of ${fields.name}`}>
@@ -42,8 +42,8 @@ export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; i
         </div>
         {fields.full_description && <p className="admin-preview__full">{fields.full_description}</p>}
         <p className="admin-marks">
-          {fields.in_all_list === "0" && <span className="admin-mark">(HIDE IN ALL LIST)</span>}
-          <span className="admin-mark">Position {fields.position}</span>
+          {fields.in_all_list === "0" && <span className="admin-mark pill">(HIDE IN ALL LIST)</span>}
+          <span className="admin-mark pill">Position {fields.position}</span>
         </p>
       </div>
     </article>

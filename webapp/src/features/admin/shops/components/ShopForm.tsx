@@ -69,7 +69,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
   };
 
   return (
-    <form className="shop-form" onSubmit={submit} noValidate data-testid="shop-form">
+    <form className="shop-form card" onSubmit={submit} noValidate data-testid="shop-form">
       <div className="shop-form__logo">
         <span className="shop-logo shop-logo--large">
           {preview ? <img src={preview} alt="" width={72} height={72} data-testid="shop-logo-preview" /> : <StoreIcon />}

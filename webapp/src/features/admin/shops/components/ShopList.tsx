@@ -33,9 +33,9 @@ function ShopRow({ shop }: { shop: AdminShop }) {
         </span>
         {(warehouse || shop.is_deleted) && (
           <span className="managed-shop__marks">
-            {warehouse && <span className="shop-mark shop-mark--warehouse">Warehouse</span>}
+            {warehouse && <span className="shop-mark pill shop-mark--warehouse">Warehouse</span>}
             {shop.is_deleted && (
-              <span className="shop-mark shop-mark--deleted" data-testid="shop-row-deleted">
+              <span className="shop-mark pill shop-mark--deleted" data-testid="shop-row-deleted">
                 Deleted
               </span>
             )}
@@ -47,13 +47,13 @@ function ShopRow({ shop }: { shop: AdminShop }) {
   // A deleted shop stays in the list for its history; there is nothing left to edit.
   if (shop.is_deleted) {
     return (
-      <div className="managed-shop managed-shop--deleted" data-testid="shop-row" data-shop-id={shop.id}>
+      <div className="managed-shop card managed-shop--deleted" data-testid="shop-row" data-shop-id={shop.id}>
         {body}
       </div>
     );
   }
   return (
-    <Link href={paths.shopEdit(shop.id)} className="managed-shop" data-testid="shop-row" data-shop-id={shop.id}>
+    <Link href={paths.shopEdit(shop.id)} className="managed-shop card" data-testid="shop-row" data-shop-id={shop.id}>
       {body}
       <ChevronRightIcon className="managed-shop__chevron" />
     </Link>
@@ -65,7 +65,7 @@ export function ShopListPlaceholder() {
   return (
     <ul className="shop-list" aria-hidden="true">
       {[0, 1, 2].map((row) => (
-        <li key={row} className="managed-shop managed-shop--placeholder">
+        <li key={row} className="managed-shop card managed-shop--placeholder">
           <span className="shop-logo placeholder-block" />
           <span className="managed-shop__who">
             <span className="placeholder-line managed-shop__line" />

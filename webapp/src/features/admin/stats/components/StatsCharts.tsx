@@ -91,8 +91,8 @@ export function SalesChart({ days }: { days: readonly Day[] }) {
       ? "No sales in this range"
       : `Sales and margin per day from ${formatDay(days[0]!.date)} to ${formatDay(days[days.length - 1]!.date)}`;
   return (
-    <figure className="stats-card stats-figure">
-      <figcaption className="stats-card__title">Sales and margin per day</figcaption>
+    <figure className="stats-card card stats-figure">
+      <figcaption className="section-title stats-card__title">Sales and margin per day</figcaption>
       <ChartKey entries={[{ name: "Sales", className: "stats-key--sales" }, { name: "Margin", className: "stats-key--margin" }]} />
       <UplotChart label={label} height={220} data={data} options={options} testId="sales-chart" />
     </figure>
@@ -134,8 +134,8 @@ export function TopProductsChart({ products }: { products: readonly ProductRow[]
     [top],
   );
   return (
-    <figure className="stats-card stats-figure">
-      <figcaption className="stats-card__title">Top products by sales</figcaption>
+    <figure className="stats-card card stats-figure">
+      <figcaption className="section-title stats-card__title">Top products by sales</figcaption>
       <UplotChart
         label={top.length === 0 ? "No products sold in this range" : `Top products by sales: ${top.map((row) => row.product).join(", ")}`}
         height={200}

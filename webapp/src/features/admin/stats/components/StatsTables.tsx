@@ -12,8 +12,8 @@ export function TotalStats({ totals }: { totals: Totals }) {
     { name: "total_sales_discounted_price", label: "After discounts", value: totals.total_sales_discounted_price },
   ] as const;
   return (
-    <section className="stats-card" aria-labelledby="stats-totals-title">
-      <h2 className="stats-card__title" id="stats-totals-title">
+    <section className="stats-card card" aria-labelledby="stats-totals-title">
+      <h2 className="section-title stats-card__title" id="stats-totals-title">
         Total statistics:
       </h2>
       <dl className="stats-totals">
@@ -40,8 +40,8 @@ export function TotalStats({ totals }: { totals: Totals }) {
 /** 'Product statistics:': product, total_amount, cost_price_sum, discounted_price_sum, one row a product. */
 export function ProductStats({ products }: { products: readonly ProductRow[] }) {
   return (
-    <section className="stats-card" aria-labelledby="stats-products-title">
-      <h2 className="stats-card__title" id="stats-products-title">
+    <section className="stats-card card" aria-labelledby="stats-products-title">
+      <h2 className="section-title stats-card__title" id="stats-products-title">
         Product statistics:
       </h2>
       {products.length === 0 ? (
