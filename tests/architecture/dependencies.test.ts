@@ -107,10 +107,12 @@ describe("the dependency rules", () => {
       { path: "db/repositories/orders.ts", source: 'export { createOrders } from "../../server/services/orders";' },
     ];
     expect(violations(wrong)).toEqual([
-      "server/http/routes/orders.ts → db/repositories/orders: server/http, server/jobs and bot reach data through services and ports, never repositories or engine code",
+      "server/http/routes/orders.ts → db/repositories/orders: " +
+        "server/http, server/jobs and bot reach data through services and ports, never repositories or engine code",
       "server/domain/orders.ts → server/services/orders: server/domain is pure: its own files, TypeBox and @ton/core only",
       "server/domain/orders.ts → fastify: server/domain is pure: its own files, TypeBox and @ton/core only",
-      "bot/features/start.ts → db/sqlite/connection: server/http, server/jobs and bot reach data through services and ports, never repositories or engine code",
+      "bot/features/start.ts → db/sqlite/connection: " +
+        "server/http, server/jobs and bot reach data through services and ports, never repositories or engine code",
       "server/services/orders.ts → better-sqlite3: only db/sqlite knows the database is SQLite",
       "db/repositories/orders.ts → server/services/orders: db imports only db and server/domain",
     ]);

@@ -16,7 +16,7 @@ import { createHandover } from "../../server/services/handover";
 import { createLinkSigner } from "../../server/services/links";
 import { createOrders } from "../../server/services/orders";
 import { testDatabase } from "../helpers/app";
-import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
+import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi, type BotParams } from "../helpers/fakeBotApi";
 import { backOfficeFor } from "./adminServices";
 import { addCustomer, addProduct, addShop, addStock, botServicesFor, buttonPress, quietLog, stickerMessage, textMessage } from "./support";
 
@@ -65,8 +65,9 @@ function runBot() {
 }
 
 const sentTo = (chatId: number) => fake.callsOf("sendMessage").filter((p) => p.chat_id === chatId);
-const buttons = (params: Record<string, any>) => (params.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[];
-const buttonTexts = (params: Record<string, any>) => buttons(params).map((b) => b.text);
+const buttons = (params: BotParams) =>
+  (params.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[];
+const buttonTexts = (params: BotParams) => buttons(params).map((b) => b.text);
 
 /**
  * Resolves once the bot has finished with update `updateId` (its conversation state written too): long
@@ -77,7 +78,7 @@ async function handled(updateId: number): Promise<void> {
 }
 
 /** Sends a message and waits for the bot's next message to that chat, and for the update to be handled. */
-async function say(who: User, text: string): Promise<Record<string, any>> {
+async function say(who: User, text: string): Promise<BotParams> {
   const before = sentTo(who.id).length;
   const id = fake.queueUpdate(textMessage(who, text));
   const sent = await fake.waitFor("sendMessage", { count: before + 1, where: (p) => p.chat_id === who.id });
@@ -91,7 +92,7 @@ let presses = 0;
  * Presses the button labelled `label` under a message the bot sent, and waits for the press to be
  * answered; `thenMessage` also waits for the next message the bot sends (the next step's question).
  */
-async function press(who: User, message: Record<string, any>, label: string, { thenMessage = false } = {}) {
+async function press(who: User, message: BotParams, label: string, { thenMessage = false } = {}) {
   const button = buttons(message).find((b) => b.text === label);
   if (!button?.callback_data) throw new Error(`no button "${label}" under "${message.text}": ${JSON.stringify(buttonTexts(message))}`);
   const sentBefore = sentTo(who.id).length;
@@ -100,21 +101,29 @@ async function press(who: User, message: Record<string, any>, label: string, { t
   update.callback_query.id = id;
   const updateId = fake.queueUpdate(update as never);
   const [answer] = await fake.waitFor("answerCallbackQuery", { where: (p) => p.callback_query_id === id });
-  const next = thenMessage ? (await fake.waitFor("sendMessage", { count: sentBefore + 1, where: (p) => p.chat_id === who.id }))[sentBefore] : undefined;
+  const next = thenMessage
+    ? (await fake.waitFor("sendMessage", { count: sentBefore + 1, where: (p) => p.chat_id === who.id }))[sentBefore]
+    : undefined;
   await handled(updateId);
   return { answer: answer!, next };
 }
 
 /** The message id the fake gave a message the bot sent (its recorded result). */
-function messageIdOf(params: Record<string, any>): number {
+function messageIdOf(params: BotParams): number {
   const call = fake.calls.find((c) => c.method === "sendMessage" && c.params === params);
   return (call!.result as { message_id: number }).message_id;
 }
 
-const editsOf = (message: Record<string, any>) => fake.callsOf("editMessageText").filter((p) => p.message_id === messageIdOf(message));
+const editsOf = (message: BotParams) => fake.callsOf("editMessageText").filter((p) => p.message_id === messageIdOf(message));
 
 async function shelf(shopId: number, optionId: number) {
-  const row = await db.selectFrom("stock").select("amount").where("shop_id", "=", shopId).where("product_id", "=", jack).where("option_id", "=", optionId).executeTakeFirst();
+  const row = await db
+    .selectFrom("stock")
+    .select("amount")
+    .where("shop_id", "=", shopId)
+    .where("product_id", "=", jack)
+    .where("option_id", "=", optionId)
+    .executeTakeFirst();
   return row?.amount ?? 0;
 }
 
@@ -122,7 +131,7 @@ const history = () => db.selectFrom("stock_history").selectAll().orderBy("id").e
 const conversations = () => db.selectFrom("bot_conversations").selectAll().execute();
 
 /** /addstock up to the amount question: Jack Herer, option 5 g, the warehouse. */
-async function upToAmount(): Promise<Record<string, any>> {
+async function upToAmount(): Promise<BotParams> {
   const products = await say(boss, "/addstock");
   const options = (await press(boss, products, "Jack Herer", { thenMessage: true })).next!;
   const shops = (await press(boss, options, "5 g · 2,000 ฿", { thenMessage: true })).next!;
@@ -173,7 +182,15 @@ describe("/addstock, the whole path", () => {
     expect(await shelf(chaweng, 0)).toBe(15);
     const rows = await history();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ shop_id: chaweng, product_id: jack, option_id: 0, delta: 12, amount_after: 15, reason: "added", actor_user_id: bossId });
+    expect(rows[0]).toMatchObject({
+      shop_id: chaweng,
+      product_id: jack,
+      option_id: 0,
+      delta: 12,
+      amount_after: 15,
+      reason: "added",
+      actor_user_id: bossId,
+    });
     // The conversation is over: its row is gone, a second press of Add changes nothing.
     expect(await conversations()).toEqual([]);
     const again = await press(boss, confirm, "Add 12");
@@ -202,7 +219,9 @@ describe("/addstock, the whole path", () => {
     await handled(sticker);
 
     // Typing narrows the list; one match is taken at once.
-    expect((await say(boss, "no such thing")).text).toBe('No product name contains "no such thing". Tap one above, or type another part of its name.');
+    expect((await say(boss, "no such thing")).text).toBe(
+      'No product name contains "no such thing". Tap one above, or type another part of its name.',
+    );
     const narrowed = await say(boss, "strain 0");
     expect(buttonTexts(narrowed)).toHaveLength(9 + 1);
     const options = await say(boss, "jack");
@@ -221,7 +240,12 @@ describe("/addstock, the whole path", () => {
     expect(amount!.text).toBe(PROMPT);
     await press(boss, confirm, "Add 7");
     await fake.waitFor("editMessageText", { where: (p) => p.message_id === messageIdOf(confirm) });
-    const row = await db.selectFrom("stock").select("amount").where("shop_id", "=", warehouse).where("product_id", "=", single).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("stock")
+      .select("amount")
+      .where("shop_id", "=", warehouse)
+      .where("product_id", "=", single)
+      .executeTakeFirstOrThrow();
     expect(row.amount).toBe(7);
   });
 });

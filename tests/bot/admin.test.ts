@@ -15,7 +15,7 @@ import { createHandover, type Handover } from "../../server/services/handover";
 import { createLinkSigner } from "../../server/services/links";
 import { createOrders, type Orders } from "../../server/services/orders";
 import { makeTestStore, testDatabase } from "../helpers/app";
-import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
+import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi, type BotParams } from "../helpers/fakeBotApi";
 import { backOfficeFor } from "./adminServices";
 import { addCustomer, addProduct, addShop, addStaff, addStock, botServicesFor, buttonPress, quietLog, textMessage } from "./support";
 
@@ -76,10 +76,10 @@ function runBot() {
 }
 
 const repliesTo = (chatId: number) => fake.callsOf("sendMessage").filter((p) => p.chat_id === chatId);
-const buttons = (params: Record<string, any>) => (params.reply_markup?.inline_keyboard ?? []).flat() as Record<string, any>[];
+const buttons = (params: BotParams) => (params.reply_markup?.inline_keyboard ?? []).flat() as BotParams[];
 
 /** Sends a message and waits for the bot's next reply to that chat. */
-async function say(who: User, text: string): Promise<Record<string, any>> {
+async function say(who: User, text: string): Promise<BotParams> {
   const before = repliesTo(who.id).length;
   fake.queueUpdate(textMessage(who, text));
   const replies = await fake.waitFor("sendMessage", { count: before + 1, where: (p) => p.chat_id === who.id });
@@ -147,7 +147,9 @@ describe("/orders for staff", () => {
     const lines = reply.text.split("\n");
     expect(lines[0]).toBe("Open orders");
     expect(lines).toContain("Chaweng Beach Store");
-    expect(lines.find((l: string) => l.startsWith(`#${fresh} `))).toMatch(new RegExp(`^#${fresh} · New · 23\\.11\\.2026 12:00 · 900 ฿ · held until \\d\\d:\\d\\d$`));
+    expect(lines.find((l: string) => l.startsWith(`#${fresh} `))).toMatch(
+      new RegExp(`^#${fresh} · New · 23\\.11\\.2026 12:00 · 900 ฿ · held until \\d\\d:\\d\\d$`),
+    );
     expect(lines.find((l: string) => l.startsWith(`#${taken} `))).toMatch(new RegExp(`^#${taken} · In progress \\(Mali\\) · `));
     expect(reply.text).not.toContain(`#${elsewhere}`);
     expect(reply.text).not.toContain("Lamai");
@@ -204,7 +206,12 @@ describe("/stats", () => {
   const DAY = 86_400_000;
 
   /** An order placed, taken and completed (cash) at `at` by the shop's manager (Mali at Chaweng, the admin elsewhere). */
-  async function completedOrder(at: number, shopId: number, items: { product_id: number; amount: number }[], discountPercent = 0): Promise<number> {
+  async function completedOrder(
+    at: number,
+    shopId: number,
+    items: { product_id: number; amount: number }[],
+    discountPercent = 0,
+  ): Promise<number> {
     const saved = now;
     now = at;
     const { order } = await orders.placeOrder({
@@ -265,7 +272,13 @@ describe("/stats", () => {
   it("says so when nothing was completed", async () => {
     runBot();
     const reply = await say(boss, "/stats");
-    expect(reply.text.split("\n").slice(0, 5)).toEqual(["Today, 23.11.2026", "No completed orders.", "", "Last 7 days, 17.11.2026 – 23.11.2026", "No completed orders."]);
+    expect(reply.text.split("\n").slice(0, 5)).toEqual([
+      "Today, 23.11.2026",
+      "No completed orders.",
+      "",
+      "Last 7 days, 17.11.2026 – 23.11.2026",
+      "No completed orders.",
+    ]);
   });
 });
 
@@ -297,7 +310,15 @@ describe("/lowstock", () => {
 
 describe("/notify: every shop's new orders for an admin who asks", () => {
   const pushedFor = async (orderId: number) =>
-    (await db.selectFrom("outbox").select("user_id").where("kind", "=", "staff_new_order").where("order_id", "=", orderId).orderBy("user_id").execute()).map((r) => r.user_id);
+    (
+      await db
+        .selectFrom("outbox")
+        .select("user_id")
+        .where("kind", "=", "staff_new_order")
+        .where("order_id", "=", orderId)
+        .orderBy("user_id")
+        .execute()
+    ).map((r) => r.user_id);
 
   it("pushes an admin who sent /notify on every shop's new orders, once each, until /notify off; a customer gets the hint", async () => {
     // One customer places six orders here.
@@ -329,7 +350,8 @@ describe("/notify: every shop's new orders for an admin who asks", () => {
 });
 
 describe("admin commands refused to everyone else", () => {
-  it("answers /stats, /lowstock, /addstock and /cancel from a customer or a manager with the unknown-command hint, changing nothing", async () => {
+  it("answers /stats, /lowstock, /addstock and /cancel from a customer or a manager with the unknown-command hint, changing " +
+    "nothing", async () => {
     runBot();
     const stockBefore = await db.selectFrom("stock").selectAll().orderBy("shop_id").execute();
     for (const who of [anna, mali]) {
@@ -348,7 +370,13 @@ describe("through the composition root", () => {
     const SECRET = "admin_webhook_secret";
     const store = await makeTestStore({
       seed: false,
-      env: { BOT_TOKEN: fake.token, BOT_MODE: "webhook", BOT_WEBHOOK_SECRET: SECRET, TELEGRAM_API_ROOT: fake.apiRoot, PUBLIC_URL: STORE_URL },
+      env: {
+        BOT_TOKEN: fake.token,
+        BOT_MODE: "webhook",
+        BOT_WEBHOOK_SECRET: SECRET,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        PUBLIC_URL: STORE_URL,
+      },
     });
     try {
       await addShop(store.db, "Central warehouse");

@@ -12,7 +12,7 @@ import type { DB } from "../../db/connection";
 import { createHandover } from "../../server/services/handover";
 import { createLinkSigner } from "../../server/services/links";
 import { testDatabase } from "../helpers/app";
-import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
+import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi, type BotParams } from "../helpers/fakeBotApi";
 import {
   addCustomer,
   addOrder,
@@ -46,7 +46,7 @@ async function runBot(publicUrl = STORE_URL, log = quietLog): Promise<StoreBot> 
 
 /** The bot's answers to one chat, in order. */
 const repliesTo = (chatId: number) => fake.callsOf("sendMessage").filter((p) => p.chat_id === chatId);
-const buttons = (params: Record<string, any>) => (params.reply_markup?.inline_keyboard ?? []).flat() as Record<string, any>[];
+const buttons = (params: BotParams) => (params.reply_markup?.inline_keyboard ?? []).flat() as BotParams[];
 
 beforeEach(async () => {
   fake = await startFakeBotApi();
@@ -91,7 +91,13 @@ describe("the bot over https (inside Telegram)", () => {
     const shop = await addShop(db, "Chaweng Beach Store");
     const annaId = await addCustomer(db, { telegram_id: anna.id, first_name: "Anna" });
     const benId = await addCustomer(db, { telegram_id: ben.id, first_name: "Ben" });
-    const older = await addOrder(db, { user_id: annaId, shop_id: shop, status: "S", total: 12_500, created_at: "2026-11-20T03:15:00.000Z" });
+    const older = await addOrder(db, {
+      user_id: annaId,
+      shop_id: shop,
+      status: "S",
+      total: 12_500,
+      created_at: "2026-11-20T03:15:00.000Z",
+    });
     const newer = await addOrder(db, { user_id: annaId, shop_id: shop, status: "W", total: 900, created_at: "2026-11-21T09:00:00.000Z" });
     const bens = await addOrder(db, { user_id: benId, shop_id: shop, status: "N", total: 450, created_at: "2026-11-21T10:00:00.000Z" });
 
@@ -214,7 +220,14 @@ describe("the bot over https (inside Telegram)", () => {
 
     it("answers malformed callback data politely and changes nothing", async () => {
       const before = await snapshot(db);
-      const forged = ["order:show:abc", "order:show:-1", `order:show:${annaOrder} `, "order:delete:1", "'; drop table orders; --", "x".repeat(64)];
+      const forged = [
+        "order:show:abc",
+        "order:show:-1",
+        `order:show:${annaOrder} `,
+        "order:delete:1",
+        "'; drop table orders; --",
+        "x".repeat(64),
+      ];
       for (const data of forged) fake.queueUpdate(buttonPress(anna, data));
       const answers = await fake.waitFor("answerCallbackQuery", { count: forged.length });
       for (const answer of answers) expect(answer.text).toBe("This button is out of date. Send /orders for a fresh list.");
@@ -248,7 +261,8 @@ describe("the bot over https (inside Telegram)", () => {
       },
     });
     const unreachableAt = async () =>
-      (await db.selectFrom("users").select("telegram_unreachable_at").where("id", "=", id).executeTakeFirstOrThrow()).telegram_unreachable_at;
+      (await db.selectFrom("users").select("telegram_unreachable_at").where("id", "=", id).executeTakeFirstOrThrow())
+        .telegram_unreachable_at;
 
     fake.queueUpdate(memberUpdate("kicked") as never);
     fake.queueUpdate(textMessage(ben, "/help")); // handled after the block: a marker to wait for

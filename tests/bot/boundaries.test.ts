@@ -43,7 +43,9 @@ it.each(["server/jobs", "server/http"])("%s imports nothing of bot/ and not gram
   expect(files.length).toBeGreaterThan(0);
   const offending = files.flatMap((file) =>
     importsOf(file)
-      .filter((spec) => spec === "grammy" || spec.startsWith("grammy/") || (spec.startsWith(".") && isUnderBot(resolve(dirname(file), spec))))
+      .filter(
+        (spec) => spec === "grammy" || spec.startsWith("grammy/") || (spec.startsWith(".") && isUnderBot(resolve(dirname(file), spec))),
+      )
       .map((spec) => `${relative(ROOT, file)} → ${spec}`),
   );
   expect(offending).toEqual([]);

@@ -19,7 +19,7 @@ import { createLinkSigner } from "../../server/services/links";
 import { createOrders, type Orders } from "../../server/services/orders";
 import { createOutboxDelivery } from "../../server/services/outboxDelivery";
 import { testDatabase } from "../helpers/app";
-import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
+import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi, type BotParams } from "../helpers/fakeBotApi";
 import { addCustomer, addProduct, addShop, addStaff, addStock, botServicesFor, buttonPress, quietLog, snapshot } from "./support";
 
 const STORE_URL = "https://shop.example";
@@ -106,7 +106,7 @@ async function deliverAll(): Promise<DeliveryReport> {
 
 const sentTo = (chatId: number) => fake.calls.filter((c) => c.method === "sendMessage" && c.status === 200 && c.params.chat_id === chatId);
 const editsIn = (chatId: number) => fake.callsOf("editMessageText").filter((p) => p.chat_id === chatId);
-const keyboard = (params: Record<string, any>) => params.reply_markup?.inline_keyboard as Record<string, any>[][] | undefined;
+const keyboard = (params: BotParams) => params.reply_markup?.inline_keyboard as BotParams[][] | undefined;
 const messageIdOf = (call: { result?: unknown }) => (call.result as { message_id: number }).message_id;
 
 /** The push a manager got for an order: the sendMessage call and the message id Telegram gave it. */
@@ -161,7 +161,12 @@ describe("a new order is pushed to its shop's managers", () => {
         ],
       ]);
       // The row remembers the message Telegram made of it, so a later row can edit it.
-      const row = await db.selectFrom("outbox").selectAll().where("kind", "=", "staff_new_order").where("user_id", "=", manager.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("kind", "=", "staff_new_order")
+        .where("user_id", "=", manager.id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "sent", tg_chat_id: manager.tg.id, tg_message_id: push.messageId });
     }
     expect(sentTo(CUSTOMER_TG).map((c) => c.params.text.split("\n")[0])).toEqual([`Your order #${orderId} is placed.`]);
@@ -186,7 +191,9 @@ describe("Take order", () => {
     const winner = managers.find((m) => m.id === order.manager_id)!;
     expect(winner).toBeDefined();
     for (const m of managers) {
-      expect(answerTo(`take-${m.tg.id}`).map((a) => a.text)).toEqual([m === winner ? "You've succesfuly got order" : "Another manager got this order"]);
+      expect(answerTo(`take-${m.tg.id}`).map((a) => a.text)).toEqual([
+        m === winner ? "You've succesfuly got order" : "Another manager got this order",
+      ]);
     }
     // The bot edits nothing itself: the edits are the outbox's.
     expect(fake.callsOf("editMessageText")).toEqual([]);
@@ -261,11 +268,20 @@ describe("what customers and managers are told afterwards", () => {
       .filter((p) => / is done\./.test(p.text));
     expect(done.map((p) => p.text.split("\n"))).toEqual([
       [`Your order #${cash} is done. Thank you!`, "Shop: Chaweng Beach Store, 14 Beach Rd", "2 items · total 900 ฿"],
-      [`Your order #${bonus} is done. Thank you!`, "Shop: Chaweng Beach Store, 14 Beach Rd", "2 items · total 900 ฿", "Paid with your bonus balance."],
+      [
+        `Your order #${bonus} is done. Thank you!`,
+        "Shop: Chaweng Beach Store, 14 Beach Rd",
+        "2 items · total 900 ฿",
+        "Paid with your bonus balance.",
+      ],
     ]);
     expect(keyboard(done[0]!)).toEqual([[{ text: `Open order #${cash}`, web_app: { url: `${STORE_URL}/order/${cash}` } }]]);
     // The cash order's pushes were edited twice (taken, then done); the bonus order's once (done).
-    expect(editsIn(taker!.tg.id).map((e) => e.text)).toEqual([`You took order #${cash}.`, `You completed order #${cash}.`, `You completed order #${bonus}.`]);
+    expect(editsIn(taker!.tg.id).map((e) => e.text)).toEqual([
+      `You took order #${cash}.`,
+      `You completed order #${cash}.`,
+      `You completed order #${bonus}.`,
+    ]);
     expect(editsIn(other!.tg.id).map((e) => e.text)).toEqual([
       `Order #${cash} was taken by Mali.`,
       `Order #${cash} was completed by Mali.`,
@@ -344,7 +360,10 @@ describe("Contact client", () => {
     await handover.contact(manager!.id, orderId, true);
     await deliverAll();
     const [contact] = sentTo(manager!.tg.id).filter((c) => c.params.text.startsWith("Contact the client"));
-    expect(contact!.params.text.split("\n")).toEqual([`Contact the client of order #${orderId}: mali.k@samui.example`, "E-mail: mali.k@samui.example"]);
+    expect(contact!.params.text.split("\n")).toEqual([
+      `Contact the client of order #${orderId}: mali.k@samui.example`,
+      "E-mail: mali.k@samui.example",
+    ]);
     expect(contact!.params.reply_markup).toBeUndefined();
   });
 });

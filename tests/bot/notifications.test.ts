@@ -10,7 +10,14 @@ import type { NotificationKind, NotificationPayloads, StaffOrderUpdatePayload } 
 const https = createMiniApp("https://shop.example");
 const http = createMiniApp("http://localhost:3000");
 
-const order = { order_id: 42, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: 1_350, item_count: 3, hold_until: "2026-11-21T08:00:00.000Z" };
+const order = {
+  order_id: 42,
+  shop_name: "Chaweng Beach Store",
+  shop_address: "14 Beach Rd",
+  total: 1_350,
+  item_count: 3,
+  hold_until: "2026-11-21T08:00:00.000Z",
+};
 
 function render<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K], miniApp = https) {
   const message = renderNotification(kind, JSON.stringify(payload), miniApp);
@@ -45,7 +52,11 @@ describe("customers", () => {
 
   it("order_discounted: the percent and the new total, or that the discount is gone", () => {
     const { lines, buttons } = render("order_discounted", { ...order, total: 1_215, discount_percent: 10, total_before: 1_350 });
-    expect(lines).toEqual(["Your order #42 got a 10% discount.", "New total: 1,215 ฿ instead of 1,350 ฿.", "Shop: Chaweng Beach Store, 14 Beach Rd"]);
+    expect(lines).toEqual([
+      "Your order #42 got a 10% discount.",
+      "New total: 1,215 ฿ instead of 1,350 ฿.",
+      "Shop: Chaweng Beach Store, 14 Beach Rd",
+    ]);
     expect(buttons).toEqual(openOrder);
     expect(render("order_discounted", { ...order, discount_percent: 0, total_before: 1_350 }).lines.slice(0, 2)).toEqual([
       "The discount on your order #42 was removed.",
@@ -92,7 +103,11 @@ describe("staff", () => {
   });
 
   it("staff_new_order: an order too long for one message gives its last lines up to a count, within Telegram's limit", () => {
-    const lines = Array.from({ length: 50 }, (_, i) => ({ product_name: `${"Very long product name ".repeat(5)}${i}`, price_text: "3.5 g", amount: 1 }));
+    const lines = Array.from({ length: 50 }, (_, i) => ({
+      product_name: `${"Very long product name ".repeat(5)}${i}`,
+      price_text: "3.5 g",
+      amount: 1,
+    }));
     const { text, lines: shown } = render("staff_new_order", { ...newOrder, lines });
     expect(text.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     expect(shown).toContain("Total: 1,350 ฿");
@@ -146,7 +161,13 @@ describe("contact_client", () => {
   });
 
   it("an e-mail-only customer: their address in the text, no button", () => {
-    const { lines, buttons } = render("contact_client", { ...contact, customer_name: "mali@samui.example", telegram_id: null, username: null, email: "mali@samui.example" });
+    const { lines, buttons } = render("contact_client", {
+      ...contact,
+      customer_name: "mali@samui.example",
+      telegram_id: null,
+      username: null,
+      email: "mali@samui.example",
+    });
     expect(lines).toEqual(["Contact the client of order #42: mali@samui.example", "E-mail: mali@samui.example"]);
     expect(buttons).toBeNull();
   });

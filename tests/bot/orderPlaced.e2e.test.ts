@@ -43,8 +43,15 @@ afterEach(async () => {
 });
 
 it("placing an order through the API makes the bot send the customer one message", async () => {
-  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 7007, first_name: "Niran" }) }, TEST_BOT_TOKEN);
-  const signIn = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
+  const initData = signInitData(
+    { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 7007, first_name: "Niran" }) },
+    TEST_BOT_TOKEN,
+  );
+  const signIn = await fetch(`${base}/api/auth/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ initData }),
+  });
   expect(signIn.status).toBe(200);
   const { token } = (await signIn.json()) as { token: string };
 

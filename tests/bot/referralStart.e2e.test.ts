@@ -41,13 +41,25 @@ const partnerOf = async (telegramId: number) =>
   )?.partner_id ?? null;
 
 it("registers the sender of /start CODE as a referral of the code's owner, once, and welcomes them either way", async () => {
-  const { id: partnerId, reflink } = await store.db.insertInto("users").values({ email: "partner@samui.example", reflink: "partner1" }).returning(["id", "reflink"]).executeTakeFirstOrThrow();
-  const { reflink: otherCode } = await store.db.insertInto("users").values({ email: "other@samui.example", reflink: "other001" }).returning("reflink").executeTakeFirstOrThrow();
+  const { id: partnerId, reflink } = await store.db
+    .insertInto("users")
+    .values({ email: "partner@samui.example", reflink: "partner1" })
+    .returning(["id", "reflink"])
+    .executeTakeFirstOrThrow();
+  const { reflink: otherCode } = await store.db
+    .insertInto("users")
+    .values({ email: "other@samui.example", reflink: "other001" })
+    .returning("reflink")
+    .executeTakeFirstOrThrow();
   const newcomer = { id: 6101, is_bot: false, first_name: "Lek", username: "lek_samui" };
 
   fake.queueUpdate(textMessage(newcomer, `/start ${reflink}`));
   await fake.waitFor("sendMessage", { count: 1, timeoutMs: 10_000 });
-  const user = await store.db.selectFrom("users").select(["id", "first_name", "username"]).where("telegram_id", "=", newcomer.id).executeTakeFirstOrThrow();
+  const user = await store.db
+    .selectFrom("users")
+    .select(["id", "first_name", "username"])
+    .where("telegram_id", "=", newcomer.id)
+    .executeTakeFirstOrThrow();
   expect(user).toMatchObject({ first_name: "Lek", username: "lek_samui" });
   expect(await partnerOf(newcomer.id)).toBe(partnerId);
 
@@ -57,7 +69,9 @@ it("registers the sender of /start CODE as a referral of the code's owner, once,
   fake.queueUpdate(textMessage(newcomer, `/start ${own}`));
   fake.queueUpdate(textMessage({ id: 6102, is_bot: false, first_name: "Som" }, "/start no-such-code"));
   const replies = await fake.waitFor("sendMessage", { count: 4, timeoutMs: 10_000 });
-  expect(new Set(replies.map((r) => r.text.split("\n")[0]))).toEqual(new Set(["Hi Lek! Welcome to Koh Samui Store.", "Hi Som! Welcome to Koh Samui Store."]));
+  expect(new Set(replies.map((r) => r.text.split("\n")[0]))).toEqual(
+    new Set(["Hi Lek! Welcome to Koh Samui Store.", "Hi Som! Welcome to Koh Samui Store."]),
+  );
   expect(await partnerOf(newcomer.id)).toBe(partnerId);
   expect(await partnerOf(6102)).toBeNull();
   expect(await store.db.selectFrom("referrals").selectAll().execute()).toHaveLength(1);

@@ -19,7 +19,9 @@ const STORE_URL = "https://shop.example";
 
 it("10 managers over HTTP and through the bot at once: 1 winner, 1 event, the others told who has it", async () => {
   const fake = await startFakeBotApi({ token: TEST_BOT_TOKEN });
-  const store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: "1000", TELEGRAM_API_ROOT: fake.apiRoot, PUBLIC_URL: STORE_URL } });
+  const store = await makeTestStore({
+    env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: "1000", TELEGRAM_API_ROOT: fake.apiRoot, PUBLIC_URL: STORE_URL },
+  });
   try {
     const shops = await shopIdsByName(store.db);
     const products = await productIdsByName(store.db);
@@ -29,7 +31,12 @@ it("10 managers over HTTP and through the bot at once: 1 winner, 1 event, the ot
     for (const [i, name] of names.entries()) {
       const tg: User = { id: 6100 + i, is_bot: false, first_name: name };
       const signedIn = await signInCustomer(store.app, tg.id, name);
-      await store.app.inject({ method: "POST", url: `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, headers: bearer(admin.token), payload: { telegram_id: tg.id, role: "manager" } });
+      await store.app.inject({
+        method: "POST",
+        url: `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`,
+        headers: bearer(admin.token),
+        payload: { telegram_id: tg.id, role: "manager" },
+      });
       managers.push({ ...signedIn, tg });
     }
     const customer = await signInCustomer(store.app, 9001, "Anna");
@@ -37,7 +44,12 @@ it("10 managers over HTTP and through the bot at once: 1 winner, 1 event, the ot
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": "take-race-order" },
-      payload: { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+      payload: {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        delivery_option: 1,
+        payment_option: 1,
+      },
     });
     const orderId: number = placed.json().order.id;
 
@@ -51,11 +63,18 @@ it("10 managers over HTTP and through the bot at once: 1 winner, 1 event, the ot
     const managerChats = new Set(managers.map((m) => m.tg.id));
     expect(fake.callsOf("sendMessage").filter((m) => managerChats.has(m.chat_id))).toHaveLength(10);
 
-    const viaApp = managers.slice(0, 5).map((m) => store.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/take`, headers: bearer(m.token) }));
+    const viaApp = managers
+      .slice(0, 5)
+      .map((m) => store.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/take`, headers: bearer(m.token) }));
     const viaBot = managers.slice(5).map((m) => bot.handleUpdate({ update_id: m.tg.id, ...buttonPress(m.tg, `staff:take:${orderId}`) }));
     const [appAnswers] = await Promise.all([Promise.all(viaApp), Promise.all(viaBot)]);
 
-    const events = await store.db.selectFrom("order_events").select(["actor_user_id"]).where("order_id", "=", orderId).where("type", "=", "taken").execute();
+    const events = await store.db
+      .selectFrom("order_events")
+      .select(["actor_user_id"])
+      .where("order_id", "=", orderId)
+      .where("type", "=", "taken")
+      .execute();
     expect(events).toHaveLength(1);
     const winner = managers.find((m) => m.userId === events[0]!.actor_user_id)!;
     const order = await store.db.selectFrom("orders").select(["status", "manager_id"]).where("id", "=", orderId).executeTakeFirstOrThrow();

@@ -4,7 +4,14 @@ import { createMiniApp } from "../../bot/miniApp";
 import { renderNotification } from "../../bot/notifications";
 
 const https = createMiniApp("https://shop.example");
-const order = { order_id: 42, shop_name: "Chaweng Beach Store", shop_address: "14 Beach Rd", total: 1_350, item_count: 3, hold_until: "2026-11-21T08:00:00.000Z" };
+const order = {
+  order_id: 42,
+  shop_name: "Chaweng Beach Store",
+  shop_address: "14 Beach Rd",
+  total: 1_350,
+  item_count: 3,
+  hold_until: "2026-11-21T08:00:00.000Z",
+};
 const render = (kind: string, payload: object) => renderNotification(kind, JSON.stringify(payload), https);
 
 describe("TON payment notices", () => {
@@ -21,7 +28,12 @@ describe("TON payment notices", () => {
 
   it("staff_order_paid: the shop reads it, confirmed by hand or from the chain, with Open", () => {
     const message = render("staff_order_paid", { ...order, amount_ton: null, tx_hash: null })!;
-    expect(message.text.split("\n")).toEqual(["Order #42 is paid in crypto.", "Confirmed by the shop.", "Shop: Chaweng Beach Store, 14 Beach Rd", "3 items · total 1,350 ฿"]);
+    expect(message.text.split("\n")).toEqual([
+      "Order #42 is paid in crypto.",
+      "Confirmed by the shop.",
+      "Shop: Chaweng Beach Store, 14 Beach Rd",
+      "3 items · total 1,350 ฿",
+    ]);
     expect(message.keyboard?.inline_keyboard).toEqual([[{ text: "Open", web_app: { url: "https://shop.example/order/manage/42" } }]]);
   });
 
@@ -33,7 +45,9 @@ describe("TON payment notices", () => {
       "From: 0:AB",
       "Transaction: abc=",
     ]);
-    expect(render("ton_refund_due", { order_id: 42, amount_ton: "5.4", tx_hash: "abc=", source: null, reason: "paid_twice" })!.text).toContain("the order was paid already");
+    expect(
+      render("ton_refund_due", { order_id: 42, amount_ton: "5.4", tx_hash: "abc=", source: null, reason: "paid_twice" })!.text,
+    ).toContain("the order was paid already");
   });
 
   it("a payload without its kind's shape renders to nothing", () => {

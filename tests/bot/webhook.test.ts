@@ -58,7 +58,12 @@ describe("webhook mode (BOT_MODE=webhook)", () => {
 
   it("is not there in polling mode", async () => {
     const polling = await makeTestStore({ seed: false, env: { BOT_TOKEN: fake.token, TELEGRAM_API_ROOT: fake.apiRoot } });
-    const res = await polling.app.inject({ method: "POST", url: "/telegram/webhook", payload: { update_id: 1 }, headers: { "x-telegram-bot-api-secret-token": SECRET } });
+    const res = await polling.app.inject({
+      method: "POST",
+      url: "/telegram/webhook",
+      payload: { update_id: 1 },
+      headers: { "x-telegram-bot-api-secret-token": SECRET },
+    });
     expect(res.statusCode).toBe(404);
     await polling.close();
   });
@@ -78,7 +83,16 @@ describe("npm start with a bot token", () => {
   });
 
   const config = (env: Record<string, string>) =>
-    loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "false", BOT_TOKEN: fake.token, TELEGRAM_API_ROOT: fake.apiRoot, ...env });
+    loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      SEED_DEMO: "false",
+      BOT_TOKEN: fake.token,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      ...env,
+    });
 
   it("polls Telegram and sets the menu in the same process as the API (polling, the default)", async () => {
     running = await start(config({ PUBLIC_URL: "https://shop.example" }));

@@ -11,7 +11,12 @@ describe("migrations", () => {
   it("create every table of the product on an empty database, once", async () => {
     const db = openDatabase(":memory:");
     const applied = await migrateToLatest(db);
-    expect(applied.slice(0, 4)).toEqual(["20261121T100000_initial", "20261123T090000_handover", "20261123T100000_referrals", "20261123T120000_backoffice"]);
+    expect(applied.slice(0, 4)).toEqual([
+      "20261121T100000_initial",
+      "20261123T090000_handover",
+      "20261123T100000_referrals",
+      "20261123T120000_backoffice",
+    ]);
     expect(applied).toEqual([...applied].sort());
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -141,7 +146,11 @@ describe("the demo database", () => {
     const v1 = await readCatalogVersion(db);
     expect(v1).toBeGreaterThan(v0);
 
-    const { id: userId } = await db.insertInto("users").values({ email: "a@b.c", reflink: "abc" }).returning("id").executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .insertInto("users")
+      .values({ email: "a@b.c", reflink: "abc" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db.insertInto("wishlist").values({ user_id: userId, product_id: 1 }).execute();
     const v2 = await readCatalogVersion(db);
     expect(v2).toBeGreaterThan(v1);

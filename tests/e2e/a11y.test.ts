@@ -72,13 +72,20 @@ beforeAll(async () => {
     body: JSON.stringify({ initData: launchData() }),
   });
   const { token } = (await signedIn.json()) as { token: string };
-  const { products } = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: number; shop_list: { store_id: number }[] }[] };
+  const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
+    products: { id: number; shop_list: { store_id: number }[] }[];
+  };
   const shopId = products[0]!.shop_list[0]!.store_id;
   const two = products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2);
   const placed = await fetch(`${base}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": "a11y-order-1" },
-    body: JSON.stringify({ shop_id: shopId, items: two.map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })), delivery_option: 1, payment_option: 1 }),
+    body: JSON.stringify({
+      shop_id: shopId,
+      items: two.map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
+      delivery_option: 1,
+      payment_option: 1,
+    }),
   });
   const { order } = (await placed.json()) as { order: { id: number } };
   customer = {
@@ -110,7 +117,9 @@ interface Violation {
 /** Once every finite animation (a modal rising, a sheet sliding) has ended: colours are final. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -122,11 +131,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
     // target-size (WCAG 2.2: 24×24 px or enough room around) is off by default in axe: on here, as in Lighthouse.
     const result = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`),
+    );
 }
 
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
@@ -154,7 +170,8 @@ async function openAs(theme: Theme, path: string): Promise<Page> {
     return page;
   }
   await recordTelegramEvents(web.context);
-  const url = `${telegramLaunchUrl(web.store.url, path, launchData())}&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(TELEGRAM_LIGHT))}`;
+  const themeParams = encodeURIComponent(JSON.stringify(TELEGRAM_LIGHT));
+  const url = `${telegramLaunchUrl(web.store.url, path, launchData())}&tgWebAppThemeParams=${themeParams}`;
   await page.goto(url);
   await page.getByTestId("balance-chip").waitFor();
   return page;

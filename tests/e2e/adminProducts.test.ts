@@ -75,7 +75,11 @@ async function createOverApi(name: string, fields: Record<string, string> = {}):
   };
   for (const [key, value] of Object.entries(all)) form.append(key, value);
   form.append("file-0", new Blob([readFileSync(PHOTO_JPG)], { type: "image/jpeg" }), "photo.jpg");
-  const answer = await fetch(`${web.store.url}/api/admin/products`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` }, body: form });
+  const answer = await fetch(`${web.store.url}/api/admin/products`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}` },
+    body: form,
+  });
   if (answer.status !== 201) throw new Error(`create ${name}: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { product: AdminProduct }).product;
 }
@@ -95,7 +99,9 @@ function answerDialogs(page: Page, accept = true): string[] {
 
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -107,11 +113,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
     type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`),
+    );
 }
 
 /**
@@ -135,7 +148,9 @@ async function recordForms(page: Page): Promise<void> {
 }
 
 async function sentForms(page: Page): Promise<{ url: string; method: string; fields: Record<string, string> }[]> {
-  return page.evaluate(() => (window as unknown as { sentForms: { url: string; method: string; fields: Record<string, string> }[] }).sentForms);
+  return page.evaluate(
+    () => (window as unknown as { sentForms: { url: string; method: string; fields: Record<string, string> }[] }).sentForms,
+  );
 }
 
 describe("admin product screens", () => {
@@ -205,7 +220,11 @@ describe("admin product screens", () => {
     expect(await preview.getByTestId("preview-name").textContent()).toBe("Form Kush");
     expect(await preview.getByTestId("preview-image").count()).toBe(2);
     // The picked photos show (the page's Content-Security-Policy lets them in).
-    await expect.poll(() => preview.getByTestId("preview-image").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+    await expect
+      .poll(() =>
+        preview.getByTestId("preview-image").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true, true]);
     expect(await preview.textContent()).toContain("(HIDE IN ALL LIST)");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -213,7 +232,15 @@ describe("admin product screens", () => {
     await expect.poll(async () => (await sentForms(page)).length).toBe(1);
     const [{ url, method, fields }] = (await sentForms(page)) as [{ url: string; method: string; fields: Record<string, string> }];
     expect([method, url]).toEqual(["POST", "/api/admin/products"]);
-    expect(fields).toMatchObject({ name: "Form Kush", per_price: "1200", cost_price: "700", hot_deal: "1", in_all_list: "0", category_id: "3", position: "5" });
+    expect(fields).toMatchObject({
+      name: "Form Kush",
+      per_price: "1200",
+      cost_price: "700",
+      hot_deal: "1",
+      in_all_list: "0",
+      category_id: "3",
+      position: "5",
+    });
     expect(Object.keys(fields).filter((name) => name.startsWith("file-"))).toEqual(["file-0", "file-1"]);
     await expect.poll(() => notices(page), { timeout: 15_000 }).toContain("Product was successfuly uploaded");
     await page.waitForURL(/\/admin\/products$/);
@@ -231,7 +258,16 @@ describe("admin product screens", () => {
     const page = await phoneOf(adminToken);
     const dialogs = answerDialogs(page);
     await page.goto(`${web.store.url}/admin/create-product`);
-    for (const [field, value] of Object.entries({ name: "Svg Haze", description: "x", per_price: "1", cost_price: "1", instock: "1", price_text: "1 g", gift_text: "g", label: "l" })) {
+    for (const [field, value] of Object.entries({
+      name: "Svg Haze",
+      description: "x",
+      per_price: "1",
+      cost_price: "1",
+      instock: "1",
+      price_text: "1 g",
+      gift_text: "g",
+      label: "l",
+    })) {
       await page.getByTestId(`field-${field}`).fill(value);
     }
     await page.getByTestId("image-input").setInputFiles([SCRIPT_SVG]);
@@ -354,12 +390,16 @@ describe("admin product screens", () => {
     }
     const all = await api<{ entries: unknown[] }>(`/api/admin/stock/history?product_id=${product.id}&limit=100`, { token: adminToken });
     expect(all.entries.length).toBeGreaterThan(20);
-    const firstPage = page.waitForResponse((response) => response.url().includes("/api/admin/stock/history") && !response.url().includes("cursor"));
+    const firstPage = page.waitForResponse(
+      (response) => response.url().includes("/api/admin/stock/history") && !response.url().includes("cursor"),
+    );
     await page.reload();
     await cardOf(page, product.id).getByTestId("toggle-history").click();
     expect(((await (await firstPage).json()) as { entries: unknown[] }).entries).toHaveLength(20);
     await page.getByTestId("show-more").scrollIntoViewIfNeeded().catch(() => undefined);
-    await expect.poll(() => cardOf(page, product.id).getByTestId("stock-history-entry").count(), { timeout: 10_000 }).toBe(all.entries.length);
+    await expect
+      .poll(() => cardOf(page, product.id).getByTestId("stock-history-entry").count(), { timeout: 10_000 })
+      .toBe(all.entries.length);
   });
 
   it("SET INACTIVE and SET ACTIVE, then Delete after a confirmation", async () => {
@@ -409,7 +449,11 @@ describe("admin product screens", () => {
     await page.getByTestId("preview-product").click();
     await page.getByTestId("product-preview").waitFor();
     expect(await page.getByTestId("preview-image").count()).toBe(2);
-    await expect.poll(() => page.getByTestId("preview-image").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+    await expect
+      .poll(() =>
+        page.getByTestId("preview-image").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true, true]);
     // The emptied gift text keeps the product's in the preview, as on the server.
     expect(await page.getByTestId("product-preview").textContent()).toContain("Free lighter");
     await page.getByTestId("send-product").click();
@@ -439,7 +483,12 @@ describe("admin product screens", () => {
     // A store of its own: the home icon belongs to user 1, the first to sign in (the Telegram admin below).
     const botToken = TEST_BOT_TOKEN;
     const telegramAdmin = 424_242;
-    const store = await startStore({ BOT_TOKEN: botToken, BOT_MODE: "off", ADMIN_TELEGRAM_IDS: String(telegramAdmin), HOME_ICON_USER_ID: "1" });
+    const store = await startStore({
+      BOT_TOKEN: botToken,
+      BOT_MODE: "off",
+      ADMIN_TELEGRAM_IDS: String(telegramAdmin),
+      HOME_ICON_USER_ID: "1",
+    });
     const browser = (await web.newPage()).context().browser();
     if (!browser) throw new Error("the fixture's profile has no browser");
     const context = await browser.newContext(PHONE);
@@ -454,27 +503,39 @@ describe("admin product screens", () => {
       await page.goto(telegramLaunchUrl(store.url, "/admin-cabinet", initData));
       const button = page.getByTestId("set-home-icon");
       await button.waitFor();
-      const me = await (await fetch(`${store.url}/api/me`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` } })).json();
+      const me = await (
+        await fetch(`${store.url}/api/me`, {
+          headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` },
+        })
+      ).json();
       expect(me.user ?? me).toMatchObject({ userId: 1, canSetHomeIcon: true });
 
       await button.click();
       // The status first; Telegram answers that the icon is missing, then the dialog is asked for and accepted.
       await expect.poll(async () => (await telegramEvents(page)).map((event) => event.type)).toContain("web_app_check_home_screen");
       await page.evaluate(() =>
-        (window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }).Telegram.WebView.receiveEvent("home_screen_checked", { status: "missed" }),
+        (
+          window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }
+        ).Telegram.WebView.receiveEvent("home_screen_checked", { status: "missed" }),
       );
       await expect.poll(async () => (await telegramEvents(page)).map((event) => event.type)).toContain("web_app_add_to_home_screen");
       await page.evaluate(() =>
-        (window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }).Telegram.WebView.receiveEvent("home_screen_added", {}),
+        (
+          window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }
+        ).Telegram.WebView.receiveEvent("home_screen_added", {}),
       );
       await expect.poll(() => notices(page), { timeout: 10_000 }).toContain("The store was added to your home screen");
 
       // Already there: no second dialog.
       const asked = (await telegramEvents(page)).filter((event) => event.type === "web_app_add_to_home_screen").length;
       await button.click();
-      await expect.poll(async () => (await telegramEvents(page)).filter((event) => event.type === "web_app_check_home_screen").length).toBe(2);
+      await expect
+        .poll(async () => (await telegramEvents(page)).filter((event) => event.type === "web_app_check_home_screen").length)
+        .toBe(2);
       await page.evaluate(() =>
-        (window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }).Telegram.WebView.receiveEvent("home_screen_checked", { status: "added" }),
+        (
+          window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }
+        ).Telegram.WebView.receiveEvent("home_screen_checked", { status: "added" }),
       );
       await expect.poll(() => notices(page), { timeout: 10_000 }).toContain("The store is already on your home screen");
       expect((await telegramEvents(page)).filter((event) => event.type === "web_app_add_to_home_screen").length).toBe(asked);

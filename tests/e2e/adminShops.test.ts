@@ -102,18 +102,27 @@ async function placeOrder(token: string, shopId: number, items: { product_id: nu
 /** axe-core's serious and critical findings on the page as it is now, one line per element. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     type Found = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Found[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`),
+    );
 }
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -132,7 +141,9 @@ describe("shop management", () => {
     await page.goto(`${web.store.url}/shop/list`);
     const rows = page.getByTestId("shop-row");
     await rows.first().waitFor();
-    expect(await page.getByTestId("shop-row-name").allTextContents()).toEqual(expect.arrayContaining(["Central Warehouse", "Chaweng Beach Store", "Lamai Night Market"]));
+    expect(await page.getByTestId("shop-row-name").allTextContents()).toEqual(
+      expect.arrayContaining(["Central Warehouse", "Chaweng Beach Store", "Lamai Night Market"]),
+    );
     expect(await rows.filter({ hasText: "Central Warehouse" }).getByText("Warehouse", { exact: true }).count()).toBe(1);
     await shots(page, "shop-list");
     await expectAccessible(page, "/shop/list");
@@ -168,7 +179,13 @@ describe("shop management", () => {
     await expect.poll(() => notices(page)).toContain(SHOP_TEXTS.created);
     await page.waitForURL(`${web.store.url}/shop/list`);
     const created = await shopNamed("Bophut Fisherman's Village");
-    expect(created).toMatchObject({ district: "Bophut", address: "12 Fisherman's Village Rd", map_link: MAP_EMBED, admin_email: OWNER_EMAIL, city_id: 1 });
+    expect(created).toMatchObject({
+      district: "Bophut",
+      address: "12 Fisherman's Village Rd",
+      map_link: MAP_EMBED,
+      admin_email: OWNER_EMAIL,
+      city_id: 1,
+    });
     expect(created.path).toMatch(/^\/assets\/shop\//);
     const createdRow = page.locator(`[data-testid="shop-row"][data-shop-id="${created.id}"]`);
     await createdRow.waitFor();
@@ -219,12 +236,23 @@ describe("statistics", () => {
     await api(`/api/admin/shops/${lamai.id}/staff`, { method: "POST", token: adminToken, body: { email: MANAGER_EMAIL, role: "manager" } });
     const managerToken = await emailToken(MANAGER_EMAIL);
     const one = await placeOrder(customerToken, lamai.id, [{ product_id: first!.id, amount: 2 }], "e2e-stats-1");
-    const two = await placeOrder(customerToken, lamai.id, [{ product_id: first!.id, amount: 1 }, { product_id: second!.id, amount: 1 }], "e2e-stats-2");
+    const two = await placeOrder(
+      customerToken,
+      lamai.id,
+      [
+        { product_id: first!.id, amount: 1 },
+        { product_id: second!.id, amount: 1 },
+      ],
+      "e2e-stats-2",
+    );
     await placeOrder(customerToken, lamai.id, [{ product_id: second!.id, amount: 1 }], "e2e-stats-open");
     await api(`/api/admin/orders/${two}/discount`, { method: "PUT", token: adminToken, body: { percent: 10 } });
     const done: StaffOrder[] = [];
     for (const id of [one, two]) {
-      done.push((await api<{ order: StaffOrder }>(`/api/staff/orders/${id}/finish`, { method: "POST", token: managerToken, body: { by: "cash" } })).order);
+      done.push(
+        (await api<{ order: StaffOrder }>(`/api/staff/orders/${id}/finish`, { method: "POST", token: managerToken, body: { by: "cash" } }))
+          .order,
+      );
     }
     // By hand, from the orders as the staff see them.
     const listed = done.reduce((sum, order) => sum + order.total_price, 0);
@@ -308,9 +336,21 @@ describe("the cabinet's store view", () => {
   it("shows a shop admin their shop with its map and incomes and the wholesale link, without the switch", async () => {
     await emailToken(OWNER_EMAIL);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: "Maenam Garden", city_id: "1", district: "Maenam", address: "5 Maenam Beach Rd", map_link: MAP_EMBED, admin: OWNER_EMAIL })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      name: "Maenam Garden",
+      city_id: "1",
+      district: "Maenam",
+      address: "5 Maenam Beach Rd",
+      map_link: MAP_EMBED,
+      admin: OWNER_EMAIL,
+    }))
+      form.append(key, value);
     form.append("file-0", new Blob([readFileSync(PHOTO_PNG)], { type: "image/png" }), "logo.png");
-    const answer = await fetch(`${web.store.url}/api/admin/shops`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` }, body: form });
+    const answer = await fetch(`${web.store.url}/api/admin/shops`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
     expect(answer.status).toBe(201);
     const { shop } = (await answer.json()) as AdminShopSavedResponse;
 
@@ -367,7 +407,8 @@ describe("the cabinet's store view", () => {
     });
     await page.goto(`${web.store.url}/cabinet`);
     await page.getByTestId("all-orders").waitFor();
-    for (const part of ["cabinet-switch", "store-view", "manage-shops", "wholesale-link"]) expect(await page.getByTestId(part).count(), part).toBe(0);
+    for (const part of ["cabinet-switch", "store-view", "manage-shops", "wholesale-link"])
+      expect(await page.getByTestId(part).count(), part).toBe(0);
     expect(staffChunk, "a customer's cabinet fetches no staff or chart code").toEqual([]);
 
     for (const path of ["/shop/list", "/shop/create", "/shop/edit/2", "/admin/stat"]) {

@@ -45,9 +45,21 @@ describe("back office end to end", () => {
     // Create product: the form, two photos, the preview, SEND.
     await admin.getByTestId("link-create-product").click();
     await admin.getByTestId("product-form").waitFor();
-    const fields = { name: PRODUCT, description: "Sun-grown on the island", per_price: "1200", cost_price: "700", instock: "0", price_text: "3.5 g", gift_text: "Free grinder", label: "Island pick", position: "1" };
+    const fields = {
+      name: PRODUCT,
+      description: "Sun-grown on the island",
+      per_price: "1200",
+      cost_price: "700",
+      instock: "0",
+      price_text: "3.5 g",
+      gift_text: "Free grinder",
+      label: "Island pick",
+      position: "1",
+    };
     for (const [field, value] of Object.entries(fields)) await admin.getByTestId(`field-${field}`).fill(value);
-    await admin.getByTestId("image-input").setInputFiles([new URL("photo.jpg", FIXTURES).pathname, new URL("photo.png", FIXTURES).pathname]);
+    await admin
+      .getByTestId("image-input")
+      .setInputFiles([new URL("photo.jpg", FIXTURES).pathname, new URL("photo.png", FIXTURES).pathname]);
     await admin.getByTestId("preview-product").click();
     await admin.getByTestId("product-preview").waitFor();
     await admin.getByTestId("send-product").click();
@@ -93,7 +105,9 @@ describe("back office end to end", () => {
       await customerCard.waitFor();
       expect(await customerCard.getByTestId("product-instock").textContent()).toBe("3 in stock");
       const picture = customerCard.locator("img.gallery__image").first();
-      await expect.poll(() => picture.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => picture.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))
+        .toBe(true);
       const currentSrc = await picture.evaluate((image) => (image as HTMLImageElement).currentSrc);
       // The card shows the card-size WebP itself, even on this phone's dense screen.
       expect(currentSrc).toBe(`${web.store.url}/assets/product/${product.id}/${product.images[0]!.card_filename!}`);

@@ -306,7 +306,8 @@ describe("the cart", () => {
 });
 
 describe("checkout end to end", () => {
-  it("browses, orders two products for pickup, signs in by e-mail, sees the QR and countdown, finds it in the cabinet and cancels it", async () => {
+  it("browses, orders two products for pickup, signs in by e-mail, sees the QR and countdown, finds it in the cabinet and cancels " +
+    "it", async () => {
     const jack = await productNamed("Jack Herer");
     const threeAndHalf = Object.values(jack.options!).find((option) => option.price_text === "3.5 g")!;
     const gelato = await productNamed("Gelato #41");
@@ -394,7 +395,10 @@ describe("checkout end to end", () => {
     expect(await page.getByTestId("orders-done-count").textContent()).toBe("0");
 
     // Cancel it from its page: the stock is back.
-    await page.getByTestId("order-row").filter({ hasText: `Order #${orderId}` }).click();
+    await page
+      .getByTestId("order-row")
+      .filter({ hasText: `Order #${orderId}` })
+      .click();
     await page.waitForURL(`${web.store.url}/order/${orderId}`);
     const asked = answerNextDialog(true);
     await page.getByTestId("cancel-order").click();
@@ -432,8 +436,16 @@ describe("checkout end to end", () => {
     };
     const discounted = await place("e2e-discounted-order", 10);
     const done = await place("e2e-done-order-0001", 2);
-    await web.store.db.updateTable("orders").set({ discount_percent: 10, discounted_price: 1080 }).where("id", "=", discounted.id).execute();
-    await web.store.db.updateTable("orders").set({ status: "S", payment_status: "S", delivery_status: "S" }).where("id", "=", done.id).execute();
+    await web.store.db
+      .updateTable("orders")
+      .set({ discount_percent: 10, discounted_price: 1080 })
+      .where("id", "=", discounted.id)
+      .execute();
+    await web.store.db
+      .updateTable("orders")
+      .set({ status: "S", payment_status: "S", delivery_status: "S" })
+      .where("id", "=", done.id)
+      .execute();
 
     await newPage();
     await web.context.addInitScript((stored) => localStorage.setItem("token", stored), token);
@@ -466,7 +478,10 @@ describe("checkout end to end", () => {
   it("lets a pending order get its delivery and payment on its page, which reserves its stock, or says the stock is gone", async () => {
     // Orders placed without delivery and payment (over the API) are Pending and hold nothing.
     const token = await telegramToken(
-      signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 727272, first_name: "Malee" }) }, BOT_TOKEN),
+      signInitData(
+        { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 727272, first_name: "Malee" }) },
+        BOT_TOKEN,
+      ),
     );
     const grinder = await productNamed("Aluminium Grinder");
     const chaweng = await shopId("Chaweng Beach Store");
@@ -474,7 +489,12 @@ describe("checkout end to end", () => {
       const answer = await fetch(`${web.store.url}/api/orders`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": key },
-        body: JSON.stringify({ shop_id: chaweng, items: [{ product_id: grinder.id, option_id: 0, amount: 2 }], delivery_option: 0, payment_option: 0 }),
+        body: JSON.stringify({
+          shop_id: chaweng,
+          items: [{ product_id: grinder.id, option_id: 0, amount: 2 }],
+          delivery_option: 0,
+          payment_option: 0,
+        }),
       });
       expect(answer.status).toBe(201);
       return ((await answer.json()) as { order: Order }).order;
@@ -525,7 +545,13 @@ describe("checkout end to end", () => {
 
     // Another pending order whose stock is gone meanwhile: the server's answer shows, the order stays pending.
     const late = await placePending("e2e-pending-order-2");
-    await web.store.db.updateTable("stock").set({ amount: 1 }).where("shop_id", "=", chaweng).where("product_id", "=", grinder.id).where("option_id", "=", 0).execute();
+    await web.store.db
+      .updateTable("stock")
+      .set({ amount: 1 })
+      .where("shop_id", "=", chaweng)
+      .where("product_id", "=", grinder.id)
+      .where("option_id", "=", 0)
+      .execute();
     await page.goto(`${web.store.url}/order/${late.id}`);
     await form.waitFor();
     await form.getByTestId("delivery-options").getByRole("radio", { name: "Self pickup" }).click();

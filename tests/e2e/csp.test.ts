@@ -25,7 +25,8 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])), ...console];
 }
 
-const card = (page: Page, name: string) => page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 describe("the app under its CSP", () => {
   it("loads home, product, cart, and an order page with a map in Telegram mode from the dev page, with zero violations", async () => {
@@ -68,7 +69,12 @@ describe("the app under its CSP", () => {
     const placed = await fetch(`${web.store.url}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": "csp-order-1" },
-      body: JSON.stringify({ shop_id: lamai, items: [{ product_id: gelato.id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 }),
+      body: JSON.stringify({
+        shop_id: lamai,
+        items: [{ product_id: gelato.id, option_id: 0, amount: 1 }],
+        delivery_option: 1,
+        payment_option: 1,
+      }),
     });
     const { order } = (await placed.json()) as { order: { id: number } };
     // The admin of this test (the Telegram user above) attaches a map as staff would.
@@ -97,7 +103,9 @@ describe("the app under its CSP", () => {
       frame.src = "https://evil.example/";
       document.body.appendChild(frame);
     });
-    await expect.poll(violations).toEqual(expect.arrayContaining([expect.stringContaining("script-src"), expect.stringContaining("frame-src")]));
+    await expect
+      .poll(violations)
+      .toEqual(expect.arrayContaining([expect.stringContaining("script-src"), expect.stringContaining("frame-src")]));
     expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
   });
 });

@@ -24,7 +24,9 @@ const BOT_TOKEN = TEST_BOT_TOKEN;
 const ADMIN_EMAIL = "boss@samui.example";
 const MAP_URL = "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3935.2!2d100.0597!3d9.5357!2m3!1f0!2f0!3f0";
 /** What Google Maps gives under Share → Embed a map. */
-const MAP_CODE = `<iframe src="${MAP_URL}" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy" referrerpolicy="no-referrer-when-downgrade"></iframe>`;
+const MAP_CODE =
+  `<iframe src="${MAP_URL}" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy" ` +
+  `referrerpolicy="no-referrer-when-downgrade"></iframe>`;
 
 // BOT_MODE off: Telegram sign-in and the bot's outbox need the token, not a bot polling a Telegram out of reach.
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL }));
@@ -54,7 +56,8 @@ async function product(name: string): Promise<Product> {
 const completedOrders = async (productId: number) => (await api<{ product: Product }>(`/api/products/${productId}`)).product.stats.orders;
 const notices = (page: Page) => page.getByTestId("notification").allTextContents();
 const section = (page: Page, status: string) => page.locator(`[data-testid="staff-section"][data-status="${status}"]`);
-const rowOf = (page: Page, status: string, orderId: number) => section(page, status).locator(`[data-testid="staff-order-row"][data-order-id="${orderId}"]`);
+const rowOf = (page: Page, status: string, orderId: number) =>
+  section(page, status).locator(`[data-testid="staff-order-row"][data-order-id="${orderId}"]`);
 
 /**
  * A second phone next to the fixture's (which closes only its own profile): an adult who answered the age gate,
@@ -107,7 +110,11 @@ describe("hand-over end to end", () => {
     // The admin makes the manager (who signed in once) staff of Chaweng.
     await emailToken(managerEmail);
     const admin = await emailToken(ADMIN_EMAIL);
-    await api(`/api/admin/shops/${await shopId("Chaweng Beach Store")}/staff`, { method: "POST", token: admin, body: { email: managerEmail, role: "manager" } });
+    await api(`/api/admin/shops/${await shopId("Chaweng Beach Store")}/staff`, {
+      method: "POST",
+      token: admin,
+      body: { email: managerEmail, role: "manager" },
+    });
 
     const { context: managerContext, page: manager } = await secondPhone();
     try {
@@ -206,7 +213,12 @@ describe("hand-over end to end", () => {
       method: "POST",
       token: customerToken,
       headers: { "idempotency-key": "e2e-handover-telegram-1" },
-      body: { shop_id: lamai, items: [{ product_id: (await product("Gelato #41")).id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+      body: {
+        shop_id: lamai,
+        items: [{ product_id: (await product("Gelato #41")).id, option_id: 0, amount: 1 }],
+        delivery_option: 1,
+        payment_option: 1,
+      },
     });
     const ownerInitData = telegramInitData(929292, "Preecha");
     await telegramToken(ownerInitData);
@@ -219,10 +231,9 @@ describe("hand-over end to end", () => {
     const receive = (type: string, data: unknown) =>
       page.evaluate(
         ([eventType, eventData]) =>
-          (window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }).Telegram.WebView.receiveEvent(
-            eventType as string,
-            eventData,
-          ),
+          (
+            window as unknown as { Telegram: { WebView: { receiveEvent: (type: string, data: unknown) => void } } }
+          ).Telegram.WebView.receiveEvent(eventType as string, eventData),
         [type, data] as const,
       );
 

@@ -140,7 +140,8 @@ describe("referral programme end to end", () => {
     const admin = await emailToken(ADMIN_EMAIL);
     await api(`/api/admin/shops/${chaweng}/staff`, { method: "POST", token: admin, body: { email: managerEmail, role: "manager" } });
     const manager = await emailToken(managerEmail);
-    const finish = (id: number, by: "cash" | "bonus") => api<{ order: Order }>(`/api/staff/orders/${id}/finish`, { method: "POST", token: manager, body: { by } });
+    const finish = (id: number, by: "cash" | "bonus") =>
+      api<{ order: Order }>(`/api/staff/orders/${id}/finish`, { method: "POST", token: manager, body: { by } });
     const { order: done } = await finish(friendOrderId, "cash");
     const income = Math.floor((done.discounted_price * RATE_PERCENT) / 100);
     expect(income).toBeGreaterThan(0);

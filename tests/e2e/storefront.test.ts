@@ -25,7 +25,8 @@ async function apiProducts(query = ""): Promise<Product[]> {
 }
 
 async function productNamed(name: string): Promise<Product> {
-  const product = (await apiProducts("?category=0")).find((p) => p.name === name) ?? (await apiProducts("?category=2")).find((p) => p.name === name);
+  const product =
+    (await apiProducts("?category=0")).find((p) => p.name === name) ?? (await apiProducts("?category=2")).find((p) => p.name === name);
   if (!product) throw new Error(`no product ${name}`);
   return product;
 }
@@ -188,8 +189,11 @@ describe("the wishlist", () => {
     // Kept by the server for this customer.
     const token = await storedToken(page);
     const fromServer = async () =>
-      ((await (await fetch(`${web.store.url}/api/wishlist`, { headers: { authorization: `Bearer ${token}` } })).json()) as { product_ids: number[] })
-        .product_ids;
+      (
+        (await (await fetch(`${web.store.url}/api/wishlist`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          product_ids: number[];
+        }
+      ).product_ids;
     expect(await fromServer()).toEqual([(await productNamed("Jack Herer")).id]);
 
     // The wishlist page lists it.

@@ -73,7 +73,9 @@ describe("styles stay with their feature", () => {
     await page.getByTestId("nav-cabinet").click();
     await page.getByTestId("manage-shops").click();
     await page.getByTestId("shop-row").first().waitFor();
-    const staffSheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? "").filter((href) => href.includes("staffScreens")));
+    const staffSheets = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => sheet.href ?? "").filter((href) => href.includes("staffScreens")),
+    );
     expect(staffSheets, "the staff chunk's stylesheet is in the page").not.toEqual([]);
     await page.getByTestId("nav-cart").click();
 

@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 // Registered after the indexer's hook, so the store starts with its address.
-const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, TON_API_URL: indexer.url, TON_POLL_SECONDS: "1" }));
+const web = useBrowserStore((smtpUrl) => ({
+  SMTP_URL: smtpUrl,
+  ADMIN_EMAILS: ADMIN_EMAIL,
+  TON_API_URL: indexer.url,
+  TON_POLL_SECONDS: "1",
+}));
 const { api, emailToken } = storeApi(web);
 
 let wallet = "";
@@ -42,8 +47,20 @@ async function shopId(name: string): Promise<number> {
 
 async function placeCryptoOrder(token: string): Promise<Order> {
   const products = (await api<{ products: { id: number; name: string }[] }>("/api/products")).products;
-  const body = { shop_id: await shopId(SHOP), items: [{ product_id: products.find((p) => p.name === "Jack Herer")!.id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 3 };
-  return (await api<{ order: Order }>("/api/orders", { method: "POST", token, body, headers: { "idempotency-key": `ton-e2e-${Date.now()}-${Math.random()}` } })).order;
+  const body = {
+    shop_id: await shopId(SHOP),
+    items: [{ product_id: products.find((p) => p.name === "Jack Herer")!.id, option_id: 0, amount: 1 }],
+    delivery_option: 1,
+    payment_option: 3,
+  };
+  return (
+    await api<{ order: Order }>("/api/orders", {
+      method: "POST",
+      token,
+      body,
+      headers: { "idempotency-key": `ton-e2e-${Date.now()}-${Math.random()}` },
+    })
+  ).order;
 }
 
 /** Every CSP violation the page reports, from its first script on. */
@@ -82,7 +99,8 @@ async function openCryptoPayments(): Promise<void> {
 
 describe("paying an order in TON", () => {
 
-  it("loads the TON chunks on a crypto order's page only, shows the quote, waits for the network and turns to Paid within one poll", async () => {
+  it("loads the TON chunks on a crypto order's page only, shows the quote, waits for the network and turns to Paid within one " +
+    "poll", async () => {
     await openCryptoPayments();
     const page = await web.newPage();
     const violations = await watchViolations(page);
@@ -146,7 +164,9 @@ describe("paying an order in TON", () => {
       dispatchEvent(new PopStateEvent("popstate"));
     }, `/order/${order.id}`);
     await page.getByTestId("ton-amount").waitFor();
-    const reload = page.waitForResponse((response) => new URL(response.url()).pathname === `/order/${order.id}` && response.request().resourceType() === "document");
+    const reload = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/order/${order.id}` && response.request().resourceType() === "document",
+    );
     await page.getByTestId("ton-pay").click();
     expect((await reload).headers()["content-security-policy"]).toContain("connect-src 'self' https:;");
     await page.locator("[data-tc-wallets-modal-container]").waitFor({ timeout: 15_000 });
@@ -169,7 +189,10 @@ describe("paying an order in TON", () => {
     await page.getByTestId("confirm-ton-payment").click();
     await expect.poll(() => page.getByTestId("handover-ton-state").textContent()).toBe("Paid (confirmed by hand)");
     expect(await page.getByTestId("confirm-ton-payment").count()).toBe(0);
-    expect((await api<{ order: Order }>(`/api/orders/${order.id}`, { token: buyerToken })).order.ton_payment).toMatchObject({ state: "paid", confirmed_by_hand: true });
+    expect((await api<{ order: Order }>(`/api/orders/${order.id}`, { token: buyerToken })).order.ton_payment).toMatchObject({
+      state: "paid",
+      confirmed_by_hand: true,
+    });
     expect(await violations()).toEqual([]);
   });
 });

@@ -51,7 +51,11 @@ export async function testDatabase(seed = true, uploadsDir: string | null = null
  * The app on `db`, composed as server/main.ts composes it: one set of services (createServices), and the
  * webhook (BOT_MODE=webhook) on those same services.
  */
-export async function appOn(config: Config, db: DB, { clock, mailer }: { clock?: () => number; mailer?: Mailer } = {}): Promise<FastifyInstance> {
+export async function appOn(
+  config: Config,
+  db: DB,
+  { clock, mailer }: { clock?: () => number; mailer?: Mailer } = {},
+): Promise<FastifyInstance> {
   const services = createServices(config, { db, log: createLogger(config), clock, mailer });
   return buildApp(config, services, { telegramWebhook: webhookFor(config, services, clock) });
 }

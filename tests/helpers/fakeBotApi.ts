@@ -10,9 +10,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Update, UserFromGetMe } from "grammy/types";
 
+/** A Bot API call's parameters as the bot sent them: JSON of Telegram's many shapes, which tests read freely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Telegram's parameters, typed per method nowhere here
+export type BotParams = Record<string, any>;
+
 export interface RecordedCall {
   method: string;
-  params: Record<string, any>;
+  params: BotParams;
   /** What the fake answered: 200, or the error code it was told to give; 0 while held, and for good if the client hung up first. */
   status: number;
   /**
@@ -29,7 +33,7 @@ export interface RecordedCall {
 
 export interface HoldOptions {
   /** Only calls whose params match are held (e.g. one chat's); the others go through. */
-  where?: (params: Record<string, any>) => boolean;
+  where?: (params: BotParams) => boolean;
   /**
    * "request" (the default): the call waits before anything happens; if its client hangs up meanwhile, it
    * is never carried out. "answer": the call is carried out at once (the message exists, `result` is
@@ -69,22 +73,22 @@ export interface FakeBotApi {
   token: string;
   calls: RecordedCall[];
   /** Calls of one method that were answered ok. */
-  callsOf(method: string): Record<string, any>[];
+  callsOf(method: string): BotParams[];
   queueUpdate(update: QueuedUpdate): number;
   /** The next `times` calls of `method` get this error. */
   failNext(method: string, failure: Failure, times?: number): void;
   /** Calls of `method` (those matching `where`) are recorded, then wait for release() before they are carried out, or answered. */
   hold(method: string, options?: HoldOptions): { release(): void };
   /** Calls of `method` that were carried out, whether or not their answer reached the client: what Telegram did. */
-  carriedOut(method: string): Record<string, any>[];
+  carriedOut(method: string): BotParams[];
   /**
    * Resolves once `count` calls of `method` (matching `where`) were answered ok, or with `received`, once
    * they arrived at all (answered, failed or held).
    */
   waitFor(
     method: string,
-    options?: { count?: number; where?: (params: Record<string, any>) => boolean; timeoutMs?: number; received?: boolean },
-  ): Promise<Record<string, any>[]>;
+    options?: { count?: number; where?: (params: BotParams) => boolean; timeoutMs?: number; received?: boolean },
+  ): Promise<BotParams[]>;
   close(): Promise<void>;
 }
 
@@ -109,7 +113,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
   };
 
   const ok = (result: unknown) => ({ ok: true, result });
-  const message = (params: Record<string, any>, message_id = nextMessageId++) => ({
+  const message = (params: BotParams, message_id = nextMessageId++) => ({
     message_id,
     date: Math.floor(Date.now() / 1000),
     chat: { id: Number(params.chat_id), type: "private" },
@@ -118,7 +122,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
   });
 
-  async function getUpdates(params: Record<string, any>, request: IncomingMessage) {
+  async function getUpdates(params: BotParams, request: IncomingMessage) {
     const offset = Number(params.offset ?? 0);
     // Telegram forgets updates below the offset: they were confirmed.
     while (updates.length > 0 && updates[0]!.update_id < offset) updates.shift();
@@ -140,7 +144,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     return ok(updates.slice(0, limit));
   }
 
-  const methods: Record<string, (params: Record<string, any>, request: IncomingMessage) => unknown> = {
+  const methods: Record<string, (params: BotParams, request: IncomingMessage) => unknown> = {
     getMe: () => ok(botInfo),
     getUpdates,
     setWebhook: () => ok(true),
@@ -164,6 +168,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     if (match[1] !== token) return send(401, { ok: false, error_code: 401, description: "Unauthorized" });
     const method = match[2]!;
     const params = { ...Object.fromEntries(url.searchParams), ...(await readParams(request)) };
+    // eslint-disable-next-line prefer-const -- the close handler below reads it before it is assigned
     let call: RecordedCall | undefined;
     let hungUp = false;
     response.once("close", () => {
@@ -175,7 +180,9 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
       }
     });
     const heldAt = (stage: Hold["stage"]) =>
-      Promise.all([...holds].filter((hold) => hold.method === method && hold.stage === stage && hold.where(params)).map((hold) => hold.released));
+      Promise.all(
+        [...holds].filter((hold) => hold.method === method && hold.stage === stage && hold.where(params)).map((hold) => hold.released),
+      );
 
     const failure = failures.get(method)?.shift();
     if (failure) {
@@ -253,7 +260,11 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
         };
         const timer = setTimeout(() => {
           watchers.delete(check);
-          reject(new Error(`fake Bot API: expected ${count} ${method} call(s), saw ${matching().length}: ${JSON.stringify(calls.map((c) => c.method))}`));
+          reject(
+            new Error(
+              `fake Bot API: expected ${count} ${method} call(s), saw ${matching().length}: ${JSON.stringify(calls.map((c) => c.method))}`,
+            ),
+          );
         }, timeoutMs);
         watchers.add(check);
         check();
@@ -267,13 +278,13 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
   };
 }
 
-async function readParams(request: IncomingMessage): Promise<Record<string, any>> {
+async function readParams(request: IncomingMessage): Promise<BotParams> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks).toString("utf8");
   if (raw === "") return {};
   const type = request.headers["content-type"] ?? "";
-  if (type.includes("application/json")) return JSON.parse(raw) as Record<string, any>;
+  if (type.includes("application/json")) return JSON.parse(raw) as BotParams;
   if (type.includes("application/x-www-form-urlencoded")) {
     // Telegram takes objects in form fields as JSON text.
     return Object.fromEntries(

@@ -32,7 +32,10 @@ let counter = 0;
 
 /** A made-up, well-formed address for a sender or another wallet. */
 export function randomAddress(): string {
-  return new Address(0, Buffer.from(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256)))).toString({ urlSafe: true, bounceable: false });
+  return new Address(0, Buffer.from(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256)))).toString({
+    urlSafe: true,
+    bounceable: false,
+  });
 }
 
 export async function startFakeTonIndexer() {
@@ -50,7 +53,13 @@ export async function startFakeTonIndexer() {
     const limit = Number(url.searchParams.get("limit") ?? "10");
     const offset = Number(url.searchParams.get("offset") ?? "0");
     const start = url.searchParams.get("start_utime");
-    requests.push({ account, limit, offset, startUtime: start === null ? null : Number(start), apiKey: (req.headers["x-api-key"] as string | undefined) ?? null });
+    requests.push({
+      account,
+      limit,
+      offset,
+      startUtime: start === null ? null : Number(start),
+      apiKey: (req.headers["x-api-key"] as string | undefined) ?? null,
+    });
     if (failing) {
       res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "down" }));
       return;
@@ -113,7 +122,8 @@ export async function startFakeTonIndexer() {
     /** The same transaction delivered again (an indexer may repeat itself), maybe under another account or comment. */
     repeat(hash: string, overrides: { account?: string; comment?: string } = {}): void {
       const original = transactions.find((t) => t.json.hash === hash)!;
-      const copy = structuredClone(original.json) as Record<string, any>;
+      type Decoded = { in_msg: { message_content: { decoded: { comment: string } } } };
+      const copy = structuredClone(original.json) as Record<string, unknown> & Decoded;
       if (overrides.comment !== undefined) copy.in_msg.message_content.decoded.comment = overrides.comment;
       // Listed under another account, the message still names its own destination (an indexer's mix-up).
       const account = overrides.account ? Address.parse(overrides.account) : original.account;

@@ -9,7 +9,10 @@ export interface MultipartFilePart {
   contentType?: string;
 }
 
-export function multipartBody(fields: Record<string, string | number>, files: MultipartFilePart[] = []): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  fields: Record<string, string | number>,
+  files: MultipartFilePart[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----storeTest${randomBytes(8).toString("hex")}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -9,7 +9,12 @@ import { openDatabase, sqliteHandleOf } from "../../db/connection";
 import { createLinkSigner } from "../../server/services/links";
 import { createOrders } from "../../server/services/orders";
 
-const [file, userId, shopId, productId] = process.argv.slice(2).map((v, i) => (i === 0 ? v : Number(v))) as [string, number, number, number];
+const [file, userId, shopId, productId] = process.argv.slice(2).map((v, i) => (i === 0 ? v : Number(v))) as [
+  string,
+  number,
+  number,
+  number,
+];
 const db = openDatabase(file);
 sqliteHandleOf(db)!.function("die_now", () => {
   writeSync(1, "dying inside the placement transaction\n");

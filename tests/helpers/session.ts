@@ -4,7 +4,12 @@ import { signInitData } from "../../server/services/telegramInitData";
 
 export const TEST_BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
 
-export async function signInCustomer(app: FastifyInstance, telegramId: number, firstName = "Customer", nowMs = Date.now()): Promise<{ token: string; userId: number }> {
+export async function signInCustomer(
+  app: FastifyInstance,
+  telegramId: number,
+  firstName = "Customer",
+  nowMs = Date.now(),
+): Promise<{ token: string; userId: number }> {
   const initData = signInitData(
     { auth_date: String(Math.floor(nowMs / 1000)), user: JSON.stringify({ id: telegramId, first_name: firstName }) },
     TEST_BOT_TOKEN,

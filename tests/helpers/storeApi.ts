@@ -19,7 +19,11 @@ export function storeApi(world: { readonly store: { url: string }; readonly smtp
   async function api<T>(path: string, { method = "GET", token, body, headers = {} }: Call = {}): Promise<T> {
     const answer = await fetch(`${world.store.url}${path}`, {
       method,
-      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...headers,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
@@ -32,7 +36,9 @@ export function storeApi(world: { readonly store: { url: string }; readonly smtp
     const before = mailsTo();
     await api("/api/auth/email/code", { method: "POST", body: { email } });
     await expect.poll(mailsTo, { timeout: 10_000 }).toBeGreaterThan(before);
-    return (await api<{ token: string }>("/api/auth/email/verify", { method: "POST", body: { email, code: world.smtp.lastCodeFor(email) } })).token;
+    return (
+      await api<{ token: string }>("/api/auth/email/verify", { method: "POST", body: { email, code: world.smtp.lastCodeFor(email) } })
+    ).token;
   }
 
   return { api, emailToken };

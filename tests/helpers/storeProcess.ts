@@ -107,7 +107,10 @@ export function useStoreProcesses() {
 
     /** `tsx server/main.ts`, as `npm start` runs it after the build; resolves once it prints its address. */
     async startStoreProcess(dataDir: string, env: Record<string, string> = {}): Promise<StoreProcess> {
-      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: storeEnv(dataDir, env), stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+        env: storeEnv(dataDir, env),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       children.push(child);
       let output = "";
       child.stdout.on("data", (d) => (output += d));
@@ -137,7 +140,10 @@ export function useStoreProcesses() {
      * what it printed. It runs to its end, so nothing is left to clean up.
      */
     runScript(name: string, dataDir: string, args: string[] = [], env: Record<string, string> = {}): Promise<ScriptRun> {
-      const child = spawn(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], { env: storeEnv(dataDir, env), stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
+        env: storeEnv(dataDir, env),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
@@ -149,8 +155,15 @@ export function useStoreProcesses() {
 
 /** Signs a Telegram customer in over HTTP, as the mini-app does; returns the bearer token. */
 export async function signIn(base: string, telegramId: number): Promise<string> {
-  const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Loader" }) }, TEST_BOT_TOKEN);
-  const res = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData }) });
+  const initData = signInitData(
+    { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Loader" }) },
+    TEST_BOT_TOKEN,
+  );
+  const res = await fetch(`${base}/api/auth/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ initData }),
+  });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }

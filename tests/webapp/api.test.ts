@@ -27,7 +27,8 @@ function answerWith(response: Response): void {
   );
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const DEAD_SESSION = { error: "SIGN_IN_REQUIRED", message: "Please log in again." };
 
 beforeAll(async () => {
@@ -85,8 +86,12 @@ describe("a multipart upload", () => {
 
 describe("a file download", () => {
   it("reads the file as a Blob, with the server's name for it", async () => {
-    answerWith(new Response("product,sold\nJack Herer,3\n", { status: 200, headers: { "content-disposition": 'attachment; filename="stats.csv"' } }));
-    const { response, body } = await api.apiCall("/api/admin/stats.csv", { query: { from: "2026-11-01", shop_id: undefined } }, (answer) => answer.blob());
+    answerWith(
+      new Response("product,sold\nJack Herer,3\n", { status: 200, headers: { "content-disposition": 'attachment; filename="stats.csv"' } }),
+    );
+    const { response, body } = await api.apiCall("/api/admin/stats.csv", { query: { from: "2026-11-01", shop_id: undefined } }, (answer) =>
+      answer.blob(),
+    );
     expect(sent[0]!.url).toBe("/api/admin/stats.csv?from=2026-11-01");
     expect((sent[0]!.init.headers as Record<string, string>).Authorization).toBe("Bearer token-of-the-admin");
     expect(await body.text()).toBe("product,sold\nJack Herer,3\n");

@@ -52,7 +52,12 @@ function valueImports(source: string): Set<string> {
             clause.namedBindings.elements.every((element) => element.isTypeOnly)));
       if (!typeOnly) values.add(statement.moduleSpecifier.text);
     }
-    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && !statement.isTypeOnly) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      !statement.isTypeOnly
+    ) {
       values.add(statement.moduleSpecifier.text);
     }
   }

@@ -98,7 +98,10 @@ describe("the CSS naming rule", () => {
       ["webapp/src/components/Other.css", ".card--wide { width: 100%; }"],
       ["webapp/src/features/shops/components/ShopRow.css", ".shop-row { gap: 1px; }\n.shop-row__name { font-weight: 700; }"],
       ["webapp/src/features/admin/shops/components/shops.css", ".shop-page .page__title { margin: 0; }\n.shop-row { gap: 2px; }"],
-      ["webapp/src/features/cart/components/Cart.css", ".cart-line .button, .cart-line__more { color: blue; }\n.button--cart { color: green; }"],
+      [
+        "webapp/src/features/cart/components/Cart.css",
+        ".cart-line .button, .cart-line__more { color: blue; }\n.button--cart { color: green; }",
+      ],
       ["webapp/src/features/catalog/components/Tags.css", "@keyframes pop { from { opacity: 0; } 50% { opacity: 1; } }\nh1 { margin: 0; }"],
       ["webapp/src/app/storefront/storefront.css", ".buy-row .cart-line { flex: 1; }\n.card__title { margin: 0; }"],
     ]);

@@ -53,7 +53,8 @@ function endpointProblems(sources: Sources): string[] {
     if (!/^webapp\/src\/features\/(admin\/)?[^/]+\/api\/[^/]+\.tsx?$/.test(path)) {
       problems.push(`${path} calls ${endpoints.join(", ")}: calls belong in a hook file under the feature's api/`);
     }
-    if (endpoints.length > 1) problems.push(`${path} calls ${endpoints.length} endpoints (${endpoints.join(", ")}): one hook file per endpoint`);
+    if (endpoints.length > 1)
+      problems.push(`${path} calls ${endpoints.length} endpoints (${endpoints.join(", ")}): one hook file per endpoint`);
     for (const endpoint of endpoints) {
       if (endpoint.endsWith(" ?")) problems.push(`${path}: a call whose path is not written out (${endpoint})`);
       filesOf.set(endpoint, [...(filesOf.get(endpoint) ?? []), path]);
@@ -74,19 +75,28 @@ describe("one client, one hook file per endpoint", () => {
 
   it("is broken by a call outside api/, a file of two endpoints, or one endpoint in two files", () => {
     const sources: Sources = new Map([
-      ["webapp/src/features/ton/TonPay.tsx", "const quote = await apiRequest<TonQuote>(`/api/orders/${order.id}/ton/quote`, { method: \"POST\" });"],
+      [
+        "webapp/src/features/ton/TonPay.tsx",
+        'const quote = await apiRequest<TonQuote>(`/api/orders/${order.id}/ton/quote`, { method: "POST" });',
+      ],
       [
         "webapp/src/features/admin/products/api/useStock.ts",
-        'apiRequest<X>("/api/admin/stock", { method: "POST", body: change });\napiRequest<Y>("/api/admin/stock/move", { method: "POST", body });',
+        'apiRequest<X>("/api/admin/stock", { method: "POST", body: change });\n' +
+          'apiRequest<Y>("/api/admin/stock/move", { method: "POST", body });',
       ],
       ["webapp/src/features/admin/shops/api/useAdminShops.ts", 'apiRequest<AdminShopListResponse>("/api/admin/shops", { signal })'],
       ["webapp/src/features/admin/products/api/useShops.ts", 'apiRequest<AdminShopListResponse>("/api/admin/shops", { signal })'],
-      ["webapp/src/features/orders/api/useOrder.ts", "apiRequest<OrderResponse>(`/api/orders/${id}`, { signal }).then((answer) => answer.order)"],
+      [
+        "webapp/src/features/orders/api/useOrder.ts",
+        "apiRequest<OrderResponse>(`/api/orders/${id}`, { signal }).then((answer) => answer.order)",
+      ],
     ]);
     expect(endpointProblems(sources)).toEqual([
       "webapp/src/features/ton/TonPay.tsx calls POST /api/orders/:param/ton/quote: calls belong in a hook file under the feature's api/",
-      "webapp/src/features/admin/products/api/useStock.ts calls 2 endpoints (POST /api/admin/stock, POST /api/admin/stock/move): one hook file per endpoint",
-      "GET /api/admin/shops is called from webapp/src/features/admin/shops/api/useAdminShops.ts and webapp/src/features/admin/products/api/useShops.ts: one hook, one query key",
+      "webapp/src/features/admin/products/api/useStock.ts calls 2 endpoints " +
+        "(POST /api/admin/stock, POST /api/admin/stock/move): one hook file per endpoint",
+      "GET /api/admin/shops is called from webapp/src/features/admin/shops/api/useAdminShops.ts " +
+        "and webapp/src/features/admin/products/api/useShops.ts: one hook, one query key",
     ]);
   });
 });

@@ -26,7 +26,14 @@ interface Answer {
 }
 
 /** Places orders over HTTP from `loops` concurrent loops until `done()` says stop; answers are added as they come. */
-async function placeUntil(base: string, tokens: string[], loops: number, target: { shopId: number; productId: number }, answers: Answer[], done: () => boolean): Promise<void> {
+async function placeUntil(
+  base: string,
+  tokens: string[],
+  loops: number,
+  target: { shopId: number; productId: number },
+  answers: Answer[],
+  done: () => boolean,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: loops }, async (_, loop) => {
@@ -35,7 +42,12 @@ async function placeUntil(base: string, tokens: string[], loops: number, target:
         const res = await fetch(`${base}/api/orders`, {
           method: "POST",
           headers: { authorization: `Bearer ${tokens[loop % tokens.length]}`, "content-type": "application/json", "idempotency-key": key },
-          body: JSON.stringify({ shop_id: target.shopId, items: [{ product_id: target.productId, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 }),
+          body: JSON.stringify({
+            shop_id: target.shopId,
+            items: [{ product_id: target.productId, option_id: 0, amount: 1 }],
+            delivery_option: 1,
+            payment_option: 1,
+          }),
         });
         const body = (await res.json()) as { order?: { id: number } };
         answers.push({ key, status: res.status, orderId: body.order?.id ?? null, at: performance.now() });
@@ -65,7 +77,8 @@ function filesOf(dir: string): Record<string, number> {
 }
 
 describe("npm run backup and npm run restore", () => {
-  it("backs up a store under write load with every committed order, restores it into a fresh DATA_DIR, keeps the last BACKUP_KEEP, and refuses to restore over a running store", async () => {
+  it("backs up a store under write load with every committed order, restores it into a fresh DATA_DIR, keeps the last BACKUP_KEEP, and " +
+    "refuses to restore over a running store", async () => {
     const { dataDir, shopId, productId } = await seededDataDir({ prefix: "backup-store-", pictures: true });
     const store = await startStoreProcess(dataDir);
     const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(store.base, 710_000 + i)));
@@ -75,7 +88,8 @@ describe("npm run backup and npm run restore", () => {
     const load = placeUntil(store.base, tokens, 12, { shopId, productId }, answers, () => stopLoad);
     let loadFailed: unknown = null;
     load.catch((error) => (loadFailed = error));
-    for (let i = 0; i < 1000 && !loadFailed && answers.filter((a) => a.status === 201).length < 60; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && !loadFailed && answers.filter((a) => a.status === 201).length < 60; i++)
+      await new Promise((r) => setTimeout(r, 10));
     if (loadFailed) throw loadFailed;
 
     const backupBegan = performance.now();
@@ -102,9 +116,19 @@ describe("npm run backup and npm run restore", () => {
     {
       const db = new SQLite(copy, { readonly: true });
       const orders = (db.prepare("select count(*) as n from orders").get() as { n: number }).n;
-      const sold = (db.prepare("select coalesce(sum(amount), 0) as n from order_lines where product_id = ?").get(productId) as { n: number }).n;
-      const left = (db.prepare("select amount from stock where shop_id = ? and product_id = ? and option_id = 0").get(shopId, productId) as { amount: number }).amount;
-      const orphans = (db.prepare("select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)").get() as { n: number }).n;
+      const sold = (
+        db.prepare("select coalesce(sum(amount), 0) as n from order_lines where product_id = ?").get(productId) as { n: number }
+      ).n;
+      const left = (
+        db.prepare("select amount from stock where shop_id = ? and product_id = ? and option_id = 0").get(shopId, productId) as {
+          amount: number;
+        }
+      ).amount;
+      const orphans = (
+        db.prepare("select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)").get() as {
+          n: number;
+        }
+      ).n;
       db.close();
       // What the copy holds, told with a failure (a passing run prints only the test report).
       const report =
@@ -133,7 +157,9 @@ describe("npm run backup and npm run restore", () => {
     expect(integrity(join(fresh, "store.sqlite"))).toEqual(["ok"]);
     const db = openDatabase(join(fresh, "store.sqlite"));
     await migrateToLatest(db);
-    const present = new Map((await db.selectFrom("orders").select(["id", "idempotency_key"]).execute()).map((o) => [o.idempotency_key, o.id]));
+    const present = new Map(
+      (await db.selectFrom("orders").select(["id", "idempotency_key"]).execute()).map((o) => [o.idempotency_key, o.id]),
+    );
     await db.destroy();
     expect(committedBefore.filter((a) => present.get(a.key) !== a.orderId)).toEqual([]);
     expect(Object.keys(filesOf(join(dataDir, "uploads"))).length).toBeGreaterThan(0);
@@ -144,7 +170,10 @@ describe("npm run backup and npm run restore", () => {
     const third = await runScript("backup", dataDir, [], { BACKUP_KEEP: "2" });
     expect([second.code, third.code]).toEqual([0, 0]);
     const kept = await listBackups(join(dataDir, "backups"));
-    expect(kept).toEqual([/Backup written to (.+)/.exec(second.stdout)![1]!.trim(), /Backup written to (.+)/.exec(third.stdout)![1]!.trim()]);
+    expect(kept).toEqual([
+      /Backup written to (.+)/.exec(second.stdout)![1]!.trim(),
+      /Backup written to (.+)/.exec(third.stdout)![1]!.trim(),
+    ]);
     expect(readdirSync(join(dataDir, "backups")).sort()).toEqual(kept.map((path) => relative(join(dataDir, "backups"), path)).sort());
 
     // Restoring again over the restored store keeps what it replaced, so a wrong restore can be undone.
@@ -204,14 +233,26 @@ describe("a backup or restore that is not sound", () => {
     const dataDir = await tempDir("corrupt-restore-");
     writeFileSync(join(dataDir, "store.sqlite"), "the live database");
     await mkdir(join(dataDir, "uploads"));
-    const restore = restoreBackup({ from: file, dataDir, databaseFile: join(dataDir, "store.sqlite"), uploadsDir: join(dataDir, "uploads"), clock: Date.now });
+    const restore = restoreBackup({
+      from: file,
+      dataDir,
+      databaseFile: join(dataDir, "store.sqlite"),
+      uploadsDir: join(dataDir, "uploads"),
+      clock: Date.now,
+    });
     await expect(restore).rejects.toThrow(/failed its integrity check, so nothing was restored/);
     expect(readdirSync(dataDir).sort()).toEqual(["store.lock", "store.sqlite", "uploads"]);
   });
 
   it("fails with a clear message when there is no database, and the schedule reports each failure and goes on until stopped", async () => {
     const dir = await tempDir("missing-");
-    const options = { databaseFile: join(dir, "store.sqlite"), uploadsDir: join(dir, "uploads"), backupsDir: join(dir, "backups"), keep: 2, clock: Date.now };
+    const options = {
+      databaseFile: join(dir, "store.sqlite"),
+      uploadsDir: join(dir, "uploads"),
+      backupsDir: join(dir, "backups"),
+      keep: 2,
+      clock: Date.now,
+    };
     await expect(takeBackup(options)).rejects.toThrow(/There is no database at .+store\.sqlite: nothing to back up/);
 
     const failures: unknown[] = [];
@@ -229,7 +270,8 @@ describe("a backup or restore that is not sound", () => {
     expect(loadConfig({})).toMatchObject({ backupIntervalHours: null, backupKeep: 7 });
     expect(loadConfig({ BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "14" })).toMatchObject({ backupIntervalHours: 6, backupKeep: 14 });
     expect(loadConfig({ BACKUP_INTERVAL_HOURS: "0.5" }).backupIntervalHours).toBe(0.5);
-    for (const bad of ["0", "-1", "abc", "169", "1e3"]) expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: bad })).toThrow(/BACKUP_INTERVAL_HOURS must be/);
+    for (const bad of ["0", "-1", "abc", "169", "1e3"])
+      expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: bad })).toThrow(/BACKUP_INTERVAL_HOURS must be/);
     for (const bad of ["0", "-2", "1.5", "all"]) expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(ConfigError);
     expect(() => loadConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP must be a whole number of backups, at least 1 \(got "0"\)/);
   });

@@ -28,10 +28,13 @@ afterEach(async () => {
 });
 
 const put = (tx: Executor, key: string, value = "v") => tx.insertInto("settings").values({ key, value }).execute();
-const valueOf = async (tx: Executor, key: string) => (await tx.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+const valueOf = async (tx: Executor, key: string) =>
+  (await tx.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
 /** What another process sees. */
-const committed = (key: string) => (other.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value;
-const committedKeys = () => (other.prepare("select key from settings where key like 'w-%' order by key").all() as { key: string }[]).map((r) => r.key);
+const committed = (key: string) =>
+  (other.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value;
+const committedKeys = () =>
+  (other.prepare("select key from settings where key like 'w-%' order by key").all() as { key: string }[]).map((r) => r.key);
 
 describe("units of work on SQLite", () => {
   it("commits units queued together, each in its own savepoint: a failing unit leaves no trace and costs the others nothing", async () => {

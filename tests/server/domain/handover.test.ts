@@ -10,7 +10,11 @@ import {
 import { isMapEmbedUrl, parseMapEmbed } from "../../../server/domain/maps";
 import { canTransition, TRANSITIONS } from "../../../server/domain/orders";
 
-const state = (status: "P" | "N" | "W" | "S" | "C", payment_status: "P" | "S" = "P", delivery_status: "P" | "A" | "S" = "P") => ({ status, payment_status, delivery_status });
+const state = (status: "P" | "N" | "W" | "S" | "C", payment_status: "P" | "S" = "P", delivery_status: "P" | "A" | "S" = "P") => ({
+  status,
+  payment_status,
+  delivery_status,
+});
 
 describe("the transition table", () => {
   it("lets staff take a new order and finish a new or taken one, and nothing else", () => {
@@ -30,8 +34,24 @@ describe("the transition table", () => {
 
 describe("what staff may do", () => {
   it("offers take only on N, contact only on W, edits only on open orders, and admin extras only to admins", () => {
-    expect(handoverActions(state("N"), false)).toEqual({ take: true, finish: true, statuses: true, map: true, contact: false, discount: false, cancel: false });
-    expect(handoverActions(state("W"), true)).toEqual({ take: false, finish: true, statuses: true, map: true, contact: true, discount: true, cancel: true });
+    expect(handoverActions(state("N"), false)).toEqual({
+      take: true,
+      finish: true,
+      statuses: true,
+      map: true,
+      contact: false,
+      discount: false,
+      cancel: false,
+    });
+    expect(handoverActions(state("W"), true)).toEqual({
+      take: false,
+      finish: true,
+      statuses: true,
+      map: true,
+      contact: true,
+      discount: true,
+      cancel: true,
+    });
     expect(handoverActions(state("W", "S", "S"), true)).toMatchObject({ discount: false, cancel: false, finish: true });
     for (const closed of ["S", "C"] as const) {
       expect(Object.values(handoverActions(state(closed), true)).some(Boolean)).toBe(false);

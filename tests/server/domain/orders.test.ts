@@ -16,7 +16,14 @@ import {
   STATUS_LABELS,
 } from "../../../server/domain/orders";
 
-const settings = (over: object = {}) => ({ delivery_option: 1, payment_option: 1, phone: "", delivery_address: "", delivery_address_link: "", ...over });
+const settings = (over: object = {}) => ({
+  delivery_option: 1,
+  payment_option: 1,
+  phone: "",
+  delivery_address: "",
+  delivery_address_link: "",
+  ...over,
+});
 
 describe("order rules", () => {
   it("label statuses as the spec does", () => {
@@ -46,7 +53,12 @@ describe("order rules", () => {
   });
 
   it("total integer per_price × amount and apply whole-percent discounts", () => {
-    expect(orderTotals([{ per_price: 450, cost_price: 180, amount: 2 }, { per_price: 1400, cost_price: 600, amount: 1 }])).toEqual({ total_price: 2300, total_cost_price: 960 });
+    expect(
+      orderTotals([
+        { per_price: 450, cost_price: 180, amount: 2 },
+        { per_price: 1400, cost_price: 600, amount: 1 },
+      ]),
+    ).toEqual({ total_price: 2300, total_cost_price: 960 });
     expect(discountedPrice(2300, 10)).toBe(2070);
     expect(discountedPrice(999, 0)).toBe(999);
   });
@@ -73,7 +85,13 @@ describe("order rules", () => {
   });
 
   it("merge lines of the same product and option", () => {
-    expect(mergeLines([{ product_id: 1, option_id: 0, amount: 1 }, { product_id: 1, option_id: 0, amount: 2 }, { product_id: 1, option_id: 3, amount: 1 }])).toEqual([
+    expect(
+      mergeLines([
+        { product_id: 1, option_id: 0, amount: 1 },
+        { product_id: 1, option_id: 0, amount: 2 },
+        { product_id: 1, option_id: 3, amount: 1 },
+      ]),
+    ).toEqual([
       { product_id: 1, option_id: 0, amount: 3 },
       { product_id: 1, option_id: 3, amount: 1 },
     ]);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { conversionPercent, isReflink, maskReferralEmail, paidInMoney, referralIncome, referralRefusal, viewDay } from "../../../server/domain/referrals";
+import {
+  conversionPercent,
+  isReflink,
+  maskReferralEmail,
+  paidInMoney,
+  referralIncome,
+  referralRefusal,
+  viewDay,
+} from "../../../server/domain/referrals";
 
 const facts = { userId: 1, partnerId: 2, currentPartnerId: null, partnerAncestors: [], hasCompletedOrder: false };
 

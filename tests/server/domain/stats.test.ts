@@ -45,8 +45,18 @@ describe("the figures", () => {
   it("counts margin per day as charged minus cost, and sorts products by charged sales", () => {
     const stats = computeStats(
       [
-        { id: 1, completed_at: "2026-11-20T05:00:00.000Z", discounted_price: 90, lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }] },
-        { id: 2, completed_at: "2026-11-20T06:00:00.000Z", discounted_price: 300, lines: [{ product_id: 2, product_name: "B", amount: 1, per_price: 300, cost_price: 100 }] },
+        {
+          id: 1,
+          completed_at: "2026-11-20T05:00:00.000Z",
+          discounted_price: 90,
+          lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }],
+        },
+        {
+          id: 2,
+          completed_at: "2026-11-20T06:00:00.000Z",
+          discounted_price: 300,
+          lines: [{ product_id: 2, product_name: "B", amount: 1, per_price: 300, cost_price: 100 }],
+        },
       ],
       { from: null, to: null },
     );
@@ -57,8 +67,18 @@ describe("the figures", () => {
 
   it("fills empty days over a bounded range, but a range open on one side never draws more days than its sales span", () => {
     const orders = [
-      { id: 1, completed_at: "2026-11-20T05:00:00.000Z", discounted_price: 90, lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }] },
-      { id: 2, completed_at: "2026-11-22T05:00:00.000Z", discounted_price: 50, lines: [{ product_id: 1, product_name: "A", amount: 1, per_price: 50, cost_price: 20 }] },
+      {
+        id: 1,
+        completed_at: "2026-11-20T05:00:00.000Z",
+        discounted_price: 90,
+        lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }],
+      },
+      {
+        id: 2,
+        completed_at: "2026-11-22T05:00:00.000Z",
+        discounted_price: 50,
+        lines: [{ product_id: 1, product_name: "A", amount: 1, per_price: 50, cost_price: 20 }],
+      },
     ];
     expect(computeStats(orders, { from: "2026-11-19", to: "2026-11-23" }).days.map((d) => [d.date, d.sales])).toEqual([
       ["2026-11-19", 0],
@@ -67,12 +87,18 @@ describe("the figures", () => {
       ["2026-11-22", 50],
       ["2026-11-23", 0],
     ]);
-    expect(computeStats(orders, { from: "0100-01-01", to: null }).days.map((d) => d.date)).toEqual(["2026-11-20", "2026-11-21", "2026-11-22"]);
+    expect(computeStats(orders, { from: "0100-01-01", to: null }).days.map((d) => d.date)).toEqual([
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+    ]);
     expect(computeStats(orders, { from: null, to: "9999-12-31" }).days).toHaveLength(3);
   });
 
   it("writes CSV with formula cells defused", () => {
-    const csv = productStatsCsv([{ product_id: 1, product: "+cmd", total_amount: 1, cost_price_sum: 2, discounted_price_sum: 3, sales_sum: 3 }]);
+    const csv = productStatsCsv([
+      { product_id: 1, product: "+cmd", total_amount: 1, cost_price_sum: 2, discounted_price_sum: 3, sales_sum: 3 },
+    ]);
     expect(csv).toBe("product_id,product,total_amount,cost_price_sum,discounted_price_sum\r\n1,'+cmd,1,2,3\r\n");
   });
 });

@@ -58,7 +58,8 @@ describe("the rate and the quote", () => {
     expect(parseRate(250)).toBe("250");
     expect(parseRate(112.5)).toBe("112.5");
     expect(parseRate(0.000001)).toBe("0.000001");
-    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 1.1234567, 2e9]) expect(() => parseRate(bad), String(bad)).toThrow(ValidationError);
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 1.1234567, 2e9])
+      expect(() => parseRate(bad), String(bad)).toThrow(ValidationError);
   });
 
   it("turns Baht into nanoTON with bigint maths, rounding up so the shop never gets less", () => {
@@ -117,7 +118,10 @@ describe("the matching rule", () => {
     expect(judgeTransfer(tx({ source: null }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "not incoming" });
     expect(judgeTransfer(tx({ bounced: true }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "bounced" });
     expect(judgeTransfer(tx({ aborted: true }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "aborted" });
-    expect(judgeTransfer(tx({ destination: `0:${"cd".repeat(32)}` }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "other wallet" });
+    expect(judgeTransfer(tx({ destination: `0:${"cd".repeat(32)}` }), MAINNET, find)).toMatchObject({
+      kind: "ignore",
+      reason: "other wallet",
+    });
     expect(judgeTransfer(tx({ comment: "KSS 7-AAAB" }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "unknown comment" });
     expect(judgeTransfer(tx({ comment: null }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "unknown comment" });
     expect(judgeTransfer(tx({ value: "0" }), MAINNET, find)).toMatchObject({ kind: "ignore", reason: "no value" });

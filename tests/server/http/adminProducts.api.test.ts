@@ -18,8 +18,18 @@ import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 const ADMIN_TG = 1000;
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures", name));
-const JPEG = (field = "file-0"): MultipartFilePart => ({ field, buffer: fixture("photo.jpg"), filename: "photo.jpg", contentType: "image/jpeg" });
-const PNG = (field = "file-1"): MultipartFilePart => ({ field, buffer: fixture("photo.png"), filename: "photo.png", contentType: "image/png" });
+const JPEG = (field = "file-0"): MultipartFilePart => ({
+  field,
+  buffer: fixture("photo.jpg"),
+  filename: "photo.jpg",
+  contentType: "image/jpeg",
+});
+const PNG = (field = "file-1"): MultipartFilePart => ({
+  field,
+  buffer: fixture("photo.png"),
+  filename: "photo.png",
+  contentType: "image/png",
+});
 
 const FIELDS: Record<string, string> = {
   name: "Samui Sunrise",
@@ -57,7 +67,13 @@ beforeEach(async () => {
   return () => store.close();
 });
 
-function send(method: "POST" | "PUT", url: string, fields: Record<string, string>, files: MultipartFilePart[], token: string | null = admin.token) {
+function send(
+  method: "POST" | "PUT",
+  url: string,
+  fields: Record<string, string>,
+  files: MultipartFilePart[],
+  token: string | null = admin.token,
+) {
   const { payload, headers } = multipartBody(fields, files);
   return store.app.inject({ method, url, headers: { ...headers, ...(token ? bearer(token) : {}) }, payload });
 }
@@ -75,7 +91,10 @@ async function createProduct(fields = FIELDS, files = [JPEG(), PNG()]): Promise<
 
 async function filesUnder(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+    return (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort();
   } catch {
     return [];
   }
@@ -88,7 +107,10 @@ const adminProduct = async (id: number): Promise<AdminProduct> =>
 
 /** Puts stock at a pickup shop, as the stock screens will (a customer sees only what a pickup shop holds). */
 async function stockAtChaweng(productId: number, optionId: number, amount: number) {
-  await store.db.insertInto("stock").values({ shop_id: shops["Chaweng Beach Store"]!, product_id: productId, option_id: optionId, amount }).execute();
+  await store.db
+    .insertInto("stock")
+    .values({ shop_id: shops["Chaweng Beach Store"]!, product_id: productId, option_id: optionId, amount })
+    .execute();
 }
 
 describe("create", () => {
@@ -113,13 +135,27 @@ describe("create", () => {
       instock: 12,
     });
     expect(product.options).toEqual([
-      expect.objectContaining({ id: 0, per_price: 650, cost_price: 400, instock: 12, stock: [{ shop_id: shops["Central Warehouse"], amount: 12 }], is_default: true }),
+      expect.objectContaining({
+        id: 0,
+        per_price: 650,
+        cost_price: 400,
+        instock: 12,
+        stock: [{ shop_id: shops["Central Warehouse"], amount: 12 }],
+        is_default: true,
+      }),
     ]);
 
     // The warehouse got the stock, with its audit row naming the admin.
     const history = await store.db.selectFrom("stock_history").selectAll().where("product_id", "=", product.id).execute();
     expect(history).toEqual([
-      expect.objectContaining({ shop_id: shops["Central Warehouse"], option_id: 0, delta: 12, amount_after: 12, reason: "added", actor_user_id: admin.userId }),
+      expect.objectContaining({
+        shop_id: shops["Central Warehouse"],
+        option_id: 0,
+        delta: 12,
+        amount_after: 12,
+        reason: "added",
+        actor_user_id: admin.userId,
+      }),
     ]);
 
     expect(product.images).toHaveLength(2);
@@ -223,7 +259,12 @@ describe("create", () => {
 describe("update", () => {
   it("changes only the fields sent, adds new images after the old ones, and sets the warehouse stock with an audit row", async () => {
     const product = await createProduct();
-    const res = await send("PUT", `/api/admin/products/${product.id}`, { product_id: String(product.id), name: "Samui Sunset", per_price: "700", instock: "20" }, [JPEG("file-0")]);
+    const res = await send(
+      "PUT",
+      `/api/admin/products/${product.id}`,
+      { product_id: String(product.id), name: "Samui Sunset", per_price: "700", instock: "20" },
+      [JPEG("file-0")],
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe("Product was successfuly updated");
     const updated: AdminProduct = res.json().product;
@@ -242,7 +283,12 @@ describe("update", () => {
     expect(updated.images.slice(0, 2)).toEqual(product.images);
     expect(updated.images).toHaveLength(3);
     expect(await filesUnder(productDir(product.id))).toHaveLength(6);
-    const history = await store.db.selectFrom("stock_history").select(["delta", "amount_after"]).where("product_id", "=", product.id).orderBy("id").execute();
+    const history = await store.db
+      .selectFrom("stock_history")
+      .select(["delta", "amount_after"])
+      .where("product_id", "=", product.id)
+      .orderBy("id")
+      .execute();
     expect(history).toEqual([
       { delta: 12, amount_after: 12 },
       { delta: 8, amount_after: 20 },
@@ -345,7 +391,12 @@ describe("active, inactive and deleted", () => {
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": "admin-products-delete-1" },
-      payload: { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: product.id, option_id: 0, amount: 2 }], delivery_option: 1, payment_option: 1 },
+      payload: {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: product.id, option_id: 0, amount: 2 }],
+        delivery_option: 1,
+        payment_option: 1,
+      },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().order.id;
@@ -379,9 +430,20 @@ describe("options", () => {
   it("creates, sets default, refuses to delete option 0 or the default, deletes another", async () => {
     const product = await createProduct();
     await stockAtChaweng(product.id, 0, 5);
-    const maxBefore = (await store.db.selectFrom("product_options").select((eb) => eb.fn.max("option_id").as("m")).executeTakeFirstOrThrow()).m as number;
+    const maxBefore = (
+      await store.db
+        .selectFrom("product_options")
+        .select((eb) => eb.fn.max("option_id").as("m"))
+        .executeTakeFirstOrThrow()
+    ).m as number;
 
-    const created = await call("POST", `/api/admin/products/${product.id}/options`, { per_price: 1200, cost_price: 700, price_text: "2 g", gift_text: "", amount: 6 });
+    const created = await call("POST", `/api/admin/products/${product.id}/options`, {
+      per_price: 1200,
+      cost_price: 700,
+      price_text: "2 g",
+      gift_text: "",
+      amount: 6,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toBe("Product option was succesfuly created");
     const option = created.json().option;
@@ -389,7 +451,9 @@ describe("options", () => {
     // Option ids are unique across products.
     expect(option.id).toBe(maxBefore + 1);
     const history = await store.db.selectFrom("stock_history").selectAll().where("option_id", "=", option.id).execute();
-    expect(history).toEqual([expect.objectContaining({ shop_id: shops["Central Warehouse"], delta: 6, reason: "added", actor_user_id: admin.userId })]);
+    expect(history).toEqual([
+      expect.objectContaining({ shop_id: shops["Central Warehouse"], delta: 6, reason: "added", actor_user_id: admin.userId }),
+    ]);
 
     const base = await call("DELETE", `/api/admin/products/${product.id}/options/0`);
     expect(base.statusCode).toBe(409);
@@ -511,13 +575,20 @@ describe("only admins", () => {
 
 describe("rate limit", () => {
   it("counts the admin's product writes like every other /api write", async () => {
-    const limited = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), RATE_LIMIT_WRITES_PER_MINUTE: "2" } });
+    const limited = await makeTestStore({
+      env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), RATE_LIMIT_WRITES_PER_MINUTE: "2" },
+    });
     try {
       const boss = await signInCustomer(limited.app, ADMIN_TG, "Boss");
       const id = Object.values(await productIdsByName(limited.db))[0]!;
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await limited.app.inject({ method: "PUT", url: `/api/admin/products/${id}/active`, headers: bearer(boss.token), payload: { active: i % 2 === 1 } });
+        const res = await limited.app.inject({
+          method: "PUT",
+          url: `/api/admin/products/${id}/active`,
+          headers: bearer(boss.token),
+          payload: { active: i % 2 === 1 },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 429]);

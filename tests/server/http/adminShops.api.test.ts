@@ -26,27 +26,49 @@ const LOGO = (): MultipartFilePart => ({ field: "file-0", buffer: fixture("photo
 const MAP = "https://maps.app.goo.gl/AbCdEf123";
 const EMBED_URL = "https://www.google.com/maps/embed?pb=!1m18!1m12!3d9.5!2d100.06";
 
-const FIELDS = { name: "Maenam Pier", city_id: "1", district: "Maenam", address: "12/3 Moo 4, Maenam, Koh Samui 84330", map_link: MAP, admin: "" };
+const FIELDS = {
+  name: "Maenam Pier",
+  city_id: "1",
+  district: "Maenam",
+  address: "12/3 Moo 4, Maenam, Koh Samui 84330",
+  map_link: MAP,
+  admin: "",
+};
 
 /** A user with an e-mail and a live session, made in the database (e-mail sign-in has its own tests). */
 async function emailUser(email: string): Promise<{ token: string; userId: number }> {
-  const { id } = await store.db.insertInto("users").values({ email, reflink: `r${randomBytes(5).toString("hex")}` }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await store.db
+    .insertInto("users")
+    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const token = randomBytes(32).toString("base64url");
   const token_hash = createHash("sha256").update(token).digest("hex");
-  await store.db.insertInto("sessions").values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" }).execute();
+  await store.db
+    .insertInto("sessions")
+    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
+    .execute();
   return { token, userId: id };
 }
 
 beforeEach(async () => {
   store = await makeTestStore({
-    env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), ALLOWLIST_EMAILS: "partner@samui.example", WHOLESALE_URL: WHOLESALE },
+    env: {
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      ADMIN_TELEGRAM_IDS: String(ADMIN_TG),
+      ALLOWLIST_EMAILS: "partner@samui.example",
+      WHOLESALE_URL: WHOLESALE,
+    },
   });
   shops = await shopIdsByName(store.db);
   admin = await signInCustomer(store.app, ADMIN_TG, "Boss");
   manager = await signInCustomer(store.app, 2001, "Mali");
   customer = await signInCustomer(store.app, 3001, "Alice");
   allowlisted = await emailUser("partner@samui.example");
-  expect((await json("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, admin.token, { telegram_id: 2001, role: "manager" })).statusCode).toBe(200);
+  expect(
+    (await json("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, admin.token, { telegram_id: 2001, role: "manager" }))
+      .statusCode,
+  ).toBe(200);
   return () => store.close();
 });
 
@@ -61,7 +83,8 @@ function form(method: "POST" | "PUT", url: string, token: string | null, fields:
 
 const shopCount = async () => (await store.db.selectFrom("shops").select("id").execute()).length;
 const shopFolder = (id: number) => join(store.dataDir, "uploads", "shop", String(id));
-const uploadsOfShops = () => (existsSync(join(store.dataDir, "uploads", "shop")) ? readdirSync(join(store.dataDir, "uploads", "shop")) : []);
+const uploadsOfShops = () =>
+  existsSync(join(store.dataDir, "uploads", "shop")) ? readdirSync(join(store.dataDir, "uploads", "shop")) : [];
 const pickerIds = async () => (await json("GET", "/api/shops", null)).json().shops.map((s: { id: number }) => s.id);
 
 async function create(fields: Record<string, string> = FIELDS, token = admin.token) {
@@ -116,8 +139,20 @@ describe("creating a shop", () => {
     ["another region", { city_id: "2" }, [LOGO()], 400, "Koh Samui (city 1) is the only region."],
     ["a bad admin e-mail", { admin: "not-an-email" }, [LOGO()], 400, "admin"],
     ["no logo", {}, [], 400, "Choose a logo picture"],
-    ["an SVG logo", {}, [{ field: "file-0", buffer: fixture("script.svg"), filename: "logo.png", contentType: "image/png" }], 415, "IMAGE_TYPE_UNSUPPORTED"],
-    ["an executable named .jpg", {}, [{ field: "file-0", buffer: fixture("program.jpg"), filename: "logo.jpg" }], 415, "IMAGE_TYPE_UNSUPPORTED"],
+    [
+      "an SVG logo",
+      {},
+      [{ field: "file-0", buffer: fixture("script.svg"), filename: "logo.png", contentType: "image/png" }],
+      415,
+      "IMAGE_TYPE_UNSUPPORTED",
+    ],
+    [
+      "an executable named .jpg",
+      {},
+      [{ field: "file-0", buffer: fixture("program.jpg"), filename: "logo.jpg" }],
+      415,
+      "IMAGE_TYPE_UNSUPPORTED",
+    ],
     ["an empty file", {}, [{ field: "file-0", buffer: Buffer.alloc(0) }], 400, "IMAGE_EMPTY"],
   ])("refuses %s with a clear 4xx, creating nothing and writing nothing", async (_what, change, files, status, named) => {
     const before = await shopCount();
@@ -191,9 +226,15 @@ describe("editing a shop", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…) or its embed code." });
     }
-    const svg = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { name: "Changed" }, [{ field: "file-0", buffer: fixture("script.svg") }]);
+    const svg = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { name: "Changed" }, [
+      { field: "file-0", buffer: fixture("script.svg") },
+    ]);
     expect(svg.statusCode).toBe(415);
-    expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop).toMatchObject({ name: "Maenam Pier", map_link: MAP, path: shop.path });
+    expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop).toMatchObject({
+      name: "Maenam Pier",
+      map_link: MAP,
+      path: shop.path,
+    });
     expect(readdirSync(shopFolder(shop.id))).toEqual(files);
     expect((await form("PUT", "/api/admin/shops/999", admin.token, { name: "X" })).statusCode).toBe(404);
   });
@@ -223,7 +264,12 @@ describe("deleting a shop", () => {
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": "shop-delete-1" },
-      payload: { shop_id: chaweng, items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+      payload: {
+        shop_id: chaweng,
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        delivery_option: 1,
+        payment_option: 1,
+      },
     });
     const orderId = placed.json().order.id;
     const refused = await json("DELETE", `/api/admin/shops/${chaweng}`, admin.token);
@@ -245,13 +291,20 @@ describe("deleting a shop", () => {
     expect(await pickerIds()).not.toContain(chaweng);
     const product = (await json("GET", `/api/products/${products["Jack Herer"]}`, null)).json().product;
     expect(product.shop_list.map((s: { store_id: number }) => s.store_id)).not.toContain(chaweng);
-    const cart = await json("POST", "/api/cart/shops", customer.token, { items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }] });
+    const cart = await json("POST", "/api/cart/shops", customer.token, {
+      items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+    });
     expect(cart.json().shops.map((s: { id: number }) => s.id)).not.toContain(chaweng);
     const order = await store.app.inject({
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": "shop-delete-2" },
-      payload: { shop_id: chaweng, items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+      payload: {
+        shop_id: chaweng,
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        delivery_option: 1,
+        payment_option: 1,
+      },
     });
     expect(order.statusCode).toBe(404);
 
@@ -269,20 +322,33 @@ describe("deleting a shop", () => {
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": "shop-delete-pending" },
-      payload: { shop_id: lamai, items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 0, payment_option: 0 },
+      payload: {
+        shop_id: lamai,
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        delivery_option: 0,
+        payment_option: 0,
+      },
     });
     expect(placed.json().order.status).toBe("P");
     expect((await json("DELETE", `/api/admin/shops/${lamai}`, admin.token)).statusCode).toBe(200);
-    const settings = await json("PUT", `/api/orders/${placed.json().order.id}/settings`, customer.token, { delivery_option: 1, payment_option: 1 });
+    const settings = await json("PUT", `/api/orders/${placed.json().order.id}/settings`, customer.token, {
+      delivery_option: 1,
+      payment_option: 1,
+    });
     expect(settings.statusCode).toBe(404);
-    expect((await store.db.selectFrom("orders").select("status").where("id", "=", placed.json().order.id).executeTakeFirstOrThrow()).status).toBe("P");
+    expect(
+      (await store.db.selectFrom("orders").select("status").where("id", "=", placed.json().order.id).executeTakeFirstOrThrow()).status,
+    ).toBe("P");
     expect(await store.db.selectFrom("stock_history").selectAll().execute()).toEqual([]);
   });
 
   it("never deletes the warehouse (409)", async () => {
     const res = await json("DELETE", "/api/admin/shops/1", admin.token);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: "WAREHOUSE_NOT_DELETABLE", message: "The central warehouse holds the stock: it cannot be deleted." });
+    expect(res.json()).toEqual({
+      error: "WAREHOUSE_NOT_DELETABLE",
+      message: "The central warehouse holds the stock: it cannot be deleted.",
+    });
     expect((await store.db.selectFrom("shops").select("is_deleted").where("id", "=", 1).executeTakeFirstOrThrow()).is_deleted).toBe(0);
   });
 });
@@ -296,7 +362,16 @@ describe("the shop admin e-mail", () => {
     const me = (await json("GET", "/api/me", owner.token)).json().user;
     expect(me).toMatchObject({ store_id: shop.id, wholesaleUrl: WHOLESALE });
     expect((await json("GET", "/api/me/store", owner.token)).json()).toEqual({
-      store: { id: shop.id, name: "Maenam Pier", city_id: 1, city: "Koh Samui", district: "Maenam", address: FIELDS.address, map_link: MAP, path: shop.path },
+      store: {
+        id: shop.id,
+        name: "Maenam Pier",
+        city_id: 1,
+        city: "Koh Samui",
+        district: "Maenam",
+        address: FIELDS.address,
+        map_link: MAP,
+        path: shop.path,
+      },
     });
     expect((await json("GET", "/api/me/store", customer.token)).json()).toEqual({ store: null });
     expect((await json("GET", "/api/me/store", null)).statusCode).toBe(401);
@@ -309,9 +384,17 @@ describe("the shop admin e-mail", () => {
     expect(asked.statusCode).toBe(200);
     const outbox = (await store.app.inject({ method: "GET", url: "/dev/outbox" })).body;
     const code = /Your Koh Samui Store code: (\d{6})/.exec(outbox)![1];
-    const signedIn = await store.app.inject({ method: "POST", url: "/api/auth/email/verify", payload: { email: "newcomer@samui.example", code } });
+    const signedIn = await store.app.inject({
+      method: "POST",
+      url: "/api/auth/email/verify",
+      payload: { email: "newcomer@samui.example", code },
+    });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect(signedIn.json().user).toMatchObject({ store_id: shop.id, wholesaleUrl: WHOLESALE, shops: [{ shop_id: shop.id, name: "Maenam Pier", role: "owner" }] });
+    expect(signedIn.json().user).toMatchObject({
+      store_id: shop.id,
+      wholesaleUrl: WHOLESALE,
+      shops: [{ shop_id: shop.id, name: "Maenam Pier", role: "owner" }],
+    });
     expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop.owner.user_id).toBe(signedIn.json().user.userId);
   });
 
@@ -365,7 +448,10 @@ describe("who may", () => {
       }
     }
     expect(await shopCount()).toBe(count);
-    expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop).toMatchObject({ name: "Maenam Pier", is_deleted: false });
+    expect((await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop).toMatchObject({
+      name: "Maenam Pier",
+      is_deleted: false,
+    });
     expect(uploadsOfShops()).toEqual([String(shop.id)]);
   });
 });

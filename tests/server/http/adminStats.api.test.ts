@@ -32,7 +32,12 @@ async function place(shop: string, items: [product: string, amount: number][]): 
     method: "POST",
     url: "/api/orders",
     headers: { ...bearer(customer.token), "idempotency-key": `stats-test-${++keys}` },
-    payload: { shop_id: shops[shop], items: items.map(([p, amount]) => ({ product_id: products[p], option_id: 0, amount })), delivery_option: 1, payment_option: 1 },
+    payload: {
+      shop_id: shops[shop],
+      items: items.map(([p, amount]) => ({ product_id: products[p], option_id: 0, amount })),
+      delivery_option: 1,
+      payment_option: 1,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order.id;
@@ -63,7 +68,10 @@ beforeAll(async () => {
   admin = await signInCustomer(store.app, ADMIN_TG, "Boss", now);
   manager = await signInCustomer(store.app, 2001, "Mali", now);
   customer = await signInCustomer(store.app, 3001, "Alice", now);
-  expect((await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, admin.token, { telegram_id: 2001, role: "manager" })).statusCode).toBe(200);
+  expect(
+    (await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, admin.token, { telegram_id: 2001, role: "manager" }))
+      .statusCode,
+  ).toBe(200);
 
   const a = await place("Chaweng Beach Store", [
     ["Jack Herer", 2],
@@ -101,17 +109,38 @@ const stats = async (query = "", token = admin.token) => {
 describe("statistics", () => {
   it("every figure over all time equals the hand computation", async () => {
     const all = await stats();
-    expect(all.totals).toEqual({ orders: 3, total_sales_amount: 1290 + 450 + 1170, total_sales_discounted_price: 1200 + 450 + 1170, total_sales_cost_price: 520 + 180 + 480 });
+    expect(all.totals).toEqual({
+      orders: 3,
+      total_sales_amount: 1290 + 450 + 1170,
+      total_sales_discounted_price: 1200 + 450 + 1170,
+      total_sales_cost_price: 520 + 180 + 480,
+    });
     expect(all.products).toEqual([
-      { product_id: products["Durban Poison"], product: "Durban Poison", total_amount: 4, cost_price_sum: 160 + 480, discounted_price_sum: 363 + 1170, sales_sum: 390 + 1170 },
-      { product_id: products["Jack Herer"], product: "Jack Herer", total_amount: 3, cost_price_sum: 360 + 180, discounted_price_sum: 837 + 450, sales_sum: 900 + 450 },
+      {
+        product_id: products["Durban Poison"],
+        product: "Durban Poison",
+        total_amount: 4,
+        cost_price_sum: 160 + 480,
+        discounted_price_sum: 363 + 1170,
+        sales_sum: 390 + 1170,
+      },
+      {
+        product_id: products["Jack Herer"],
+        product: "Jack Herer",
+        total_amount: 3,
+        cost_price_sum: 360 + 180,
+        discounted_price_sum: 837 + 450,
+        sales_sum: 900 + 450,
+      },
     ]);
     expect(all.days).toEqual([
       { date: "2026-11-20", sales: 1200, margin: 1200 - 520 },
       { date: "2026-11-21", sales: 450 + 1170, margin: 450 + 1170 - 180 - 480 },
     ]);
     // The product split adds up to what was charged.
-    expect(all.products.reduce((n: number, p: { discounted_price_sum: number }) => n + p.discounted_price_sum, 0)).toBe(all.totals.total_sales_discounted_price);
+    expect(all.products.reduce((n: number, p: { discounted_price_sum: number }) => n + p.discounted_price_sum, 0)).toBe(
+      all.totals.total_sales_discounted_price,
+    );
     expect(all.range).toEqual({ from: null, to: null });
   });
 
@@ -136,13 +165,29 @@ describe("statistics", () => {
 
   it("the shop filter counts one shop's orders", async () => {
     const chaweng = await stats(`?shop_id=${shops["Chaweng Beach Store"]}`);
-    expect(chaweng.totals).toEqual({ orders: 2, total_sales_amount: 1290 + 1170, total_sales_discounted_price: 1200 + 1170, total_sales_cost_price: 520 + 480 });
-    expect(chaweng.products.map((p: { product: string; total_amount: number; discounted_price_sum: number }) => [p.product, p.total_amount, p.discounted_price_sum])).toEqual([
+    expect(chaweng.totals).toEqual({
+      orders: 2,
+      total_sales_amount: 1290 + 1170,
+      total_sales_discounted_price: 1200 + 1170,
+      total_sales_cost_price: 520 + 480,
+    });
+    expect(
+      chaweng.products.map((p: { product: string; total_amount: number; discounted_price_sum: number }) => [
+        p.product,
+        p.total_amount,
+        p.discounted_price_sum,
+      ]),
+    ).toEqual([
       ["Durban Poison", 4, 1533],
       ["Jack Herer", 2, 837],
     ]);
     const lamaiDay2 = await stats(`?shop_id=${shops["Lamai Night Market"]}&from=2026-11-21&to=2026-11-21`);
-    expect(lamaiDay2.totals).toEqual({ orders: 1, total_sales_amount: 450, total_sales_discounted_price: 450, total_sales_cost_price: 180 });
+    expect(lamaiDay2.totals).toEqual({
+      orders: 1,
+      total_sales_amount: 450,
+      total_sales_discounted_price: 450,
+      total_sales_cost_price: 180,
+    });
     expect(await stats(`?shop_id=${shops["Nathon Pier"]}`)).toMatchObject({ totals: { orders: 0 }, products: [], days: [] });
   });
 
@@ -180,7 +225,9 @@ describe("statistics", () => {
     await store.db.updateTable("products").set({ name: '=HYPERLINK("http://evil.example","x")' }).where("id", "=", products["Jack Herer"]!).execute();
     await store.db.updateTable("products").set({ name: "@SUM(A1)" }).where("id", "=", products["Durban Poison"]!).execute();
     const hostile = await call("GET", `/api/admin/stats.csv?shop_id=${shops["Lamai Night Market"]}`, admin.token);
-    expect(hostile.headers["content-disposition"]).toBe(`attachment; filename="stats-start-to-now-shop-${shops["Lamai Night Market"]}.csv"`);
+    expect(hostile.headers["content-disposition"]).toBe(
+      `attachment; filename="stats-start-to-now-shop-${shops["Lamai Night Market"]}.csv"`,
+    );
     expect(hostile.body.split("\r\n")[1]).toBe(`${products["Jack Herer"]},"'=HYPERLINK(""http://evil.example"",""x"")",1,180,450`);
     const all = await call("GET", "/api/admin/stats.csv", admin.token);
     expect(all.body.split("\r\n")[1]).toBe(`${products["Durban Poison"]},'@SUM(A1),4,640,1533`);

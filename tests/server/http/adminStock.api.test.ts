@@ -28,7 +28,10 @@ beforeEach(async () => {
   admin = await signInCustomer(store.app, ADMIN_TG, "Boss");
   manager = await signInCustomer(store.app, 2001, "Mali");
   customer = await signInCustomer(store.app, 3001, "Alice");
-  const granted = await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, admin.token, { telegram_id: 2001, role: "manager" });
+  const granted = await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, admin.token, {
+    telegram_id: 2001,
+    role: "manager",
+  });
   expect(granted.statusCode).toBe(200);
   return () => store.close();
 });
@@ -45,17 +48,28 @@ async function historyRows() {
 }
 
 async function placeOrder(shop: string, product: string, option: number, amount: number): Promise<number> {
-  const res = await postOrder(store.app, customer.token, `stock-test-${++keys}`, { shopId: shops[shop]!, productId: products[product]!, optionId: option, amount });
+  const res = await postOrder(store.app, customer.token, `stock-test-${++keys}`, {
+    shopId: shops[shop]!,
+    productId: products[product]!,
+    optionId: option,
+    amount,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order.id;
 }
 
 async function lowStockRows() {
-  return store.db.selectFrom("outbox").select(["user_id", "order_id", "payload", "dedupe_key"]).where("kind", "=", "low_stock").orderBy("id").execute();
+  return store.db
+    .selectFrom("outbox")
+    .select(["user_id", "order_id", "payload", "dedupe_key"])
+    .where("kind", "=", "low_stock")
+    .orderBy("id")
+    .execute();
 }
 
 describe("adding stock", () => {
-  it("adds to the warehouse by default and to a named shop, answering the shelf and the spec's message, with an audit row each", async () => {
+  it("adds to the warehouse by default and to a named shop, answering the shelf and the spec's message, with an audit row " +
+    "each", async () => {
     const jack = products["Jack Herer"]!;
     const before = await stockAt("Central Warehouse", "Jack Herer");
     const added = await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: 0, amount: 5 });
@@ -63,15 +77,32 @@ describe("adding stock", () => {
     expect(added.json()).toEqual({ instock: before + 5, message: "You've added 5 products." });
     expect(await stockAt("Central Warehouse", "Jack Herer")).toBe(before + 5);
 
-    const atShop = await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: 0, shop_id: shops["Chaweng Beach Store"], amount: 3 });
+    const atShop = await call("POST", "/api/admin/stock", admin.token, {
+      product_id: jack,
+      option_id: 0,
+      shop_id: shops["Chaweng Beach Store"],
+      amount: 3,
+    });
     expect(atShop.json()).toEqual({ instock: 28, message: "You've added 3 products." });
 
     // A shelf that did not exist yet is made.
-    const fresh = await call("POST", "/api/admin/stock", admin.token, { product_id: products["Green Crack"], option_id: 0, shop_id: shops["Nathon Pier"], amount: 2 });
+    const fresh = await call("POST", "/api/admin/stock", admin.token, {
+      product_id: products["Green Crack"],
+      option_id: 0,
+      shop_id: shops["Nathon Pier"],
+      amount: 2,
+    });
     expect(fresh.json().instock).toBe(2);
 
     const history = (await call("GET", `/api/admin/stock/history?product_id=${jack}`, admin.token)).json();
-    expect(history.entries.map((e: { shop_name: string; delta: number; amount_after: number; reason: string }) => [e.shop_name, e.delta, e.amount_after, e.reason])).toEqual([
+    expect(
+      history.entries.map((e: { shop_name: string; delta: number; amount_after: number; reason: string }) => [
+        e.shop_name,
+        e.delta,
+        e.amount_after,
+        e.reason,
+      ]),
+    ).toEqual([
       ["Chaweng Beach Store", 3, 28, "added"],
       ["Central Warehouse", 5, before + 5, "added"],
     ]);
@@ -88,7 +119,12 @@ describe("adding stock", () => {
     const before = await page();
     await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: 0, amount: 50 });
     expect((await page()).instock).toBe(before.instock);
-    const moved = await call("POST", "/api/admin/stock/move", admin.token, { product_id: jack, option_id: 0, to_shop_id: shops["Nathon Pier"], amount: 3 });
+    const moved = await call("POST", "/api/admin/stock/move", admin.token, {
+      product_id: jack,
+      option_id: 0,
+      to_shop_id: shops["Nathon Pier"],
+      amount: 3,
+    });
     expect(moved.statusCode).toBe(200);
     const after = await page();
     expect(after.instock).toBe(before.instock + 3);
@@ -120,13 +156,25 @@ describe("adding stock", () => {
   it("refuses a deleted option, a deleted product and a deleted shop (404)", async () => {
     const jack = products["Jack Herer"]!;
     const seven = await optionId("Jack Herer", "7 g");
-    await store.db.updateTable("product_options").set({ is_deleted: 1 }).where("product_id", "=", jack).where("option_id", "=", seven).execute();
-    expect((await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: seven, amount: 1 })).json().error).toBe("OPTION_NOT_FOUND");
+    await store.db
+      .updateTable("product_options")
+      .set({ is_deleted: 1 })
+      .where("product_id", "=", jack)
+      .where("option_id", "=", seven)
+      .execute();
+    expect((await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: seven, amount: 1 })).json().error).toBe(
+      "OPTION_NOT_FOUND",
+    );
     await store.db.updateTable("shops").set({ is_deleted: 1 }).where("id", "=", shops["Nathon Pier"]!).execute();
-    expect((await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: 0, shop_id: shops["Nathon Pier"], amount: 1 })).statusCode).toBe(404);
+    expect(
+      (await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: 0, shop_id: shops["Nathon Pier"], amount: 1 }))
+        .statusCode,
+    ).toBe(404);
     const durban = products["Durban Poison"]!;
     await store.db.updateTable("products").set({ is_deleted: 1 }).where("id", "=", durban).execute();
-    expect((await call("POST", "/api/admin/stock", admin.token, { product_id: durban, option_id: 0, amount: 1 })).json().error).toBe("PRODUCT_NOT_FOUND");
+    expect((await call("POST", "/api/admin/stock", admin.token, { product_id: durban, option_id: 0, amount: 1 })).json().error).toBe(
+      "PRODUCT_NOT_FOUND",
+    );
     expect(await historyRows()).toEqual([]);
   });
 });
@@ -135,7 +183,12 @@ describe("moving stock from the warehouse", () => {
   it("moves in one step: the warehouse down, the shop up, two 'moved' rows", async () => {
     const jack = products["Jack Herer"]!;
     const warehouse = await stockAt("Central Warehouse", "Jack Herer");
-    const res = await call("POST", "/api/admin/stock/move", admin.token, { product_id: jack, option_id: 0, to_shop_id: shops["Fisherman's Village"], amount: 3 });
+    const res = await call("POST", "/api/admin/stock/move", admin.token, {
+      product_id: jack,
+      option_id: 0,
+      to_shop_id: shops["Fisherman's Village"],
+      amount: 3,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ warehouse: warehouse - 3, instock: 11, message: "You've moved 3 products to Fisherman's Village." });
     expect(await stockAt("Central Warehouse", "Jack Herer")).toBe(warehouse - 3);
@@ -150,14 +203,27 @@ describe("moving stock from the warehouse", () => {
   it("refuses more than the warehouse holds (409) and changes nothing", async () => {
     const jack = products["Jack Herer"]!;
     const seven = await optionId("Jack Herer", "7 g");
-    const res = await call("POST", "/api/admin/stock/move", admin.token, { product_id: jack, option_id: seven, to_shop_id: shops["Lamai Night Market"], amount: 41 });
+    const res = await call("POST", "/api/admin/stock/move", admin.token, {
+      product_id: jack,
+      option_id: seven,
+      to_shop_id: shops["Lamai Night Market"],
+      amount: 41,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: "NOT_ENOUGH_IN_WAREHOUSE", message: "The central warehouse holds 40 of this option: 41 cannot be moved." });
+    expect(res.json()).toEqual({
+      error: "NOT_ENOUGH_IN_WAREHOUSE",
+      message: "The central warehouse holds 40 of this option: 41 cannot be moved.",
+    });
     expect(await stockAt("Central Warehouse", "Jack Herer", seven)).toBe(40);
     expect(await stockAt("Lamai Night Market", "Jack Herer", seven)).toBe(0);
     expect(await historyRows()).toEqual([]);
     // Exactly what it holds is fine, and leaves an empty shelf.
-    const all = await call("POST", "/api/admin/stock/move", admin.token, { product_id: jack, option_id: seven, to_shop_id: shops["Lamai Night Market"], amount: 40 });
+    const all = await call("POST", "/api/admin/stock/move", admin.token, {
+      product_id: jack,
+      option_id: seven,
+      to_shop_id: shops["Lamai Night Market"],
+      amount: 40,
+    });
     expect(all.json()).toMatchObject({ warehouse: 0, instock: 40 });
   });
 
@@ -181,7 +247,15 @@ describe("orders in the audit trail", () => {
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(await stockAt("Chaweng Beach Store", "Jack Herer")).toBe(25);
     const { entries } = (await call("GET", `/api/admin/stock/history?product_id=${jack}`, admin.token)).json();
-    expect(entries.map((e: { shop_id: number; delta: number; amount_after: number; reason: string; order_id: number | null }) => [e.shop_id, e.delta, e.amount_after, e.reason, e.order_id])).toEqual([
+    expect(
+      entries.map((e: { shop_id: number; delta: number; amount_after: number; reason: string; order_id: number | null }) => [
+        e.shop_id,
+        e.delta,
+        e.amount_after,
+        e.reason,
+        e.order_id,
+      ]),
+    ).toEqual([
       [shops["Chaweng Beach Store"], 2, 25, "returned", orderId],
       [shops["Chaweng Beach Store"], -2, 23, "sold", orderId],
     ]);
@@ -223,9 +297,13 @@ describe("orders in the audit trail", () => {
     for (let i = 1; i <= 5; i++) await call("POST", "/api/admin/stock", admin.token, { product_id: jack, option_id: 0, amount: i });
     const first = (await call("GET", `/api/admin/stock/history?product_id=${jack}&limit=2`, admin.token)).json();
     expect(first.entries.map((e: { delta: number }) => e.delta)).toEqual([5, 4]);
-    const second = (await call("GET", `/api/admin/stock/history?product_id=${jack}&limit=2&cursor=${first.next_cursor}`, admin.token)).json();
+    const second = (
+      await call("GET", `/api/admin/stock/history?product_id=${jack}&limit=2&cursor=${first.next_cursor}`, admin.token)
+    ).json();
     expect(second.entries.map((e: { delta: number }) => e.delta)).toEqual([3, 2]);
-    const last = (await call("GET", `/api/admin/stock/history?product_id=${jack}&limit=2&cursor=${second.next_cursor}`, admin.token)).json();
+    const last = (
+      await call("GET", `/api/admin/stock/history?product_id=${jack}&limit=2&cursor=${second.next_cursor}`, admin.token)
+    ).json();
     expect(last.entries.map((e: { delta: number }) => e.delta)).toEqual([1]);
     expect(last.next_cursor).toBeNull();
     expect((await call("GET", "/api/admin/stock/history?product_id=99999", admin.token)).statusCode).toBe(404);
@@ -260,9 +338,17 @@ describe("low stock", () => {
 
     // What the admin reads in the chat.
     const message = renderNotification("low_stock", first[0]!.payload, createMiniApp("https://store.example"));
-    expect(message).toEqual({ text: "Low stock at Lamai Night Market: Jack Herer (3.5 g).\n2 items left on the shelf (alert at 2 or fewer).", keyboard: null });
+    expect(message).toEqual({
+      text: "Low stock at Lamai Night Market: Jack Herer (3.5 g).\n2 items left on the shelf (alert at 2 or fewer).",
+      keyboard: null,
+    });
 
-    const restock = await call("POST", "/api/admin/stock", admin.token, { product_id: products["Jack Herer"], option_id: opt, shop_id: shops["Lamai Night Market"], amount: 4 });
+    const restock = await call("POST", "/api/admin/stock", admin.token, {
+      product_id: products["Jack Herer"],
+      option_id: opt,
+      shop_id: shops["Lamai Night Market"],
+      amount: 4,
+    });
     expect(restock.json().instock).toBe(5);
     expect(await lowStockRows()).toHaveLength(1);
     await placeOrder("Lamai Night Market", "Jack Herer", opt, 3);
@@ -303,7 +389,8 @@ describe("low stock", () => {
 });
 
 describe("who may", () => {
-  it("refuses the signed-out (401), a customer and a manager (403 'Отказано в доступе.') on every stock route, changing nothing", async () => {
+  it("refuses the signed-out (401), a customer and a manager (403 'Отказано в доступе.') on every stock route, changing " +
+    "nothing", async () => {
     const jack = products["Jack Herer"]!;
     const routes: [method: "GET" | "POST", url: string, body?: object][] = [
       ["POST", "/api/admin/stock", { product_id: jack, option_id: 0, amount: 5 }],
@@ -330,11 +417,20 @@ describe("the service the bot uses", () => {
     const jack = products["Jack Herer"]!;
     const shelf = await store.app.services.stock.shelf(jack, 0);
     expect(shelf[0]).toEqual({ shop_id: 1, shop_name: "Central Warehouse", amount: 200 });
-    expect(shelf.find((s) => s.shop_name === "Nathon Pier")).toEqual({ shop_id: shops["Nathon Pier"], shop_name: "Nathon Pier", amount: 0 });
+    expect(shelf.find((s) => s.shop_name === "Nathon Pier")).toEqual({
+      shop_id: shops["Nathon Pier"],
+      shop_name: "Nathon Pier",
+      amount: 0,
+    });
     expect(shelf).toHaveLength(5);
     const added = await store.app.services.stock.add(admin.userId, { product_id: jack, option_id: 0, amount: 7 });
     expect(added).toEqual({ instock: 207 });
-    const moved = await store.app.services.stock.move(admin.userId, { product_id: jack, option_id: 0, to_shop_id: shops["Nathon Pier"]!, amount: 7 });
+    const moved = await store.app.services.stock.move(admin.userId, {
+      product_id: jack,
+      option_id: 0,
+      to_shop_id: shops["Nathon Pier"]!,
+      amount: 7,
+    });
     expect(moved).toMatchObject({ warehouse: 200, instock: 7 });
   });
 
@@ -342,8 +438,12 @@ describe("the service the bot uses", () => {
     const jack = products["Jack Herer"]!;
     const before = await store.app.services.stock.shelf(jack, 0);
     for (const caller of [manager, customer]) {
-      await expect(store.app.services.stock.add(caller.userId, { product_id: jack, option_id: 0, amount: 7 })).rejects.toThrow("Отказано в доступе.");
-      await expect(store.app.services.stock.move(caller.userId, { product_id: jack, option_id: 0, to_shop_id: shops["Nathon Pier"]!, amount: 1 })).rejects.toThrow("Отказано в доступе.");
+      await expect(store.app.services.stock.add(caller.userId, { product_id: jack, option_id: 0, amount: 7 })).rejects.toThrow(
+        "Отказано в доступе.",
+      );
+      await expect(
+        store.app.services.stock.move(caller.userId, { product_id: jack, option_id: 0, to_shop_id: shops["Nathon Pier"]!, amount: 1 }),
+      ).rejects.toThrow("Отказано в доступе.");
     }
     expect(await store.app.services.stock.shelf(jack, 0)).toEqual(before);
     expect(await historyRows()).toEqual([]);

@@ -25,7 +25,18 @@ afterAll(async () => {
 async function makeApp(env: Record<string, string> = {}) {
   db = openDatabase(":memory:");
   await migrateToLatest(db);
-  const config = { ...loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, BOT_TOKEN, ADMIN_EMAILS: "boss@samui.example", ADMIN_TELEGRAM_IDS: "777", ...UNLIMITED, ...env }), webappDir: null };
+  const config = {
+    ...loadConfig({
+      NODE_ENV: "test",
+      SMTP_URL: smtp.url,
+      BOT_TOKEN,
+      ADMIN_EMAILS: "boss@samui.example",
+      ADMIN_TELEGRAM_IDS: "777",
+      ...UNLIMITED,
+      ...env,
+    }),
+    webappDir: null,
+  };
   app = await appOn(config, db, { clock: () => now });
 }
 
@@ -216,7 +227,9 @@ describe("Telegram sign-in", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ telegram_id: 5001, first_name: "Somchai", last_name: "K", username: "somchai", photo_url: "https://t.me/i/a.jpg", authType: "TELEGRAM", email: null });
 
-    const second = await post("/api/auth/telegram", { initData: initDataFor({ id: 5001, first_name: "Somchai", username: "somchai_new" }) });
+    const second = await post("/api/auth/telegram", {
+      initData: initDataFor({ id: 5001, first_name: "Somchai", username: "somchai_new" }),
+    });
     expect(second.json().user).toMatchObject({ userId: first.json().user.userId, username: "somchai_new", last_name: null });
     expect(await db.selectFrom("users").selectAll().execute()).toHaveLength(1);
   });
@@ -233,9 +246,13 @@ describe("Telegram sign-in", () => {
   });
 
   it("rejects an expired and a future auth_date with 401", async () => {
-    const expired = await post("/api/auth/telegram", { initData: initDataFor({ id: 6002, first_name: "Old" }, Math.floor(now / 1000) - 86_401) });
+    const expired = await post("/api/auth/telegram", {
+      initData: initDataFor({ id: 6002, first_name: "Old" }, Math.floor(now / 1000) - 86_401),
+    });
     expect([expired.statusCode, expired.json().message]).toEqual([401, expect.stringContaining("expired")]);
-    const future = await post("/api/auth/telegram", { initData: initDataFor({ id: 6002, first_name: "New" }, Math.floor(now / 1000) + 3600) });
+    const future = await post("/api/auth/telegram", {
+      initData: initDataFor({ id: 6002, first_name: "New" }, Math.floor(now / 1000) + 3600),
+    });
     expect([future.statusCode, future.json().message]).toEqual([401, expect.stringContaining("future")]);
   });
 
@@ -264,7 +281,11 @@ describe("Telegram sign-in", () => {
   it("links an e-mail verified inside Telegram to the same user", async () => {
     const tg = (await post("/api/auth/telegram", { initData: initDataFor({ id: 8001, first_name: "Lek" }) })).json();
     await askCode("lek@samui.example");
-    const res = await post("/api/auth/email/verify", { email: "lek@samui.example", code: smtp.lastCodeFor("lek@samui.example") }, { authorization: `Bearer ${tg.token}` });
+    const res = await post(
+      "/api/auth/email/verify",
+      { email: "lek@samui.example", code: smtp.lastCodeFor("lek@samui.example") },
+      { authorization: `Bearer ${tg.token}` },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ userId: tg.user.userId, telegram_id: 8001, email: "lek@samui.example" });
   });
@@ -323,7 +344,10 @@ describe("sessions", () => {
     const { token, user } = await signInByEmail("staff@samui.example");
     const { id: shopId } = await db.insertInto("shops").values({ name: "Lamai" }).returning("id").executeTakeFirstOrThrow();
     await db.insertInto("shop_staff").values({ shop_id: shopId, user_id: user.userId, role: "manager" }).execute();
-    await db.insertInto("orders").values({ user_id: user.userId, shop_id: shopId, status: "N", total_price: 500, discounted_price: 500, total_cost_price: 200 }).execute();
+    await db
+      .insertInto("orders")
+      .values({ user_id: user.userId, shop_id: shopId, status: "N", total_price: 500, discounted_price: 500, total_cost_price: 200 })
+      .execute();
     await db.insertInto("bonus_ledger").values([
       { user_id: user.userId, type: "income", amount: 90 },
       { user_id: user.userId, type: "exp", amount: 30 },

@@ -123,7 +123,11 @@ describe("ETag and 304 on the polled listing", () => {
 
   it("gives different filters different tags", async () => {
     const all = await store.app.inject({ method: "GET", url: "/api/products" });
-    const hot = await store.app.inject({ method: "GET", url: "/api/products?category=-1", headers: { "if-none-match": all.headers.etag as string } });
+    const hot = await store.app.inject({
+      method: "GET",
+      url: "/api/products?category=-1",
+      headers: { "if-none-match": all.headers.etag as string },
+    });
     expect(hot.statusCode).toBe(200);
   });
 });

@@ -47,7 +47,11 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 }
 
 const decode = (a: Answer): Buffer =>
-  a.headers["content-encoding"] === "br" ? brotliDecompressSync(a.body) : a.headers["content-encoding"] === "gzip" ? gunzipSync(a.body) : a.body;
+  a.headers["content-encoding"] === "br"
+    ? brotliDecompressSync(a.body)
+    : a.headers["content-encoding"] === "gzip"
+      ? gunzipSync(a.body)
+      : a.body;
 
 const varies = (a: Answer) => expect(String(a.headers.vary).toLowerCase().split(/\s*,\s*/)).toContain("accept-encoding");
 
@@ -141,22 +145,31 @@ describe("serving the build", () => {
   it("gives the right types to the app's files", async () => {
     const js = assets.find((f) => f.startsWith("static/") && f.endsWith(".js"))!;
     const css = assets.find((f) => f.startsWith("static/") && f.endsWith(".css"))!;
-    expect((await get(`/${js}`, { "accept-encoding": "br" })).headers["content-type"]).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+    expect((await get(`/${js}`, { "accept-encoding": "br" })).headers["content-type"]).toMatch(
+      /^(text|application)\/javascript; charset=utf-8$/,
+    );
     expect((await get(`/${css}`, { "accept-encoding": "gzip" })).headers["content-type"]).toBe("text/css; charset=utf-8");
     expect((await get("/index.html", { "accept-encoding": "br" })).headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
-  it.each(["/", "/products/3", "/order/12?first=Y", "/cabinet"])("answers the page %s with index.html, compressed as asked", async (url) => {
-    for (const [acceptEncoding, expected] of [["br", "br"], ["gzip", "gzip"], ["", undefined]] as const) {
-      const answer = await get(url, acceptEncoding ? { "accept-encoding": acceptEncoding } : {});
-      expect(answer.status).toBe(200);
-      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(answer.headers["cache-control"]).toBe("no-cache");
-      expect(answer.headers["content-encoding"]).toBe(expected);
-      varies(answer);
-      expect(decode(answer).equals(indexHtml)).toBe(true);
-    }
-  });
+  it.each(["/", "/products/3", "/order/12?first=Y", "/cabinet"])(
+    "answers the page %s with index.html, compressed as asked",
+    async (url) => {
+      for (const [acceptEncoding, expected] of [
+        ["br", "br"],
+        ["gzip", "gzip"],
+        ["", undefined],
+      ] as const) {
+        const answer = await get(url, acceptEncoding ? { "accept-encoding": acceptEncoding } : {});
+        expect(answer.status).toBe(200);
+        expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(answer.headers["cache-control"]).toBe("no-cache");
+        expect(answer.headers["content-encoding"]).toBe(expected);
+        varies(answer);
+        expect(decode(answer).equals(indexHtml)).toBe(true);
+      }
+    },
+  );
 
   it("answers HEAD with the headers of the representation and no body", async () => {
     const js = assets.find((f) => f.startsWith("static/") && f.endsWith(".js"))!;
@@ -174,7 +187,11 @@ describe("serving the build", () => {
     const raw = await get(js);
     const tags = [br.headers.etag, gz.headers.etag, raw.headers.etag];
     expect(new Set(tags).size).toBe(3);
-    for (const [headers, etag] of [[{ "accept-encoding": "br" }, br.headers.etag], [{ "accept-encoding": "gzip" }, gz.headers.etag], [{}, raw.headers.etag]] as const) {
+    for (const [headers, etag] of [
+      [{ "accept-encoding": "br" }, br.headers.etag],
+      [{ "accept-encoding": "gzip" }, gz.headers.etag],
+      [{}, raw.headers.etag],
+    ] as const) {
       const again = await get(js, { ...headers, "if-none-match": etag! });
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
@@ -193,7 +210,12 @@ describe("the catalogue's JSON", () => {
     varies(raw);
     const etag = raw.headers.etag!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    for (const [acceptEncoding, expected, suffix] of [["br", "br", "-br"], ["gzip", "gzip", "-gz"], ["gzip, deflate, br", "br", "-br"], ["identity", undefined, ""]] as const) {
+    for (const [acceptEncoding, expected, suffix] of [
+      ["br", "br", "-br"],
+      ["gzip", "gzip", "-gz"],
+      ["gzip, deflate, br", "br", "-br"],
+      ["identity", undefined, ""],
+    ] as const) {
       const answer = await get("/api/products", { "accept-encoding": acceptEncoding });
       expect(answer.status).toBe(200);
       expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -219,7 +241,11 @@ describe("the catalogue's JSON", () => {
     expect((await get("/api/products", { "accept-encoding": "gzip" })).body.equals(gz.body)).toBe(true);
 
     const ids = await productIdsByName(store.db);
-    await store.db.updateTable("products").set({ description: "Changed while the test ran" }).where("id", "=", ids["Blue Dream"]!).execute();
+    await store.db
+      .updateTable("products")
+      .set({ description: "Changed while the test ran" })
+      .where("id", "=", ids["Blue Dream"]!)
+      .execute();
 
     const changed = await get("/api/products", { "accept-encoding": "br" });
     const changedRaw = await get("/api/products");
@@ -263,7 +289,9 @@ describe("the catalogue's JSON", () => {
     const br = await get(`/api/products/${ids["Blue Dream"]}`, { "accept-encoding": "br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(decode(br).equals(raw.body)).toBe(true);
-    expect((await get(`/api/products/${ids["Blue Dream"]}`, { "accept-encoding": "br", "if-none-match": br.headers.etag! })).status).toBe(304);
+    expect((await get(`/api/products/${ids["Blue Dream"]}`, { "accept-encoding": "br", "if-none-match": br.headers.etag! })).status).toBe(
+      304,
+    );
   });
 });
 
@@ -271,7 +299,8 @@ describe("other JSON answers", () => {
   it("compresses an answer over 1 KB on the way (@fastify/compress)", async () => {
     const { token } = await signInCustomer(store.app, 9101, "Wishful");
     const ids = await productIdsByName(store.db);
-    for (const id of Object.values(ids).slice(0, 6)) await store.app.inject({ method: "PUT", url: `/api/wishlist/${id}`, headers: bearer(token) });
+    for (const id of Object.values(ids).slice(0, 6))
+      await store.app.inject({ method: "PUT", url: `/api/wishlist/${id}`, headers: bearer(token) });
     const raw = await get("/api/wishlist", bearer(token));
     expect(raw.status).toBe(200);
     expect(raw.body.length).toBeGreaterThan(1024);
@@ -295,7 +324,19 @@ describe("other JSON answers", () => {
 });
 
 describe("bad input", () => {
-  const GARBAGE = ["identity", "garbage", "br;q=0, gzip;q=0", ";;;,,, ;q=", "br;q=abc", "gzip;q=-1", "compress, zstd;q=x", "\u00ff\u00fe", "x".repeat(4000), ",", "identity;q=0"];
+  const GARBAGE = [
+    "identity",
+    "garbage",
+    "br;q=0, gzip;q=0",
+    ";;;,,, ;q=",
+    "br;q=abc",
+    "gzip;q=-1",
+    "compress, zstd;q=x",
+    "\u00ff\u00fe",
+    "x".repeat(4000),
+    ",",
+    "identity;q=0",
+  ];
 
   it.each(GARBAGE.map((g) => [g.length > 40 ? `${g.slice(0, 10)}… (${g.length} characters)` : JSON.stringify(g), g]))(
     "sends raw bytes for Accept-Encoding %s",

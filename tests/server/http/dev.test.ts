@@ -11,7 +11,10 @@ afterEach(async () => {
 describe("development pages", () => {
   it("open the store in messenger mode with initData the server accepts", async () => {
     store = await makeTestStore({ seed: false, env: { BOT_TOKEN } });
-    const open = await store.app.inject({ method: "GET", url: "/dev/telegram/open?id=31337&first_name=Dao&username=dao_samui&start_param=abc123" });
+    const open = await store.app.inject({
+      method: "GET",
+      url: "/dev/telegram/open?id=31337&first_name=Dao&username=dao_samui&start_param=abc123",
+    });
     expect(open.statusCode).toBe(302);
     const hash = new URLSearchParams(String(open.headers.location).replace(/^\/#/, ""));
     expect(hash.get("tgWebAppVersion")).toBe("8.0");

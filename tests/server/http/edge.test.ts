@@ -27,7 +27,11 @@ const key = () => `edge-key-${++keys}-x`;
 
 async function open(env: Record<string, string> = {}) {
   now = Date.parse("2026-11-23T03:00:00.000Z");
-  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, SMTP_URL: smtp.url, ...env }, clock: () => now, webappDir: resolve(process.env.WEBAPP_DIR || "webapp/dist") });
+  store = await makeTestStore({
+    env: { BOT_TOKEN: TEST_BOT_TOKEN, SMTP_URL: smtp.url, ...env },
+    clock: () => now,
+    webappDir: resolve(process.env.WEBAPP_DIR || "webapp/dist"),
+  });
   // makeTestStore gives no webapp by default; this test looks at pages and assets too.
   return store;
 }
@@ -43,7 +47,11 @@ describe("headers", () => {
     expect(page.statusCode).toBe(200);
     const asset = /src="(\/static\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(asset).toBeDefined();
-    const answers = [page, await store.app.inject({ method: "GET", url: asset! }), await store.app.inject({ method: "GET", url: "/api/products" })];
+    const answers = [
+      page,
+      await store.app.inject({ method: "GET", url: asset! }),
+      await store.app.inject({ method: "GET", url: "/api/products" }),
+    ];
     for (const res of answers) {
       const csp = String(res.headers["content-security-policy"]);
       expect(csp).toContain("script-src 'self'");
@@ -108,7 +116,10 @@ describe("abuse limits", () => {
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
     const refused = answers.filter((a) => a.statusCode === 409);
     expect(refused).toHaveLength(47);
-    expect(refused[0]!.json()).toEqual({ error: "TOO_MANY_OPEN_ORDERS", message: "You already have 3 open orders. Pick one up or cancel it before placing another." });
+    expect(refused[0]!.json()).toEqual({
+      error: "TOO_MANY_OPEN_ORDERS",
+      message: "You already have 3 open orders. Pick one up or cancel it before placing another.",
+    });
     expect(await store.db.selectFrom("orders").select("id").execute()).toHaveLength(3);
     // A retry of a placed order with its key still answers that order; canceling one makes room for another.
     const first = answers.find((a) => a.statusCode === 201)!.json().order.id;
@@ -119,16 +130,24 @@ describe("abuse limits", () => {
   it("enforces a product's max_amount over the merged lines of an order", async () => {
     const alice = await signInCustomer(store.app, 9001, "Alice", now);
     const gummies = products["Mango Sticky Gummies"]!;
-    const max = (await store.db.selectFrom("products").select("max_amount").where("id", "=", gummies).executeTakeFirstOrThrow()).max_amount!;
+    const max = (await store.db.selectFrom("products").select("max_amount").where("id", "=", gummies).executeTakeFirstOrThrow())
+      .max_amount!;
     expect(max).toBe(5);
     const one = await place(alice.token, [{ product_id: gummies, option_id: 0, amount: 10 }]);
     expect(one.statusCode).toBe(400);
     expect(one.json().message).toBe("At most 5 of Mango Sticky Gummies per order.");
     const split = await place(alice.token, Array.from({ length: 4 }, () => ({ product_id: gummies, option_id: 0, amount: 2 })));
     expect(split.statusCode).toBe(400);
-    const shopsCheck = await store.app.inject({ method: "POST", url: "/api/cart/shops", payload: { items: [{ product_id: gummies, option_id: 0, amount: 6 }] } });
+    const shopsCheck = await store.app.inject({
+      method: "POST",
+      url: "/api/cart/shops",
+      payload: { items: [{ product_id: gummies, option_id: 0, amount: 6 }] },
+    });
     expect(shopsCheck.statusCode).toBe(400);
-    await store.db.insertInto("stock").values({ shop_id: shops["Chaweng Beach Store"]!, product_id: gummies, option_id: 0, amount: 50 }).execute();
+    await store.db
+      .insertInto("stock")
+      .values({ shop_id: shops["Chaweng Beach Store"]!, product_id: gummies, option_id: 0, amount: 50 })
+      .execute();
     expect((await place(alice.token, [{ product_id: gummies, option_id: 0, amount: 5 }])).statusCode).toBe(201);
     expect(await store.db.selectFrom("orders").select("id").execute()).toHaveLength(1);
   });
@@ -148,15 +167,22 @@ describe("rate limits", () => {
     for (let i = 0; i < 7; i++) answers.push(await write(alice.token));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(Number(answers[5]!.headers["retry-after"])).toBeGreaterThan(0);
-    expect(answers[5]!.json()).toMatchObject({ error: "TOO_MANY_REQUESTS", message: expect.stringMatching(/^Too many requests\. Please wait \d+ s and try again\.$/) });
+    expect(answers[5]!.json()).toMatchObject({
+      error: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Too many requests\. Please wait \d+ s and try again\.$/),
+    });
     expect((await write(bob.token)).statusCode).toBe(200);
     // Reads are not writes.
     expect((await store.app.inject({ method: "GET", url: "/api/wishlist", headers: bearer(alice.token) })).statusCode).toBe(200);
   });
 
   it("limits sign-in calls per client address, and believes X-Forwarded-For only from TRUST_PROXY", async () => {
-    const initData = signInitData({ auth_date: String(Math.floor(now / 1000)), user: JSON.stringify({ id: 9100, first_name: "S" }) }, TEST_BOT_TOKEN);
-    const signIn = (headers: Record<string, string> = {}) => store.app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData }, headers });
+    const initData = signInitData(
+      { auth_date: String(Math.floor(now / 1000)), user: JSON.stringify({ id: 9100, first_name: "S" }) },
+      TEST_BOT_TOKEN,
+    );
+    const signIn = (headers: Record<string, string> = {}) =>
+      store.app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData }, headers });
     const codes = [];
     // A forged X-Forwarded-For does not buy a fresh allowance: no proxy is trusted.
     for (let i = 0; i < 6; i++) codes.push((await signIn({ "x-forwarded-for": `10.0.0.${i}` })).statusCode);
@@ -167,10 +193,23 @@ describe("rate limits", () => {
 describe("trusted proxies", () => {
   it("counts sign-ins per forwarded client when the proxy is trusted", async () => {
     await open({ RATE_LIMIT_SIGNINS_PER_MINUTE: "2", TRUST_PROXY: "127.0.0.1" });
-    const initData = signInitData({ auth_date: String(Math.floor(now / 1000)), user: JSON.stringify({ id: 9101, first_name: "P" }) }, TEST_BOT_TOKEN);
+    const initData = signInitData(
+      { auth_date: String(Math.floor(now / 1000)), user: JSON.stringify({ id: 9101, first_name: "P" }) },
+      TEST_BOT_TOKEN,
+    );
     const signIn = (client: string) =>
-      store.app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData }, headers: { "x-forwarded-for": client }, remoteAddress: "127.0.0.1" });
-    expect([(await signIn("203.0.113.1")).statusCode, (await signIn("203.0.113.1")).statusCode, (await signIn("203.0.113.1")).statusCode]).toEqual([200, 200, 429]);
+      store.app.inject({
+        method: "POST",
+        url: "/api/auth/telegram",
+        payload: { initData },
+        headers: { "x-forwarded-for": client },
+        remoteAddress: "127.0.0.1",
+      });
+    expect([
+      (await signIn("203.0.113.1")).statusCode,
+      (await signIn("203.0.113.1")).statusCode,
+      (await signIn("203.0.113.1")).statusCode,
+    ]).toEqual([200, 200, 429]);
     expect((await signIn("203.0.113.2")).statusCode).toBe(200);
     await store.close();
   });
@@ -182,7 +221,8 @@ describe("e-mail codes", () => {
     return () => store.close();
   });
 
-  const askCode = (email: string, ip: string) => store.app.inject({ method: "POST", url: "/api/auth/email/code", payload: { email }, remoteAddress: ip });
+  const askCode = (email: string, ip: string) =>
+    store.app.inject({ method: "POST", url: "/api/auth/email/code", payload: { email }, remoteAddress: ip });
 
   it.each([
     ["a display-name list", '"x>,<victim@samui.example"'],
@@ -242,7 +282,13 @@ describe("clean text", () => {
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(alice.token), "idempotency-key": key() },
-      payload: { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Gelato #41"], option_id: 0, amount: 1 }], delivery_option: 2, payment_option: 1, ...courier },
+      payload: {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Gelato #41"], option_id: 0, amount: 1 }],
+        delivery_option: 2,
+        payment_option: 1,
+        ...courier,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -293,7 +339,19 @@ describe("paged lists", () => {
     for (let i = 0; i < ids.length; i += 500) {
       await store.db
         .insertInto("order_lines")
-        .values(ids.slice(i, i + 500).map((order_id) => ({ order_id, product_id: products["Gelato #41"]!, option_id: 0, product_name: "Gelato #41", per_price: 100, cost_price: 50, amount: 1 })))
+        .values(
+          ids
+            .slice(i, i + 500)
+            .map((order_id) => ({
+              order_id,
+              product_id: products["Gelato #41"]!,
+              option_id: 0,
+              product_name: "Gelato #41",
+              per_price: 100,
+              cost_price: 50,
+              amount: 1,
+            })),
+        )
         .execute();
     }
 
@@ -306,7 +364,9 @@ describe("paged lists", () => {
     let pages = 0;
     do {
       const url: string = `/api/orders?limit=100${cursor ? `&cursor=${cursor}` : ""}`;
-      const page: { orders: { id: number }[]; next_cursor: number | null } = (await store.app.inject({ method: "GET", url, headers: bearer(alice.token) })).json();
+      const page: { orders: { id: number }[]; next_cursor: number | null } = (
+        await store.app.inject({ method: "GET", url, headers: bearer(alice.token) })
+      ).json();
       expect(page.orders.length).toBeLessThanOrEqual(100);
       for (const o of page.orders) seen.add(o.id);
       cursor = page.next_cursor;
@@ -325,7 +385,10 @@ describe("sessions", () => {
   });
 
   it("200 sign-ins from one initData leave 10 live sessions: the newest", async () => {
-    const initData = signInitData({ auth_date: String(Math.floor(now / 1000)), user: JSON.stringify({ id: 9200, first_name: "R" }) }, TEST_BOT_TOKEN);
+    const initData = signInitData(
+      { auth_date: String(Math.floor(now / 1000)), user: JSON.stringify({ id: 9200, first_name: "R" }) },
+      TEST_BOT_TOKEN,
+    );
     const tokens: string[] = [];
     for (let i = 0; i < 200; i++) {
       tokens.push((await store.app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData } })).json().token);

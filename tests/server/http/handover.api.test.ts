@@ -21,14 +21,23 @@ let keys = 0;
 
 const ADMIN_TG = 1000;
 const MAP_URL = "https://www.google.com/maps/embed?pb=!1m18!1m12!3d9.5!2d100.06";
-const MAP_CODE = `<iframe src="${MAP_URL.replace(/&/g, "&amp;")}" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy"></iframe>`;
+const MAP_CODE =
+  `<iframe src="${MAP_URL.replace(/&/g, "&amp;")}" width="600" height="450" style="border:0;" allowfullscreen="" ` +
+  `loading="lazy"></iframe>`;
 
 /** A user with an e-mail and a live session, made in the database (e-mail sign-in has its own tests). */
 async function emailUser(email: string): Promise<{ token: string; userId: number }> {
-  const { id } = await store.db.insertInto("users").values({ email, reflink: `r${randomBytes(5).toString("hex")}` }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await store.db
+    .insertInto("users")
+    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const token = randomBytes(32).toString("base64url");
   const token_hash = createHash("sha256").update(token).digest("hex");
-  await store.db.insertInto("sessions").values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" }).execute();
+  await store.db
+    .insertInto("sessions")
+    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
+    .execute();
   return { token, userId: id };
 }
 
@@ -50,7 +59,11 @@ beforeEach(async () => {
 });
 
 async function placeOrder(shop = "Chaweng Beach Store", amount = 2, product = "Jack Herer", who = customer): Promise<number> {
-  const res = await postOrder(store.app, who.token, `handover-${++keys}-key`, { shopId: shops[shop]!, productId: products[product]!, amount });
+  const res = await postOrder(store.app, who.token, `handover-${++keys}-key`, {
+    shopId: shops[shop]!,
+    productId: products[product]!,
+    amount,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().order.id;
 }
@@ -119,15 +132,26 @@ describe("staff grants", () => {
     expect((await grant("Chaweng Beach Store", { email: "nobody@samui.example", role: "manager" })).statusCode).toBe(404);
     expect((await grant("Chaweng Beach Store", { telegram_id: 999999, role: "manager" })).statusCode).toBe(404);
     expect((await grant("Chaweng Beach Store", { telegram_id: 2002, role: "boss" })).statusCode).toBe(400);
-    expect((await grant("Chaweng Beach Store", { role: "manager" })).json()).toMatchObject({ error: "VALIDATION_ERROR", message: "Give either email or telegram_id" });
+    expect((await grant("Chaweng Beach Store", { role: "manager" })).json()).toMatchObject({
+      error: "VALIDATION_ERROR",
+      message: "Give either email or telegram_id",
+    });
     expect((await grant("Chaweng Beach Store", { email: "x>,<victim@samui.example", role: "manager" })).statusCode).toBe(400);
     expect((await call("POST", "/api/admin/shops/999/staff", admin.token, { telegram_id: 2002, role: "manager" })).statusCode).toBe(404);
-    expect((await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, manager.token, { telegram_id: 2002, role: "owner" })).json()).toEqual({
+    expect(
+      (
+        await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, manager.token, { telegram_id: 2002, role: "owner" })
+      ).json(),
+    ).toEqual({
       error: "FORBIDDEN",
       message: "Отказано в доступе.",
     });
-    expect((await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, null, { telegram_id: 2002, role: "owner" })).statusCode).toBe(401);
-    expect((await call("DELETE", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff/${customer.userId}`, admin.token)).statusCode).toBe(404);
+    expect(
+      (await call("POST", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff`, null, { telegram_id: 2002, role: "owner" })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call("DELETE", `/api/admin/shops/${shops["Chaweng Beach Store"]}/staff/${customer.userId}`, admin.token)).statusCode,
+    ).toBe(404);
     expect(await store.db.selectFrom("shop_staff").selectAll().execute()).toEqual(before);
   });
 });
@@ -167,7 +191,10 @@ describe("the staff lists and the manager order fetch", () => {
     const id = await placeOrder();
     expect((await call("GET", "/api/staff/orders", customer.token)).json()).toEqual({ error: "FORBIDDEN", message: "Отказано в доступе." });
     expect((await call("GET", `/api/staff/orders/${id}`, customer.token)).statusCode).toBe(403);
-    expect((await call("GET", `/api/staff/orders/${id}`, otherManager.token)).json()).toEqual({ error: "NOT_VALID_MANAGER", message: "Not valid Manager" });
+    expect((await call("GET", `/api/staff/orders/${id}`, otherManager.token)).json()).toEqual({
+      error: "NOT_VALID_MANAGER",
+      message: "Not valid Manager",
+    });
     expect((await call("GET", `/api/staff/orders?shop_id=${shops["Chaweng Beach Store"]}`, otherManager.token)).statusCode).toBe(403);
     expect((await call("GET", `/api/staff/orders/${id}`, null)).statusCode).toBe(401);
     expect((await call("GET", "/api/staff/orders/99999", manager.token)).statusCode).toBe(404);
@@ -230,10 +257,15 @@ describe("take order", () => {
     const second = await signInCustomer(store.app, 2003, "Pim");
     await grant("Chaweng Beach Store", { telegram_id: 2003, role: "manager" });
     const before = await store.db.selectFrom("orders").selectAll().orderBy("id").execute();
-    expect((await call("POST", `/api/staff/orders/${inWork}/take`, second.token)).json()).toMatchObject({ error: "ORDER_TAKEN", message: "Another manager got this order" });
+    expect((await call("POST", `/api/staff/orders/${inWork}/take`, second.token)).json()).toMatchObject({
+      error: "ORDER_TAKEN",
+      message: "Another manager got this order",
+    });
     expect((await call("POST", `/api/staff/orders/${done}/take`, second.token)).json()).toMatchObject({ error: "ORDER_NOT_NEW" });
     expect((await call("POST", `/api/staff/orders/${canceled}/take`, second.token)).statusCode).toBe(409);
-    expect((await call("POST", `/api/staff/orders/${inWork}/take`, otherManager.token)).json()).toMatchObject({ error: "NOT_VALID_MANAGER" });
+    expect((await call("POST", `/api/staff/orders/${inWork}/take`, otherManager.token)).json()).toMatchObject({
+      error: "NOT_VALID_MANAGER",
+    });
     expect(await store.db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(before);
   });
 });
@@ -243,10 +275,14 @@ describe("statuses and the map", () => {
     const id = await placeOrder();
     const set = await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "S", delivery_status: "A" });
     expect(set.json().order).toMatchObject({ payment_status: "S", delivery_status: "A", status: "N" });
-    expect((await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "X", delivery_status: "A" })).statusCode).toBe(400);
+    expect(
+      (await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "X", delivery_status: "A" })).statusCode,
+    ).toBe(400);
     expect((await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "S" })).statusCode).toBe(400);
     await call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" });
-    expect((await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "P", delivery_status: "P" })).json()).toMatchObject({ error: "ORDER_CLOSED" });
+    expect(
+      (await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "P", delivery_status: "P" })).json(),
+    ).toMatchObject({ error: "ORDER_CLOSED" });
     expect(await orderRow(id)).toMatchObject({ payment_status: "S", delivery_status: "S" });
   });
 
@@ -288,14 +324,24 @@ describe("finish", () => {
     const done = await call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" });
     expect(done.statusCode).toBe(200);
     expect(done.json().order).toMatchObject({ status: "S", payment_status: "S", delivery_status: "S", paid_with_bonus: false });
-    expect(done.json().order.actions).toEqual({ take: false, finish: false, statuses: false, map: false, contact: false, discount: false, cancel: false });
+    expect(done.json().order.actions).toEqual({
+      take: false,
+      finish: false,
+      statuses: false,
+      map: false,
+      contact: false,
+      discount: false,
+      cancel: false,
+    });
     expect(await stockAt("Chaweng Beach Store", "Jack Herer")).toBe(stockBefore - 2);
     expect((await call("GET", `/api/products/${product}`, null)).json().product.stats.orders).toBe(statsBefore + 1);
     expect(await outboxOf(id)).toContainEqual({ kind: "order_done", user_id: customer.userId });
     expect((await call("GET", `/api/orders/${id}`, customer.token)).json().order.status).toBe("S");
 
     // Finishing twice completes once.
-    expect((await call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" })).json()).toMatchObject({ error: "ORDER_DONE" });
+    expect((await call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" })).json()).toMatchObject({
+      error: "ORDER_DONE",
+    });
     expect(await eventsOf(id, "finished")).toHaveLength(1);
   });
 
@@ -340,7 +386,8 @@ describe("finish", () => {
     expect(expenses).toHaveLength(1);
   });
 
-  it("five bonus finishes racing for one customer on a balance that covers two: two S, three 409, the balance never below zero", async () => {
+  it("five bonus finishes racing for one customer on a balance that covers two: two S, three 409, the balance never below " +
+    "zero", async () => {
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await placeOrder());
     const toPay = (await orderRow(ids[0]!)).discounted_price;
@@ -360,12 +407,19 @@ describe("finish", () => {
     expect((await call("POST", `/api/staff/orders/${id}/finish`, manager.token, {})).statusCode).toBe(400);
     expect((await call("POST", `/api/staff/orders/${id}/finish`, otherManager.token, { by: "cash" })).statusCode).toBe(403);
     await call("POST", `/api/orders/${id}/cancel`, customer.token);
-    expect((await call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" })).json()).toMatchObject({ error: "ORDER_CLOSED" });
+    expect((await call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" })).json()).toMatchObject({
+      error: "ORDER_CLOSED",
+    });
     const pending = await store.app.inject({
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": "handover-pending-1" },
-      payload: { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 0, payment_option: 0 },
+      payload: {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        delivery_option: 0,
+        payment_option: 0,
+      },
     });
     const pendingId = pending.json().order.id;
     expect((await call("POST", `/api/staff/orders/${pendingId}/finish`, manager.token, { by: "cash" })).statusCode).toBe(409);
@@ -379,7 +433,11 @@ describe("contact client", () => {
     expect((await call("POST", `/api/staff/orders/${id}/contact`, manager.token)).json()).toMatchObject({ error: "ORDER_NOT_IN_WORK" });
     await call("POST", `/api/staff/orders/${id}/take`, manager.token);
     expect((await call("POST", `/api/staff/orders/${id}/contact`, manager.token)).json()).toEqual({ ok: true });
-    const row = await store.db.selectFrom("outbox").select(["kind", "user_id", "payload"]).where("kind", "=", "contact_client").executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom("outbox")
+      .select(["kind", "user_id", "payload"])
+      .where("kind", "=", "contact_client")
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(manager.userId);
     expect(JSON.parse(row.payload)).toMatchObject({ order_id: id, email: "customer.alice@samui.example", telegram_id: null });
   });
@@ -390,7 +448,11 @@ describe("contact client", () => {
     const id = await placeOrder();
     await call("POST", `/api/staff/orders/${id}/take`, mailOnly.token);
     expect((await call("POST", `/api/staff/orders/${id}/contact`, mailOnly.token)).json()).toEqual({ ok: false });
-    await store.db.updateTable("users").set({ telegram_unreachable_at: "2026-01-01T00:00:00.000Z" }).where("id", "=", manager.userId).execute();
+    await store.db
+      .updateTable("users")
+      .set({ telegram_unreachable_at: "2026-01-01T00:00:00.000Z" })
+      .where("id", "=", manager.userId)
+      .execute();
     expect((await call("POST", `/api/staff/orders/${id}/contact`, manager.token)).json()).toEqual({ ok: false });
     expect(await store.db.selectFrom("outbox").select("id").where("kind", "=", "contact_client").execute()).toEqual([]);
   });
@@ -420,7 +482,9 @@ describe("the admin's discount and cancel", () => {
     expect((await call("POST", `/api/admin/orders/${id}/cancel`, manager.token)).statusCode).toBe(403);
     expect((await call("POST", `/api/admin/orders/${id}/cancel`, customer.token)).statusCode).toBe(403);
     await call("PUT", `/api/staff/orders/${id}/statuses`, manager.token, { payment_status: "S", delivery_status: "S" });
-    expect((await call("PUT", `/api/admin/orders/${id}/discount`, admin.token, { percent: 5 })).json()).toMatchObject({ error: "ORDER_SETTLED" });
+    expect((await call("PUT", `/api/admin/orders/${id}/discount`, admin.token, { percent: 5 })).json()).toMatchObject({
+      error: "ORDER_SETTLED",
+    });
     expect((await call("POST", `/api/admin/orders/${id}/cancel`, admin.token)).json()).toMatchObject({ error: "ORDER_NOT_CANCELABLE" });
     expect(await orderRow(id)).toMatchObject({ status: "N", discount_percent: 0 });
   });
@@ -485,7 +549,10 @@ describe("sales", () => {
     const mine = (await call("GET", "/api/staff/sales?filter=new&mine=true", manager.token)).json();
     expect(mine.orders.map((o: StaffOrder) => o.id)).toEqual([b]);
     expect(mine.counts).toEqual({ new: 1, done: 1 });
-    expect((await call("GET", "/api/staff/sales/summary", manager.token)).json()).toEqual({ shop: { new: 2, done: 1 }, mine: { new: 1, done: 1 } });
+    expect((await call("GET", "/api/staff/sales/summary", manager.token)).json()).toEqual({
+      shop: { new: 2, done: 1 },
+      mine: { new: 1, done: 1 },
+    });
     expect((await call("GET", "/api/staff/sales/summary", customer.token)).statusCode).toBe(403);
     expect((await call("GET", "/api/staff/sales?filter=all", manager.token)).statusCode).toBe(400);
   });

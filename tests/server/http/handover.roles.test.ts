@@ -24,7 +24,12 @@ beforeAll(async () => {
   callers["owner of the shop"] = await signInCustomer(store.app, 2003, "Ploy");
   const manager = await signInCustomer(store.app, 2001, "Mali");
   const grant = (shop: string, telegram_id: number, role: string) =>
-    store.app.inject({ method: "POST", url: `/api/admin/shops/${shops[shop]}/staff`, headers: bearer(admin.token), payload: { telegram_id, role } });
+    store.app.inject({
+      method: "POST",
+      url: `/api/admin/shops/${shops[shop]}/staff`,
+      headers: bearer(admin.token),
+      payload: { telegram_id, role },
+    });
   await grant("Chaweng Beach Store", 2001, "manager");
   await grant("Lamai Night Market", 2002, "manager");
   await grant("Chaweng Beach Store", 2003, "owner");
@@ -35,7 +40,12 @@ beforeAll(async () => {
         method: "POST",
         url: "/api/orders",
         headers: { ...bearer(callers.customer!.token), "idempotency-key": key },
-        payload: { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+        payload: {
+          shop_id: shops["Chaweng Beach Store"],
+          items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+          delivery_option: 1,
+          payment_option: 1,
+        },
       })
     ).json().order;
   const first = await place("roles-order-1");
@@ -51,7 +61,8 @@ afterAll(async () => {
 });
 
 async function snapshot() {
-  const all = (table: "orders" | "order_events" | "outbox" | "bonus_ledger" | "shop_staff" | "stock") => store.db.selectFrom(table).selectAll().execute();
+  const all = (table: "orders" | "order_events" | "outbox" | "bonus_ledger" | "shop_staff" | "stock") =>
+    store.db.selectFrom(table).selectAll().execute();
   return Promise.all([all("orders"), all("order_events"), all("outbox"), all("bonus_ledger"), all("shop_staff"), all("stock")]);
 }
 
@@ -79,7 +90,12 @@ const adminRoutes: Record<string, Route> = {
 };
 
 function call(route: Route, caller: Caller) {
-  return store.app.inject({ method: route.method, url: route.url(), headers: caller ? bearer(caller.token) : {}, ...(route.body ? { payload: route.body } : {}) });
+  return store.app.inject({
+    method: route.method,
+    url: route.url(),
+    headers: caller ? bearer(caller.token) : {},
+    ...(route.body ? { payload: route.body } : {}),
+  });
 }
 
 /** What each caller gets on a staff route of an order of the Chaweng shop (lists: their own shops, so 200). */
@@ -115,7 +131,9 @@ describe("staff routes", () => {
     const before = await snapshot();
     const owner = callers["owner of the shop"]!;
     expect((await call({ method: "GET", url: () => `/api/staff/orders/${newOrder}?sig=${sig}` }, owner)).statusCode).toBe(200);
-    expect((await call({ method: "GET", url: () => `/api/staff/orders/${newOrder}?sig=AAAAAAAAAAAAAAAAAAAAAA` }, owner)).statusCode).toBe(403);
+    expect((await call({ method: "GET", url: () => `/api/staff/orders/${newOrder}?sig=AAAAAAAAAAAAAAAAAAAAAA` }, owner)).statusCode).toBe(
+      403,
+    );
     expect((await call({ method: "GET", url: () => `/api/staff/orders/${inWork}?sig=${sig}` }, owner)).statusCode).toBe(403);
     expect((await call({ method: "GET", url: () => `/api/staff/orders/${newOrder}?sig=${"x".repeat(200)}` }, owner)).statusCode).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -134,7 +152,12 @@ describe("staff routes", () => {
 });
 
 describe("admin-only routes", () => {
-  const adminExpected: Record<string, number> = { "signed-out": 401, customer: 403, "manager of another shop": 403, "owner of the shop": 403 };
+  const adminExpected: Record<string, number> = {
+    "signed-out": 401,
+    customer: 403,
+    "manager of another shop": 403,
+    "owner of the shop": 403,
+  };
   for (const [who, status] of Object.entries(adminExpected)) {
     for (const [name, route] of Object.entries(adminRoutes)) {
       it(`${name}: ${who} gets ${status} and changes nothing`, async () => {
@@ -156,7 +179,9 @@ describe("bad input on the hand-over", () => {
       store.app.inject({ method: "POST", url, headers: { ...bearer(owner.token), "content-type": "application/json" }, payload });
     expect((await raw(`/api/staff/orders/${inWork}/finish`, "{by:")).statusCode).toBe(400);
     expect((await raw(`/api/staff/orders/${inWork}/finish`, JSON.stringify({ by: 1 }))).statusCode).toBe(400);
-    expect((await raw(`/api/staff/orders/${inWork}/finish`, JSON.stringify({ by: "cash", pad: "x".repeat(100_000) }))).statusCode).toBe(413);
+    expect((await raw(`/api/staff/orders/${inWork}/finish`, JSON.stringify({ by: "cash", pad: "x".repeat(100_000) }))).statusCode).toBe(
+      413,
+    );
     expect((await raw("/api/staff/orders/abc/take", "{}")).statusCode).toBe(400);
     expect((await raw("/api/staff/orders/-3/take", "{}")).statusCode).toBe(400);
     const bigMap = await store.app.inject({

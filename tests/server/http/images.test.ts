@@ -77,11 +77,19 @@ describe("a hostile image is refused with a clear 4xx and nothing written", () =
   });
 
   it("an SVG, also when it claims to be a PNG", async () => {
-    await expectRefused([{ field: "file-0", buffer: fixture("script.svg"), filename: "logo.png", contentType: "image/png" }], 415, IMAGE_TEXTS.unsupported);
+    await expectRefused(
+      [{ field: "file-0", buffer: fixture("script.svg"), filename: "logo.png", contentType: "image/png" }],
+      415,
+      IMAGE_TEXTS.unsupported,
+    );
   });
 
   it("an executable renamed .jpg", async () => {
-    await expectRefused([{ field: "file-0", buffer: fixture("program.jpg"), filename: "program.jpg", contentType: "image/jpeg" }], 415, IMAGE_TEXTS.unsupported);
+    await expectRefused(
+      [{ field: "file-0", buffer: fixture("program.jpg"), filename: "program.jpg", contentType: "image/jpeg" }],
+      415,
+      IMAGE_TEXTS.unsupported,
+    );
   });
 
   it("a GIF", async () => {
@@ -101,7 +109,10 @@ describe("a hostile image is refused with a clear 4xx and nothing written", () =
   });
 
   it("a JPEG start followed by something else (a polyglot)", async () => {
-    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><script>alert(1)</script></html>".repeat(20))]);
+    const polyglot = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from("<html><script>alert(1)</script></html>".repeat(20)),
+    ]);
     await expectRefused([{ field: "file-0", buffer: polyglot }], 400, IMAGE_TEXTS.damaged);
   });
 
@@ -113,7 +124,11 @@ describe("a hostile image is refused with a clear 4xx and nothing written", () =
   it("a 20000×20000 pixel PNG, refused from its header without decoding it", async () => {
     const heapBefore = process.memoryUsage().rss;
     const started = Date.now();
-    await expectRefused([{ field: "file-0", buffer: bomb, filename: "small.png", contentType: "image/png" }], 413, IMAGE_TEXTS.tooManyPixels);
+    await expectRefused(
+      [{ field: "file-0", buffer: bomb, filename: "small.png", contentType: "image/png" }],
+      413,
+      IMAGE_TEXTS.tooManyPixels,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     // Decoding it would need ~1.2 GB; refusing it costs next to nothing.
     expect(process.memoryUsage().rss - heapBefore).toBeLessThan(200 * 1024 * 1024);
@@ -148,14 +163,25 @@ describe("a hostile image is refused with a clear 4xx and nothing written", () =
   });
 
   it("a file under another field name than file-N", async () => {
-    await expectRefused([{ field: "avatar", buffer: fixture("photo.jpg") }], 400, "Unexpected file field 'avatar': send images as file-0, file-1, …");
+    await expectRefused(
+      [{ field: "avatar", buffer: fixture("photo.jpg") }],
+      400,
+      "Unexpected file field 'avatar': send images as file-0, file-1, …",
+    );
   });
 
   it("a text field over 16 KB: 413, nothing made", async () => {
     const before = await productCount();
     const files = await uploads();
-    const { payload, headers } = multipartBody({ ...FIELDS, full_description: "x".repeat(17 * 1024) }, [{ field: "file-0", buffer: fixture("photo.png") }]);
-    const res = await store.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...headers, ...bearer(admin.token) }, payload });
+    const { payload, headers } = multipartBody({ ...FIELDS, full_description: "x".repeat(17 * 1024) }, [
+      { field: "file-0", buffer: fixture("photo.png") },
+    ]);
+    const res = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/products",
+      headers: { ...headers, ...bearer(admin.token) },
+      payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: "FIELD_TOO_LONG", message: IMAGE_TEXTS.fieldTooLong });
     expect(await productCount()).toBe(before);
@@ -192,7 +218,12 @@ describe("a hostile image is refused with a clear 4xx and nothing written", () =
     const files = await uploads();
     expect(files).toHaveLength(2);
     const { payload, headers } = multipartBody({ name: "Renamed" }, [{ field: "file-0", buffer: fixture("program.jpg") }]);
-    const res = await store.app.inject({ method: "PUT", url: `/api/admin/products/${product.id}`, headers: { ...headers, ...bearer(admin.token) }, payload });
+    const res = await store.app.inject({
+      method: "PUT",
+      url: `/api/admin/products/${product.id}`,
+      headers: { ...headers, ...bearer(admin.token) },
+      payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(await uploads()).toEqual(files);
     const row = await store.db.selectFrom("products").select("name").where("id", "=", product.id).executeTakeFirstOrThrow();

@@ -47,7 +47,10 @@ const countOrders = async () => (await store.db.selectFrom("orders").select(sql<
 describe("placing an order", () => {
   it("reserves the stock and holds a pickup order for 3 hours, at database prices", async () => {
     const threeAndHalf = await optionId("Jack Herer", "3.5 g");
-    const before = { base: await stockOf("Chaweng Beach Store", "Jack Herer"), option: await stockOf("Chaweng Beach Store", "Jack Herer", threeAndHalf) };
+    const before = {
+      base: await stockOf("Chaweng Beach Store", "Jack Herer"),
+      option: await stockOf("Chaweng Beach Store", "Jack Herer", threeAndHalf),
+    };
     const res = await place(alice, {
       shop_id: shops["Chaweng Beach Store"],
       items: [
@@ -80,24 +83,46 @@ describe("placing an order", () => {
     const outbox = await store.db.selectFrom("outbox").selectAll().execute();
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ kind: "order_placed", user_id: alice.userId, order_id: order.id, status: "pending" });
-    expect(JSON.parse(outbox[0]!.payload)).toMatchObject({ order_id: order.id, shop_name: "Chaweng Beach Store", total: 2300, item_count: 3 });
+    expect(JSON.parse(outbox[0]!.payload)).toMatchObject({
+      order_id: order.id,
+      shop_name: "Chaweng Beach Store",
+      total: 2300,
+      item_count: 3,
+    });
   });
 
   it("counts down the hold from the server's clock", async () => {
-    const { order } = (await place(alice, { shop_id: shops["Lamai Night Market"], items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], ...pickupCash })).json();
+    const { order } = (
+      await place(alice, {
+        shop_id: shops["Lamai Night Market"],
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        ...pickupCash,
+      })
+    ).json();
     now += 3600_000 + 61_000;
     const later = (await store.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: bearer(alice.token) })).json().order;
     expect(later.remaining_time).toBe("01:58:59");
   });
 
-  it("makes an order whose delivery and payment are not chosen yet Pending and reserves nothing, until the settings are saved", async () => {
+  it("makes an order whose delivery and payment are not chosen yet Pending and reserves nothing, until the settings are " +
+    "saved", async () => {
     const before = await stockOf("Lamai Night Market", "Northern Lights");
-    const res = await place(alice, { shop_id: shops["Lamai Night Market"], items: [{ product_id: products["Northern Lights"], option_id: 0, amount: 3 }], delivery_option: 0, payment_option: 0 });
+    const res = await place(alice, {
+      shop_id: shops["Lamai Night Market"],
+      items: [{ product_id: products["Northern Lights"], option_id: 0, amount: 3 }],
+      delivery_option: 0,
+      payment_option: 0,
+    });
     const { order } = res.json();
     expect([res.statusCode, order.status, order.is_reserved, order.hold_until]).toEqual([201, "P", 0, null]);
     expect(await stockOf("Lamai Night Market", "Northern Lights")).toBe(before);
 
-    const incomplete = await store.app.inject({ method: "PUT", url: `/api/orders/${order.id}/settings`, headers: bearer(alice.token), payload: { delivery_option: 2, payment_option: 1, phone: "+66 81 234 5678" } });
+    const incomplete = await store.app.inject({
+      method: "PUT",
+      url: `/api/orders/${order.id}/settings`,
+      headers: bearer(alice.token),
+      payload: { delivery_option: 2, payment_option: 1, phone: "+66 81 234 5678" },
+    });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().message).toBe("Please choose delivery and payment options!");
 
@@ -113,17 +138,40 @@ describe("placing an order", () => {
   });
 
   it("answers 'Not enough products in stock' when saving settings of a pending order whose stock is gone", async () => {
-    const { order } = (await place(alice, { shop_id: shops["Fisherman's Village"], items: [{ product_id: products["Glass Bubbler Pipe"], option_id: 0, amount: 3 }], delivery_option: 0, payment_option: 0 })).json();
-    await store.db.updateTable("stock").set({ amount: 2 }).where("shop_id", "=", shops["Fisherman's Village"]!).where("product_id", "=", products["Glass Bubbler Pipe"]!).execute();
-    const res = await store.app.inject({ method: "PUT", url: `/api/orders/${order.id}/settings`, headers: bearer(alice.token), payload: pickupCash });
+    const { order } = (
+      await place(alice, {
+        shop_id: shops["Fisherman's Village"],
+        items: [{ product_id: products["Glass Bubbler Pipe"], option_id: 0, amount: 3 }],
+        delivery_option: 0,
+        payment_option: 0,
+      })
+    ).json();
+    await store.db
+      .updateTable("stock")
+      .set({ amount: 2 })
+      .where("shop_id", "=", shops["Fisherman's Village"]!)
+      .where("product_id", "=", products["Glass Bubbler Pipe"]!)
+      .execute();
+    const res = await store.app.inject({
+      method: "PUT",
+      url: `/api/orders/${order.id}/settings`,
+      headers: bearer(alice.token),
+      payload: pickupCash,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: "OUT_OF_STOCK", message: "Not enough products in stock" });
-    expect((await store.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: bearer(alice.token) })).json().order.status).toBe("P");
+    expect(
+      (await store.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: bearer(alice.token) })).json().order.status,
+    ).toBe("P");
     expect(await stockOf("Fisherman's Village", "Glass Bubbler Pipe")).toBe(2);
   });
 
   describe("with an Idempotency-Key", () => {
-    const body = () => ({ shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Blue Dream"], option_id: 0, amount: 1 }], ...pickupCash });
+    const body = () => ({
+      shop_id: shops["Chaweng Beach Store"],
+      items: [{ product_id: products["Blue Dream"], option_id: 0, amount: 1 }],
+      ...pickupCash,
+    });
 
     it("returns the first answer to a retry and places one order", async () => {
       const key = newKey();
@@ -163,17 +211,68 @@ describe("placing an order", () => {
       ["an empty cart", () => ({ shop_id: shops["Chaweng Beach Store"], items: [], ...pickupCash }), 400, /items/],
       ["amount 0", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ amount: 0 })], ...pickupCash }), 400, /amount/],
       ["a negative amount", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ amount: -2 })], ...pickupCash }), 400, /amount/],
-      ["an amount as text", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ amount: "2" })], ...pickupCash }), 400, /amount must be an integer/],
-      ["an amount above stock", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ amount: 26 })], ...pickupCash }), 409, "Not enough products in stock"],
-      ["an unknown product", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ product_id: 9999 })], ...pickupCash }), 404, "Product 9999 not found"],
-      ["an inactive product", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ product_id: products["Wedding Cake"] })], ...pickupCash }), 404, /not found/],
-      ["an unknown option", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ option_id: 777 })], ...pickupCash }), 404, /has no option 777/],
+      [
+        "an amount as text",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ amount: "2" })], ...pickupCash }),
+        400,
+        /amount must be an integer/,
+      ],
+      [
+        "an amount above stock",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ amount: 26 })], ...pickupCash }),
+        409,
+        "Not enough products in stock",
+      ],
+      [
+        "an unknown product",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ product_id: 9999 })], ...pickupCash }),
+        404,
+        "Product 9999 not found",
+      ],
+      [
+        "an inactive product",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ product_id: products["Wedding Cake"] })], ...pickupCash }),
+        404,
+        /not found/,
+      ],
+      [
+        "an unknown option",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line({ option_id: 777 })], ...pickupCash }),
+        404,
+        /has no option 777/,
+      ],
       ["the warehouse as shop", () => ({ shop_id: 1, items: [line()], ...pickupCash }), 400, /warehouse is not a pickup shop/],
       ["an unknown shop", () => ({ shop_id: 999, items: [line()], ...pickupCash }), 404, "Shop 999 not found"],
-      ["a shop that does not hold it", () => ({ shop_id: shops["Nathon Pier"], items: [line()], ...pickupCash }), 409, "Not enough products in stock"],
-      ["courier without a phone", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 2, payment_option: 1, delivery_address: "Villa 3" }), 400, "Please choose delivery and payment options!"],
-      ["courier without an address or link", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 2, payment_option: 1, phone: "+66 81 234 5678" }), 400, "Please choose delivery and payment options!"],
-      ["a payment option out of range", () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 1, payment_option: 7 }), 400, /payment_option/],
+      [
+        "a shop that does not hold it",
+        () => ({ shop_id: shops["Nathon Pier"], items: [line()], ...pickupCash }),
+        409,
+        "Not enough products in stock",
+      ],
+      [
+        "courier without a phone",
+        () => ({
+          shop_id: shops["Chaweng Beach Store"],
+          items: [line()],
+          delivery_option: 2,
+          payment_option: 1,
+          delivery_address: "Villa 3",
+        }),
+        400,
+        "Please choose delivery and payment options!",
+      ],
+      [
+        "courier without an address or link",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 2, payment_option: 1, phone: "+66 81 234 5678" }),
+        400,
+        "Please choose delivery and payment options!",
+      ],
+      [
+        "a payment option out of range",
+        () => ({ shop_id: shops["Chaweng Beach Store"], items: [line()], delivery_option: 1, payment_option: 7 }),
+        400,
+        /payment_option/,
+      ],
     ];
     it.each(cases)("%s", async (_name, body, status, message) => {
       const before = await store.db.selectFrom("stock").select(["shop_id", "product_id", "option_id", "amount"]).execute();
@@ -192,7 +291,12 @@ describe("placing an order", () => {
     });
 
     it("without a session", async () => {
-      const res = await store.app.inject({ method: "POST", url: "/api/orders", headers: { "idempotency-key": newKey() }, payload: { shop_id: 2, items: [line()], ...pickupCash } });
+      const res = await store.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        headers: { "idempotency-key": newKey() },
+        payload: { shop_id: 2, items: [line()], ...pickupCash },
+      });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -200,7 +304,13 @@ describe("placing an order", () => {
 
 describe("a customer's orders", () => {
   async function placeOne(who = alice, amount = 2) {
-    return (await place(who, { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Durban Poison"], option_id: 0, amount }], ...pickupCash })).json().order as Order;
+    return (
+      await place(who, {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Durban Poison"], option_id: 0, amount }],
+        ...pickupCash,
+      })
+    ).json().order as Order;
   }
 
   it("lists only their own, newest first", async () => {
@@ -222,7 +332,9 @@ describe("a customer's orders", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: "ORDER_NOT_FOUND", message: `Order ${mine.id} not found` });
     }
-    expect((await store.app.inject({ method: "GET", url: `/api/orders/${mine.id}`, headers: bearer(alice.token) })).json().order.status).toBe("N");
+    expect(
+      (await store.app.inject({ method: "GET", url: `/api/orders/${mine.id}`, headers: bearer(alice.token) })).json().order.status,
+    ).toBe("N");
   });
 
   it("cancels a new order and gives its stock back, once", async () => {
@@ -252,7 +364,13 @@ describe("a customer's orders", () => {
 
 describe("the pickup hold", () => {
   const placePickup = async () =>
-    (await place(alice, { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: products["Gelato #41"], option_id: 0, amount: 4 }], ...pickupCash })).json().order as Order;
+    (
+      await place(alice, {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Gelato #41"], option_id: 0, amount: 4 }],
+        ...pickupCash,
+      })
+    ).json().order as Order;
 
   it("expires after 3 hours: canceled, stock back, customer told, exactly once", async () => {
     const before = await stockOf("Chaweng Beach Store", "Gelato #41");
@@ -266,7 +384,9 @@ describe("the pickup hold", () => {
     expect(await stockOf("Chaweng Beach Store", "Gelato #41")).toBe(before);
     const view = (await store.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: bearer(alice.token) })).json().order;
     expect(view.status).toBe("C");
-    const kinds = (await store.db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).orderBy("id").execute()).map((r) => r.kind);
+    const kinds = (await store.db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).orderBy("id").execute()).map(
+      (r) => r.kind,
+    );
     expect(kinds).toEqual(["order_placed", "order_expired"]);
   });
 

@@ -11,15 +11,27 @@ describe("a process killed mid-placement", () => {
     const db = openDatabase(file);
     await migrateToLatest(db);
     await seedDemo(db, { uploadsDir: null });
-    const { id: userId } = await db.insertInto("users").values({ email: "crash@samui.example", reflink: "crash001" }).returning("id").executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .insertInto("users")
+      .values({ email: "crash@samui.example", reflink: "crash001" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const product = (await productIdsByName(db))["Blue Dream"]!;
     const shop = (await shopIdsByName(db))["Chaweng Beach Store"]!;
     const stockRow = () =>
-      db.selectFrom("stock").select("amount").where("shop_id", "=", shop).where("product_id", "=", product).where("option_id", "=", 0).executeTakeFirstOrThrow();
+      db
+        .selectFrom("stock")
+        .select("amount")
+        .where("shop_id", "=", shop)
+        .where("product_id", "=", product)
+        .where("option_id", "=", 0)
+        .executeTakeFirstOrThrow();
     const before = (await stockRow()).amount;
     await db.destroy();
 
-    const child = spawn("npx", ["tsx", "tests/helpers/placeAndDie.ts", file, String(userId), String(shop), String(product)], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npx", ["tsx", "tests/helpers/placeAndDie.ts", file, String(userId), String(shop), String(product)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -30,7 +42,17 @@ describe("a process killed mid-placement", () => {
     expect(signal === "SIGKILL" || child.exitCode !== 0).toBe(true);
 
     const after = openDatabase(file);
-    expect((await after.selectFrom("stock").select("amount").where("shop_id", "=", shop).where("product_id", "=", product).where("option_id", "=", 0).executeTakeFirstOrThrow()).amount).toBe(before);
+    expect(
+      (
+        await after
+          .selectFrom("stock")
+          .select("amount")
+          .where("shop_id", "=", shop)
+          .where("product_id", "=", product)
+          .where("option_id", "=", 0)
+          .executeTakeFirstOrThrow()
+      ).amount,
+    ).toBe(before);
     expect(await after.selectFrom("orders").selectAll().execute()).toEqual([]);
     expect(await after.selectFrom("order_lines").selectAll().execute()).toEqual([]);
     expect(await after.selectFrom("outbox").selectAll().execute()).toEqual([]);

@@ -77,7 +77,9 @@ describe("reliability", () => {
     const N = 20;
     await setStock("Herbal Cookie Tin", "Chaweng Beach Store", N);
     const customers = await Promise.all(Array.from({ length: 10 * N }, (_, i) => signInCustomer(store.app, 20_000 + i)));
-    const answers = await Promise.all(customers.map((c, i) => placeOverHttp(c.token, `race-${i}-key`, "Herbal Cookie Tin", "Chaweng Beach Store")));
+    const answers = await Promise.all(
+      customers.map((c, i) => placeOverHttp(c.token, `race-${i}-key`, "Herbal Cookie Tin", "Chaweng Beach Store")),
+    );
 
     const placed = answers.filter((a) => a.status === 201);
     expect(placed).toHaveLength(N);
@@ -104,7 +106,9 @@ describe("reliability", () => {
   it("places exactly one order for 20 concurrent retries with one Idempotency-Key", async () => {
     await setStock("Aluminium Grinder", "Lamai Night Market", 50);
     const customer = await signInCustomer(store.app, 30_001);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => placeOverHttp(customer.token, "one-key-for-twenty", "Aluminium Grinder", "Lamai Night Market")));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => placeOverHttp(customer.token, "one-key-for-twenty", "Aluminium Grinder", "Lamai Night Market")),
+    );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
     expect(await ordersOf("Aluminium Grinder")).toBe(1);
@@ -138,7 +142,8 @@ describe("reliability", () => {
     expect(reserved).toHaveLength(1);
   });
 
-  it("leaves neither an order without its reservation nor a reservation without its order when a write fails after the decrement", async () => {
+  it("leaves neither an order without its reservation nor a reservation without its order when a write fails after the " +
+    "decrement", async () => {
     await setStock("King Size Rolling Papers", "Nathon Pier", 20);
     // A real failure inside the transaction, after the stock was taken: the order lines cannot be written.
     await sql
@@ -177,7 +182,9 @@ describe("reliability", () => {
     try {
       const customers = await Promise.all(Array.from({ length: 9 }, (_, i) => signInCustomer(store.app, 50_000 + i)));
       const answers = await Promise.all(
-        customers.map((c, i) => placeOverHttp(c.token, `batch-mate-${i}-key`, i === 4 ? "King Size Rolling Papers" : "Aluminium Grinder", "Nathon Pier")),
+        customers.map((c, i) =>
+          placeOverHttp(c.token, `batch-mate-${i}-key`, i === 4 ? "King Size Rolling Papers" : "Aluminium Grinder", "Nathon Pier"),
+        ),
       );
       expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 500, 201, 201, 201, 201]);
       expect(await stock("Aluminium Grinder", "Nathon Pier")).toBe(12);

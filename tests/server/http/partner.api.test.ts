@@ -36,17 +36,37 @@ beforeEach(async () => {
 
 /** A product of its own price, with plenty of stock at the Chaweng shop. */
 async function productPriced(price: number, stock: number): Promise<number> {
-  const { id } = await store.db.insertInto("products").values({ name: `Test ${price}`, category_id: 1 }).returning("id").executeTakeFirstOrThrow();
-  await store.db.insertInto("product_options").values({ product_id: id, option_id: 0, per_price: price, cost_price: Math.floor(price / 2) }).execute();
-  await store.db.insertInto("stock").values({ shop_id: shops["Chaweng Beach Store"]!, product_id: id, option_id: 0, amount: stock }).execute();
+  const { id } = await store.db
+    .insertInto("products")
+    .values({ name: `Test ${price}`, category_id: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await store.db
+    .insertInto("product_options")
+    .values({ product_id: id, option_id: 0, per_price: price, cost_price: Math.floor(price / 2) })
+    .execute();
+  await store.db
+    .insertInto("stock")
+    .values({ shop_id: shops["Chaweng Beach Store"]!, product_id: id, option_id: 0, amount: stock })
+    .execute();
   return id;
 }
 
 /** A Telegram sign-in, with a start_param when given (the referral code of a startapp link). */
-async function telegramSignIn(startParam?: string, id = ++telegramIds): Promise<{ token: string; userId: number; reflink: string; telegramId: number }> {
-  const fields: Record<string, string> = { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id, first_name: `U${id}` }) };
+async function telegramSignIn(
+  startParam?: string,
+  id = ++telegramIds,
+): Promise<{ token: string; userId: number; reflink: string; telegramId: number }> {
+  const fields: Record<string, string> = {
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    user: JSON.stringify({ id, first_name: `U${id}` }),
+  };
   if (startParam !== undefined) fields.start_param = startParam;
-  const res = await store.app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData: signInitData(fields, TEST_BOT_TOKEN) } });
+  const res = await store.app.inject({
+    method: "POST",
+    url: "/api/auth/telegram",
+    payload: { initData: signInitData(fields, TEST_BOT_TOKEN) },
+  });
   expect(res.statusCode).toBe(200);
   const { token, user } = res.json();
   return { token, userId: user.userId, reflink: user.ref, telegramId: id };
@@ -57,7 +77,12 @@ async function place(who: { token: string }, product = productId, amount = 1): P
     method: "POST",
     url: "/api/orders",
     headers: { ...bearer(who.token), "idempotency-key": `partner-${++keys}-key` },
-    payload: { shop_id: shops["Chaweng Beach Store"], items: [{ product_id: product, option_id: 0, amount }], delivery_option: 1, payment_option: 1 },
+    payload: {
+      shop_id: shops["Chaweng Beach Store"],
+      items: [{ product_id: product, option_id: 0, amount }],
+      delivery_option: 1,
+      payment_option: 1,
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json().order.id;
@@ -87,7 +112,8 @@ describe("registration at sign-in", () => {
     expect(await partnerOf(b.userId)).toBe(a.userId);
   });
 
-  it("refuses, silently, the own code, a second referrer, 2- and 3-cycles, an unknown code, and a customer who already bought", async () => {
+  it("refuses, silently, the own code, a second referrer, 2- and 3-cycles, an unknown code, and a customer who already " +
+    "bought", async () => {
     const a = await telegramSignIn();
     // Own code: sign in again as A with A's code.
     await telegramSignIn(a.reflink, a.telegramId);
@@ -114,7 +140,10 @@ describe("registration at sign-in", () => {
 
   it("a forged start_param (the signature fails) signs nobody in and registers nothing", async () => {
     const a = await telegramSignIn();
-    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 77_777, first_name: "F" }) }, TEST_BOT_TOKEN);
+    const initData = signInitData(
+      { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 77_777, first_name: "F" }) },
+      TEST_BOT_TOKEN,
+    );
     const forged = `${initData}&start_param=${a.reflink}`;
     const res = await store.app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData: forged } });
     expect(res.statusCode).toBe(401);
@@ -194,7 +223,8 @@ describe("views", () => {
 });
 
 describe("the 3% income", () => {
-  it("50 referred orders completed concurrently: exactly 50 incomes summing to the hand-computed 3%; a second completion adds nothing", async () => {
+  it("50 referred orders completed concurrently: exactly 50 incomes summing to the hand-computed 3%; a second completion adds " +
+    "nothing", async () => {
     const a = await telegramSignIn();
     const orders: { id: number; paid: number }[] = [];
     for (let i = 0; i < 50; i++) {
@@ -214,7 +244,9 @@ describe("the 3% income", () => {
     expect(summary).toMatchObject({ referrals: 50, balance: expected, income_sum: expected, exp_sum: 0, rate_percent: 3 });
     expect(summary.telegram_link).toBe(`https://t.me/samui_store_bot?startapp=${a.reflink}`);
     // The referrer is told, once per order.
-    expect(await store.db.selectFrom("outbox").select("id").where("kind", "=", "referral_income").where("user_id", "=", a.userId).execute()).toHaveLength(50);
+    expect(
+      await store.db.selectFrom("outbox").select("id").where("kind", "=", "referral_income").where("user_id", "=", a.userId).execute(),
+    ).toHaveLength(50);
   });
 
   it("an order paid wholly with bonus earns nothing; one paid in cash earns 3% rounded down", async () => {
@@ -223,7 +255,12 @@ describe("the 3% income", () => {
     const cash = await place(b);
     await finish(cash);
     expect((await ledgerOf(a.userId)).map((e) => e.amount)).toEqual([Math.floor((PRICE * 3) / 100)]);
-    await store.app.inject({ method: "POST", url: `/api/admin/users/${b.userId}/bonus`, headers: bearer(admin.token), payload: { amount: PRICE, reason: "test credit" } });
+    await store.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${b.userId}/bonus`,
+      headers: bearer(admin.token),
+      payload: { amount: PRICE, reason: "test credit" },
+    });
     const bonus = await place(b);
     expect((await finish(bonus, "bonus")).statusCode).toBe(200);
     expect(await ledgerOf(a.userId)).toHaveLength(1);
@@ -234,7 +271,16 @@ describe("the bonus wallet", () => {
   it("a balance of 100 and two bonus payments of 80 racing: one succeeds, the balance is 20", async () => {
     const cheap = await productPriced(80, 100);
     const c = await telegramSignIn();
-    expect((await store.app.inject({ method: "POST", url: `/api/admin/users/${c.userId}/bonus`, headers: bearer(admin.token), payload: { amount: 100, reason: "welcome" } })).json()).toEqual({
+    expect(
+      (
+        await store.app.inject({
+          method: "POST",
+          url: `/api/admin/users/${c.userId}/bonus`,
+          headers: bearer(admin.token),
+          payload: { amount: 100, reason: "welcome" },
+        })
+      ).json(),
+    ).toEqual({
       balance: 100,
     });
     const first = await place(c, cheap);
@@ -257,7 +303,10 @@ describe("the bonus wallet", () => {
     expect((await adjust(admin.token, { amount: 1.5, reason: "half" })).statusCode).toBe(400);
     expect((await adjust(admin.token, { amount: 5 })).statusCode).toBe(400);
     expect((await adjust(admin.token, { amount: 5, reason: "nobody" }, 999_999)).statusCode).toBe(404);
-    expect((await adjust(c.token, { amount: 500, reason: "for me" })).json()).toEqual({ error: "FORBIDDEN", message: "Отказано в доступе." });
+    expect((await adjust(c.token, { amount: 500, reason: "for me" })).json()).toEqual({
+      error: "FORBIDDEN",
+      message: "Отказано в доступе.",
+    });
     expect((await adjust(manager.token, { amount: 500, reason: "for me" })).statusCode).toBe(403);
     const entries = await ledgerOf(c.userId);
     expect(entries.map((e) => [e.type, e.amount, e.reason, e.actor_user_id])).toEqual([
@@ -300,9 +349,17 @@ describe("the partner's figures", () => {
     expect(list).toMatchObject({ total: 2, active: 1 });
     const activeRow = list.referrals.find((r: { id: number }) => r.id === active.userId);
     expect(activeRow).toMatchObject({ orders_count: 3, income, active: true });
-    expect(list.referrals.find((r: { id: number }) => r.id === passive.userId)).toMatchObject({ orders_count: 0, income: 0, active: false });
-    expect((await get("/api/partner/referrals?filter=active", a.token)).json().referrals.map((r: { id: number }) => r.id)).toEqual([active.userId]);
-    expect((await get("/api/partner/referrals?filter=passive", a.token)).json().referrals.map((r: { id: number }) => r.id)).toEqual([passive.userId]);
+    expect(list.referrals.find((r: { id: number }) => r.id === passive.userId)).toMatchObject({
+      orders_count: 0,
+      income: 0,
+      active: false,
+    });
+    expect((await get("/api/partner/referrals?filter=active", a.token)).json().referrals.map((r: { id: number }) => r.id)).toEqual([
+      active.userId,
+    ]);
+    expect((await get("/api/partner/referrals?filter=passive", a.token)).json().referrals.map((r: { id: number }) => r.id)).toEqual([
+      passive.userId,
+    ]);
 
     const detail = (await get(`/api/partner/referrals/${active.userId}`, a.token)).json();
     expect(detail.income_sum).toBe(income);
@@ -315,7 +372,11 @@ describe("the partner's figures", () => {
 
   it("masks referral e-mails to their first 4 characters", async () => {
     const a = await telegramSignIn();
-    const { id } = await store.db.insertInto("users").values({ email: "longname@samui.example", reflink: `r${randomBytes(4).toString("hex")}` }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await store.db
+      .insertInto("users")
+      .values({ email: "longname@samui.example", reflink: `r${randomBytes(4).toString("hex")}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await store.db.insertInto("referrals").values({ user_id: id, partner_id: a.userId }).execute();
     const row = (await get("/api/partner/referrals", a.token)).json().referrals[0];
     expect(row.email).toBe("long********");
@@ -329,7 +390,12 @@ describe("the partner's figures", () => {
       headers: bearer(admin.token),
       payload: { telegram_id: owner.telegramId, role: "owner" },
     });
-    await store.app.inject({ method: "POST", url: `/api/admin/users/${owner.userId}/bonus`, headers: bearer(admin.token), payload: { amount: 40, reason: "wholesale credit" } });
+    await store.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${owner.userId}/bonus`,
+      headers: bearer(admin.token),
+      payload: { amount: 40, reason: "wholesale credit" },
+    });
     const history = (await get("/api/partner/store", owner.token)).json();
     expect(history).toMatchObject({ shop: { id: shops["Lamai Night Market"], name: "Lamai Night Market" }, balance: 40 });
     expect(history.entries.map((e: { amount: number; wholesale: boolean }) => [e.amount, e.wholesale])).toEqual([[40, false]]);

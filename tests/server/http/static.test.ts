@@ -34,7 +34,9 @@ describe("serving the mini-app", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["cache-control"], url).toBe("no-cache");
     }
-    expect((await store.app.inject({ method: "GET", url: "/manifest.webmanifest" })).headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect((await store.app.inject({ method: "GET", url: "/manifest.webmanifest" })).headers["content-type"]).toMatch(
+      /^application\/manifest\+json/,
+    );
   });
 
   it.each(["/", "/products/3", "/order/12?first=Y", "/cabinet", "/some-reflink"])("answers the page %s with index.html", async (url) => {
@@ -46,7 +48,16 @@ describe("serving the mini-app", () => {
   });
 
   it("answers a missing file with a 404, not the app", async () => {
-    for (const url of ["/static/missing-123.js", "/assets/product/1/missing.webp", "/robots.txt", "/static", "/static/", "/assets", "/assets/", "/.vite/manifest.json"]) {
+    for (const url of [
+      "/static/missing-123.js",
+      "/assets/product/1/missing.webp",
+      "/robots.txt",
+      "/static",
+      "/static/",
+      "/assets",
+      "/assets/",
+      "/.vite/manifest.json",
+    ]) {
       const res = await store.app.inject({ method: "GET", url });
       // A folder of uploads is 403 (no listing), anything else missing 404.
       expect(res.statusCode, url).toBe(url.endsWith("/") && url.startsWith("/assets") ? 403 : 404);
@@ -70,7 +81,11 @@ describe("serving the mini-app", () => {
     expect(res.headers["cache-control"]).toMatch(/max-age=\d{6,}/);
     // Its own validator: a revisit after the cache time costs a bodyless 304.
     expect(res.headers.etag).toMatch(/^(W\/)?"[^"]+"$/);
-    const again = await store.app.inject({ method: "GET", url: `/assets/product/${products[0].id}/${image.filename}`, headers: { "if-none-match": res.headers.etag! } });
+    const again = await store.app.inject({
+      method: "GET",
+      url: `/assets/product/${products[0].id}/${image.filename}`,
+      headers: { "if-none-match": res.headers.etag! },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });

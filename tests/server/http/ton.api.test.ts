@@ -39,10 +39,17 @@ let keys = 0;
 const log = pino({ level: "silent" });
 
 async function emailUser(email: string): Promise<{ token: string; userId: number }> {
-  const { id } = await store.db.insertInto("users").values({ email, reflink: `r${randomBytes(5).toString("hex")}` }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await store.db
+    .insertInto("users")
+    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const token = randomBytes(32).toString("base64url");
   const token_hash = createHash("sha256").update(token).digest("hex");
-  await store.db.insertInto("sessions").values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" }).execute();
+  await store.db
+    .insertInto("sessions")
+    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
+    .execute();
   return { token, userId: id };
 }
 
@@ -58,7 +65,10 @@ function watcher() {
 beforeEach(async () => {
   nowMs = Date.parse("2026-11-23T10:00:00.000Z");
   indexer = await startFakeTonIndexer();
-  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), TON_API_URL: indexer.url }, clock: () => nowMs });
+  store = await makeTestStore({
+    env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), TON_API_URL: indexer.url },
+    clock: () => nowMs,
+  });
   shops = await shopIdsByName(store.db);
   products = await productIdsByName(store.db);
   admin = await signInCustomer(store.app, ADMIN_TG, "Boss", nowMs);
@@ -79,7 +89,11 @@ afterEach(async () => {
 });
 
 async function placeOrder(payment = 3, shop = SHOP, who = customer) {
-  const res = await postOrder(store.app, who.token, `ton-${++keys}-key`, { shopId: shops[shop]!, productId: products["Jack Herer"]!, paymentOption: payment });
+  const res = await postOrder(store.app, who.token, `ton-${++keys}-key`, {
+    shopId: shops[shop]!,
+    productId: products["Jack Herer"]!,
+    paymentOption: payment,
+  });
   return res;
 }
 
@@ -102,8 +116,8 @@ async function eventsOf(orderId: number, type: string) {
 }
 
 async function outboxKinds(orderId: number) {
-  return (await store.db.selectFrom("outbox").select(["kind", "user_id"]).where("order_id", "=", orderId).orderBy("id").execute()).filter((r) =>
-    ["order_paid", "staff_order_paid", "ton_refund_due"].includes(r.kind),
+  return (await store.db.selectFrom("outbox").select(["kind", "user_id"]).where("order_id", "=", orderId).orderBy("id").execute()).filter(
+    (r) => ["order_paid", "staff_order_paid", "ton_refund_due"].includes(r.kind),
   );
 }
 
@@ -119,7 +133,8 @@ const nowS = () => Math.floor(nowMs / 1000);
 const holds = () => createHolds({ db: store.db, clock: () => nowMs });
 
 describe("the quote", () => {
-  it("gives the shop's wallet, the amount in nanoTON at the rate, a unique comment and its payload; kept 15 minutes, then quoted again", async () => {
+  it("gives the shop's wallet, the amount in nanoTON at the rate, a unique comment and its payload; kept 15 minutes, then quoted " +
+    "again", async () => {
     const { id, total } = await cryptoOrder();
     const res = await quote(id);
     expect(res.statusCode).toBe(200);
@@ -141,11 +156,18 @@ describe("the quote", () => {
 
     const view = await order(id);
     expect(view.payment_status).toBe("P");
-    expect(view.ton_payment).toMatchObject({ state: "quoted", awaiting: true, quote: { comment: again.comment, amount_nano: again.amount_nano }, tx_hash: null });
+    expect(view.ton_payment).toMatchObject({
+      state: "quoted",
+      awaiting: true,
+      quote: { comment: again.comment, amount_nano: again.amount_nano },
+      tx_hash: null,
+    });
   });
 
   it("the shop list says which shops take crypto, so the cart can grey it out elsewhere", async () => {
-    const listed = (await store.app.inject({ method: "GET", url: "/api/shops" })).json() as { shops: { id: number; accepts_crypto: boolean }[] };
+    const listed = (await store.app.inject({ method: "GET", url: "/api/shops" })).json() as {
+      shops: { id: number; accepts_crypto: boolean }[];
+    };
     expect(listed.shops.find((s) => s.id === shops[SHOP])?.accepts_crypto).toBe(true);
     expect(listed.shops.find((s) => s.id === shops[OTHER_SHOP])?.accepts_crypto).toBe(false);
   });
@@ -157,7 +179,8 @@ describe("the quote", () => {
 });
 
 describe("the chain decides", () => {
-  it("the exact transfer confirms the order once: payment S, one event with the hash, the customer and the shop's manager told", async () => {
+  it("the exact transfer confirms the order once: payment S, one event with the hash, the customer and the shop's manager " +
+    "told", async () => {
     const { id } = await cryptoOrder();
     const q = (await quote(id)).json();
     const hash = indexer.transfer({ to: wallet, value: q.amount_nano, comment: q.comment, now: nowS() });
@@ -334,7 +357,10 @@ describe("confirming by hand on the hand-over screen", () => {
     const { id } = await cryptoOrder();
     const res = await call("POST", `/api/staff/orders/${id}/ton/confirm`, manager.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ payment_status: "S", ton_payment: { state: "paid", awaiting: false, confirmed_by_hand: true, tx_hash: null } });
+    expect(res.json().order).toMatchObject({
+      payment_status: "S",
+      ton_payment: { state: "paid", awaiting: false, confirmed_by_hand: true, tx_hash: null },
+    });
     const events = await eventsOf(id, "ton_confirmed_by_hand");
     expect(events.map((e) => e.actor_user_id)).toEqual([manager.userId]);
     expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, manager.token)).json().error).toBe("ORDER_PAID");
@@ -377,7 +403,10 @@ describe("confirming by hand on the hand-over screen", () => {
     expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, customer.token)).statusCode).toBe(403);
     const other = await signInCustomer(store.app, 2002, "Niran", nowMs);
     await call("POST", `/api/admin/shops/${shops[OTHER_SHOP]}/staff`, admin.token, { telegram_id: 2002, role: "manager" });
-    expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, other.token)).json()).toEqual({ error: "NOT_VALID_MANAGER", message: "Not valid Manager" });
+    expect((await call("POST", `/api/staff/orders/${id}/ton/confirm`, other.token)).json()).toEqual({
+      error: "NOT_VALID_MANAGER",
+      message: "Not valid Manager",
+    });
     expect((await order(id)).ton_payment).toMatchObject({ state: "none", awaiting: true });
     const cash = (await placeOrder(1)).json().order.id;
     expect((await call("POST", `/api/staff/orders/${cash}/ton/confirm`, manager.token)).json().error).toBe("NOT_CRYPTO_ORDER");
@@ -417,7 +446,9 @@ describe("bad input: a clear 4xx, nothing changed", () => {
   it("a boc of 1 MB or not base64, or before any quote", async () => {
     const { id } = await cryptoOrder();
     const before = await snapshot();
-    expect((await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: BOC })).json()).toMatchObject({ error: "NO_TON_QUOTE" });
+    expect((await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: BOC })).json()).toMatchObject({
+      error: "NO_TON_QUOTE",
+    });
     await quote(id);
     const afterQuote = await snapshot();
     const huge = await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: "A".repeat(1024 * 1024) });
@@ -426,7 +457,9 @@ describe("bad input: a clear 4xx, nothing changed", () => {
     const notBase64 = await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: "not base64 at all!" });
     expect(notBase64.statusCode).toBe(400);
     expect(notBase64.json().message).toMatch(/base64/);
-    expect((await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: "aGVsbG8gd29ybGQ=" })).json()).toMatchObject({ error: "VALIDATION_ERROR" });
+    expect((await call("POST", `/api/orders/${id}/ton/sent`, customer.token, { boc: "aGVsbG8gd29ybGQ=" })).json()).toMatchObject({
+      error: "VALIDATION_ERROR",
+    });
     expect((await call("POST", `/api/orders/${id}/ton/sent`, customer.token, {})).statusCode).toBe(400);
     expect(await snapshot()).toEqual(afterQuote);
     expect(before.quotes).toEqual([]);
@@ -446,7 +479,9 @@ describe("bad input: a clear 4xx, nothing changed", () => {
       expect(res.statusCode, ton_wallet).toBe(400);
     }
     expect((await call("PUT", "/api/admin/shops/999/wallet", admin.token, { ton_wallet: randomAddress() })).statusCode).toBe(404);
-    expect((await call("PUT", `/api/admin/shops/${shops[OTHER_SHOP]}/wallet`, manager.token, { ton_wallet: randomAddress() })).json()).toEqual({
+    expect(
+      (await call("PUT", `/api/admin/shops/${shops[OTHER_SHOP]}/wallet`, manager.token, { ton_wallet: randomAddress() })).json(),
+    ).toEqual({
       error: "FORBIDDEN",
       message: "Отказано в доступе.",
     });
@@ -473,7 +508,12 @@ describe("bad input: a clear 4xx, nothing changed", () => {
       method: "POST",
       url: "/api/orders",
       headers: { ...bearer(customer.token), "idempotency-key": `ton-${++keys}-key` },
-      payload: { shop_id: shops[OTHER_SHOP], items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }], delivery_option: 0, payment_option: 0 },
+      payload: {
+        shop_id: shops[OTHER_SHOP],
+        items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
+        delivery_option: 0,
+        payment_option: 0,
+      },
     });
     if (pending.statusCode === 201) {
       const id = pending.json().order.id;
@@ -495,7 +535,11 @@ describe("the TON Connect manifest", () => {
     const res = await store.app.inject({ method: "GET", url: "/tonconnect-manifest.json" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
-    expect(res.json()).toEqual({ url: store.config.publicUrl, name: "Koh Samui Store", iconUrl: `${store.config.publicUrl}/tonconnect-icon.png` });
+    expect(res.json()).toEqual({
+      url: store.config.publicUrl,
+      name: "Koh Samui Store",
+      iconUrl: `${store.config.publicUrl}/tonconnect-icon.png`,
+    });
     const icon = await store.app.inject({ method: "GET", url: "/tonconnect-icon.png" });
     expect(icon.headers["content-type"]).toBe("image/png");
     expect(icon.rawPayload.subarray(1, 4).toString()).toBe("PNG");
@@ -514,7 +558,11 @@ describe("the chain client and its configuration", () => {
     await expect(chain.transactions({ account: wallet, limit: 10, offset: 0, startUtime: 0 })).rejects.toBeInstanceOf(TonChainError);
     await expect(createTonCenterChain({ apiUrl: "http://127.0.0.1:9", apiKey: null, timeoutMs: 500 }).transactions({ account: wallet, limit: 1, offset: 0, startUtime: 0 })).rejects.toBeInstanceOf(TonChainError);
     expect(readTonCenterTransaction({ hash: "h" })).toBeNull();
-    expect(readTonCenterTransaction({ hash: "h", now: 1, in_msg: null, description: null })).toMatchObject({ source: null, comment: null, aborted: false });
+    expect(readTonCenterTransaction({ hash: "h", now: 1, in_msg: null, description: null })).toMatchObject({
+      source: null,
+      comment: null,
+      aborted: false,
+    });
   });
 
   it("reads TON_API_URL, TON_API_KEY, TON_NETWORK and TON_POLL_SECONDS, refusing what does not parse", () => {

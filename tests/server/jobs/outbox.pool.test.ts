@@ -18,7 +18,7 @@ import {
 } from "../../../server/jobs/outboxWorker";
 import { createOutboxDelivery } from "../../../server/services/outboxDelivery";
 import { testDatabase } from "../../helpers/app";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../helpers/fakeBotApi";
+import { startFakeBotApi, type FakeBotApi, type RecordedCall, type BotParams } from "../../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
 import { addCustomer, addShop, quietLog } from "../../bot/support";
 
@@ -52,19 +52,25 @@ beforeEach(async () => {
 const customer = (chatId: number) => addCustomer(db, { telegram_id: chatId });
 
 /** An order of `userId` and its notification, queued as the order service queues it; the outbox row's id. */
-async function notify(userId: number, kind: Extract<OrderNoticeKind, "order_placed" | "order_canceled" | "hold_reminder"> = "order_placed"): Promise<number> {
+async function notify(
+  userId: number,
+  kind: Extract<OrderNoticeKind, "order_placed" | "order_canceled" | "hold_reminder"> = "order_placed",
+): Promise<number> {
   const notice = { userId, shopId: shop, kind, total: 900, itemCount: 1, holdUntil: iso(START + 3 * 3600_000), at: iso(now) };
   return (await queueOrderNotice(db, notice)).outboxId;
 }
 
 const row = (id: number) => db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const rows = () => db.selectFrom("outbox").selectAll().orderBy("id").execute();
-const inChat = (chatId: number) => (params: Record<string, any>) => params.chat_id === chatId;
-const sendCalls = (chatId?: number) => fake.calls.filter((c) => c.method === "sendMessage" && (chatId === undefined || c.params.chat_id === chatId));
+const inChat = (chatId: number) => (params: BotParams) => params.chat_id === chatId;
+const sendCalls = (chatId?: number) =>
+  fake.calls.filter((c) => c.method === "sendMessage" && (chatId === undefined || c.params.chat_id === chatId));
 
 /** The most calls that were under way at once (arrived, not yet answered), by the fake's own counter. */
 function mostAtOnce(calls: RecordedCall[]): number {
-  const steps = calls.flatMap((c) => [{ at: c.arrived, by: 1 }, ...(c.answered === undefined ? [] : [{ at: c.answered, by: -1 }])]).sort((a, b) => a.at - b.at);
+  const steps = calls
+    .flatMap((c) => [{ at: c.arrived, by: 1 }, ...(c.answered === undefined ? [] : [{ at: c.answered, by: -1 }])])
+    .sort((a, b) => a.at - b.at);
   let under = 0;
   let most = 0;
   for (const step of steps) most = Math.max(most, (under += step.by));
@@ -88,7 +94,9 @@ describe("a Bot API call that never answers", () => {
     // From the moment each notice is queued (just before its write) to Telegram's answer to it.
     const queuedAt = new Map<number, number>();
     const took = Promise.all(
-      [7002, 7003, 7004, 7005].map((chatId) => fake.waitFor("sendMessage", { where: inChat(chatId), timeoutMs: 5_000 }).then(() => Date.now() - queuedAt.get(chatId)!)),
+      [7002, 7003, 7004, 7005].map((chatId) =>
+        fake.waitFor("sendMessage", { where: inChat(chatId), timeoutMs: 5_000 }).then(() => Date.now() - queuedAt.get(chatId)!),
+      ),
     );
     for (const [i, userId] of others.entries()) {
       queuedAt.set(7002 + i, Date.now());
@@ -127,7 +135,8 @@ describe("a Bot API call that never answers", () => {
 });
 
 describe("stopping mid-send", () => {
-  it("waits for the sends under way up to its deadline, then releases the one still hanging: pending, due now, sent once by the next worker", async () => {
+  it("waits for the sends under way up to its deadline, then releases the one still hanging: pending, due now, sent once by the next " +
+    "worker", async () => {
     const stopDeadlineMs = 1_000;
     const anna = await customer(7001);
     const ben = await customer(7002);
@@ -205,7 +214,8 @@ describe("stopping mid-send", () => {
 });
 
 describe("the pool", () => {
-  it("sends to different chats side by side, at most `concurrency` at once, while each user's rows go one after another, in order", async () => {
+  it("sends to different chats side by side, at most `concurrency` at once, while each user's rows go one after another, in " +
+    "order", async () => {
     const anna = await customer(7001);
     const others = await Promise.all([7002, 7003, 7004, 7005].map(customer));
     await notify(anna, "order_placed");
@@ -231,7 +241,12 @@ describe("the pool", () => {
     expect(mostAtOnce(calls)).toBe(4);
     // Per chat, never two at once: each of Anna's calls arrived after the one before was answered.
     expect(mostAtOnce(sendCalls(7001))).toBe(1);
-    expect(fake.callsOf("sendMessage").filter(inChat(7001)).map((m) => m.text.split("\n")[0])).toEqual([
+    expect(
+      fake
+        .callsOf("sendMessage")
+        .filter(inChat(7001))
+        .map((m) => m.text.split("\n")[0]),
+    ).toEqual([
       expect.stringMatching(/^Your order #\d+ is placed\.$/),
       expect.stringMatching(/^Your order #\d+ is canceled\.$/),
       expect.stringMatching(/^30 minutes left to pick up your order #\d+\.$/),

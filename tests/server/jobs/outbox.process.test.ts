@@ -15,7 +15,7 @@ import { migrateToLatest, openDatabase, type DB } from "../../../db/connection";
 import { createOutboxWorker, DEFAULT_OUTBOX_OPTIONS } from "../../../server/jobs/outboxWorker";
 import { createOutboxDelivery } from "../../../server/services/outboxDelivery";
 import { makeTempDir } from "../../helpers/app";
-import { startFakeBotApi, type FakeBotApi } from "../../helpers/fakeBotApi";
+import { startFakeBotApi, type FakeBotApi, type BotParams } from "../../helpers/fakeBotApi";
 import { queueOrderNotice, type OrderNoticeKind } from "./outboxSupport";
 import { addCustomer, addShop, quietLog } from "../../bot/support";
 
@@ -69,7 +69,9 @@ function startStore(): StoreProcess {
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
-  const exited: StoreProcess["exited"] = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, at: performance.now() })));
+  const exited: StoreProcess["exited"] = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, at: performance.now() })),
+  );
   const store: StoreProcess = { child, exited, output: () => output };
   stores.push(store);
   return store;
@@ -77,12 +79,20 @@ function startStore(): StoreProcess {
 
 /** An order of `userId` and its notification, queued as the order service queues it; the outbox row's id. */
 async function notify(userId: number, kind: Extract<OrderNoticeKind, "order_placed" | "hold_reminder"> = "order_placed"): Promise<number> {
-  const notice = { userId, shopId: shop, kind, total: 900, itemCount: 1, holdUntil: new Date(Date.now() + 3 * 3600_000).toISOString(), at: new Date().toISOString() };
+  const notice = {
+    userId,
+    shopId: shop,
+    kind,
+    total: 900,
+    itemCount: 1,
+    holdUntil: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    at: new Date().toISOString(),
+  };
   return (await queueOrderNotice(db, notice)).outboxId;
 }
 
 const row = (id: number) => db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const inChat = (...chatIds: number[]) => (params: Record<string, any>) => chatIds.includes(params.chat_id);
+const inChat = (...chatIds: number[]) => (params: BotParams) => chatIds.includes(params.chat_id);
 const sendCalls = (chatId: number) => fake.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === chatId);
 /** How many times Telegram carried out a message whose first line is this (answered or not). */
 const timesCarriedOut = (firstLine: string) => fake.carriedOut("sendMessage").filter((m) => m.text.split("\n")[0] === firstLine).length;
@@ -93,7 +103,8 @@ const firstLineOf = async (id: number) => {
 };
 
 describe("the store's process and its sends under way", () => {
-  it("SIGTERM while a Bot API call hangs: exits 0 within the store's deadline, the row is released, and the restarted store sends it at once, once", async () => {
+  it("SIGTERM while a Bot API call hangs: exits 0 within the store's deadline, the row is released, and the restarted store sends it at " +
+    "once, once", async () => {
     const anna = await addCustomer(db, { telegram_id: 7001 });
     const ben = await addCustomer(db, { telegram_id: 7002 });
     const annaPlaced = await notify(anna, "order_placed");
@@ -137,11 +148,17 @@ describe("the store's process and its sends under way", () => {
     restarted.child.kill("SIGTERM");
     expect((await restarted.exited).code).toBe(0);
 
-    expect(fake.callsOf("sendMessage").filter(inChat(7001)).map((m) => m.text.split("\n")[0])).toEqual([await firstLineOf(annaPlaced), await firstLineOf(annaReminder)]);
+    expect(
+      fake
+        .callsOf("sendMessage")
+        .filter(inChat(7001))
+        .map((m) => m.text.split("\n")[0]),
+    ).toEqual([await firstLineOf(annaPlaced), await firstLineOf(annaReminder)]);
     for (const id of [annaPlaced, annaReminder, benPlaced]) expect(timesCarriedOut(await firstLineOf(id))).toBe(1);
   });
 
-  it("SIGKILL after Telegram took two messages and before their answers came back: those two, and only they, go out a second time", async () => {
+  it("SIGKILL after Telegram took two messages and before their answers came back: those two, and only they, go out a second " +
+    "time", async () => {
     const anna = await addCustomer(db, { telegram_id: 7001 });
     const others = await Promise.all([7002, 7003, 7004].map((telegram_id) => addCustomer(db, { telegram_id })));
     const annaPlaced = await notify(anna, "order_placed");
@@ -152,7 +169,9 @@ describe("the store's process and its sends under way", () => {
 
     const store = startStore();
     await expect.poll(() => fake.carriedOut("sendMessage").filter(inChat(7001, 7002)).length, { timeout: 30_000, interval: 20 }).toBe(2);
-    await expect.poll(async () => [(await row(chaiPlaced!)).status, (await row(daoPlaced!)).status], { timeout: 10_000, interval: 20 }).toEqual(["sent", "sent"]);
+    await expect
+      .poll(async () => [(await row(chaiPlaced!)).status, (await row(daoPlaced!)).status], { timeout: 10_000, interval: 20 })
+      .toEqual(["sent", "sent"]);
     store.child.kill("SIGKILL");
     expect((await store.exited).signal).toBe("SIGKILL");
 
@@ -174,14 +193,19 @@ describe("the store's process and its sends under way", () => {
     expect(await restarted.tick()).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 0 });
 
     // At least once, and the duplicates are exactly the messages whose answers were lost: one extra copy each.
-    const carried = await Promise.all([annaPlaced, annaReminder, benPlaced!, chaiPlaced!, daoPlaced!].map(async (id) => timesCarriedOut(await firstLineOf(id))));
+    const carried = await Promise.all(
+      [annaPlaced, annaReminder, benPlaced!, chaiPlaced!, daoPlaced!].map(async (id) => timesCarriedOut(await firstLineOf(id))),
+    );
     expect(carried).toEqual([2, 1, 2, 1, 1]);
-    expect(fake.carriedOut("sendMessage").filter(inChat(7001)).map((m) => m.text.split("\n")[0])).toEqual([
-      await firstLineOf(annaPlaced),
-      await firstLineOf(annaPlaced),
-      await firstLineOf(annaReminder),
-    ]);
-    expect((await db.selectFrom("outbox").select(["status", "attempts"]).orderBy("id").execute()).map((r) => [r.status, r.attempts])).toEqual([
+    expect(
+      fake
+        .carriedOut("sendMessage")
+        .filter(inChat(7001))
+        .map((m) => m.text.split("\n")[0]),
+    ).toEqual([await firstLineOf(annaPlaced), await firstLineOf(annaPlaced), await firstLineOf(annaReminder)]);
+    expect(
+      (await db.selectFrom("outbox").select(["status", "attempts"]).orderBy("id").execute()).map((r) => [r.status, r.attempts]),
+    ).toEqual([
       ["sent", 2],
       ["sent", 1],
       ["sent", 2],

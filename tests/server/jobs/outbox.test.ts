@@ -80,10 +80,14 @@ describe("delivering notifications", () => {
       // 08:00 UTC is 15:00 on the island.
       "Please pick it up before 15:00.",
     ]);
-    expect(message!.reply_markup.inline_keyboard).toEqual([[{ text: `Open order #${orderId}`, web_app: { url: `${STORE_URL}/order/${orderId}` } }]]);
+    expect(message!.reply_markup.inline_keyboard).toEqual([
+      [{ text: `Open order #${orderId}`, web_app: { url: `${STORE_URL}/order/${orderId}` } }],
+    ]);
     // The row keeps the message Telegram made of it.
     const messageId = (fake.calls.find((c) => c.method === "sendMessage")!.result as { message_id: number }).message_id;
-    expect(await rows()).toMatchObject([{ status: "sent", sent_at: iso(START), attempts: 1, last_error: null, tg_chat_id: 5001, tg_message_id: messageId }]);
+    expect(await rows()).toMatchObject([
+      { status: "sent", sent_at: iso(START), attempts: 1, last_error: null, tg_chat_id: 5001, tg_message_id: messageId },
+    ]);
   });
 
   it("tells of a cancel, an expired hold and a hold about to end", async () => {
@@ -206,8 +210,21 @@ describe("delivering notifications", () => {
   it("marks a row it cannot render failed instead of sending half a message", async () => {
     const userId = await addCustomer(db, { telegram_id: 5001 });
     const orderId = await addOrder(db, { user_id: userId, shop_id: shop, total: 1 });
-    await db.insertInto("outbox").values({ kind: "order_placed", user_id: userId, order_id: orderId, payload: '{"order_id":"x"}', dedupe_key: "bad", next_attempt_at: iso(now) }).execute();
-    await db.insertInto("outbox").values({ kind: "order_teleported", user_id: userId, order_id: orderId, payload: "{}", dedupe_key: "odd", next_attempt_at: iso(now) }).execute();
+    await db
+      .insertInto("outbox")
+      .values({
+        kind: "order_placed",
+        user_id: userId,
+        order_id: orderId,
+        payload: '{"order_id":"x"}',
+        dedupe_key: "bad",
+        next_attempt_at: iso(now),
+      })
+      .execute();
+    await db
+      .insertInto("outbox")
+      .values({ kind: "order_teleported", user_id: userId, order_id: orderId, payload: "{}", dedupe_key: "odd", next_attempt_at: iso(now) })
+      .execute();
     expect(await worker().tick()).toMatchObject({ failed: 2, sent: 0 });
     expect(fake.calls.filter((c) => c.method === "sendMessage")).toEqual([]);
   });
@@ -246,11 +263,25 @@ describe("staff messages: remembered, then edited", () => {
   }
 
   function update(change: Partial<StaffOrderUpdatePayload> = {}, userId = managerId) {
-    const payload: StaffOrderUpdatePayload = { order_id: orderId, outcome: "taken", by_name: "Niran", by_you: false, edits: pushKey(), ...change };
-    return queue({ kind: "staff_order_update", user_id: userId, order_id: orderId, dedupe_key: `update:${payload.outcome}:${userId}:${payload.edits}`, payload });
+    const payload: StaffOrderUpdatePayload = {
+      order_id: orderId,
+      outcome: "taken",
+      by_name: "Niran",
+      by_you: false,
+      edits: pushKey(),
+      ...change,
+    };
+    return queue({
+      kind: "staff_order_update",
+      user_id: userId,
+      order_id: orderId,
+      dedupe_key: `update:${payload.outcome}:${userId}:${payload.edits}`,
+      payload,
+    });
   }
 
-  const sentMessageId = () => (fake.calls.find((c) => c.method === "sendMessage" && c.status === 200)!.result as { message_id: number }).message_id;
+  const sentMessageId = () =>
+    (fake.calls.find((c) => c.method === "sendMessage" && c.status === 200)!.result as { message_id: number }).message_id;
   const edits = () => fake.callsOf("editMessageText");
 
   it("edits the message the push became, in place, and the edit row keeps which message it changed", async () => {
@@ -312,7 +343,10 @@ describe("staff messages: remembered, then edited", () => {
     await update({ outcome: "taken" });
     await update({ outcome: "done" });
     await update({ outcome: "canceled" });
-    fake.failNext("editMessageText", { error_code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same" });
+    fake.failNext("editMessageText", {
+      error_code: 400,
+      description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same",
+    });
     fake.failNext("editMessageText", { error_code: 400, description: "Bad Request: message to edit not found" });
     fake.failNext("editMessageText", { error_code: 400, description: "Bad Request: can't parse entities" });
     expect(await worker().tick()).toEqual({ sent: 1, retrying: 0, failed: 1, skipped: 1 });
@@ -339,7 +373,17 @@ describe("staff messages: remembered, then edited", () => {
   });
 
   it("fails an edit that names no message, without calling Telegram", async () => {
-    await db.insertInto("outbox").values({ kind: "staff_order_update", user_id: managerId, order_id: orderId, payload: '{"order_id":1}', dedupe_key: "bad", next_attempt_at: iso(now) }).execute();
+    await db
+      .insertInto("outbox")
+      .values({
+        kind: "staff_order_update",
+        user_id: managerId,
+        order_id: orderId,
+        payload: '{"order_id":1}',
+        dedupe_key: "bad",
+        next_attempt_at: iso(now),
+      })
+      .execute();
     expect(await worker().tick()).toEqual({ sent: 0, retrying: 0, failed: 1, skipped: 0 });
     expect(fake.calls).toEqual([]);
   });
@@ -446,7 +490,10 @@ describe("never twice, nothing lost", () => {
     const second = await notify(userId, "hold_reminder");
     // A's request reaches Telegram; A dies before the answer is written down.
     const real = telegram();
-    const dead = worker({}, { deliver: (notification, signal) => real.deliver(notification, signal).then(() => new Promise<never>(() => {})) });
+    const dead = worker(
+      {},
+      { deliver: (notification, signal) => real.deliver(notification, signal).then(() => new Promise<never>(() => {})) },
+    );
     void dead.tick();
     await fake.waitFor("sendMessage");
 
