@@ -122,7 +122,13 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
         <OrderMap src={store.map_link} title="Map" />
       ) : (
         store?.map_link && (
-          <a className="cabinet-store__map-link" href={store.map_link} target="_blank" rel="noopener noreferrer" data-testid="store-view-map-link">
+          <a
+            className="cabinet-store__map-link"
+            href={store.map_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="store-view-map-link"
+          >
             Open the map
             <ExternalLinkIcon />
           </a>

@@ -37,7 +37,15 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
   return (
     <article className="product-details" data-testid="product-details" data-colour={categoryColour(product.category_id) ?? undefined}>
       <div className="product-details__media">
-        <ProductGallery productId={product.id} name={product.name} images={images} variant="page" autoplay priority="high" onImageClick={setViewedImage} />
+        <ProductGallery
+          productId={product.id}
+          name={product.name}
+          images={images}
+          variant="page"
+          autoplay
+          priority="high"
+          onImageClick={setViewedImage}
+        />
         {product.hot_deal === "1" && (
           <span className="hot-badge" data-testid="hot-badge">
             <FlameIcon />
@@ -100,7 +108,9 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
       </section>
 
       <Modal active={viewed !== undefined} onClose={() => setViewedImage(null)} className="modal__content--image">
-        {viewed && <ProductPicture productId={product.id} filename={viewed.filename} alt={product.name} className="image-viewer" priority="eager" />}
+        {viewed && (
+          <ProductPicture productId={product.id} filename={viewed.filename} alt={product.name} className="image-viewer" priority="eager" />
+        )}
       </Modal>
     </article>
   );

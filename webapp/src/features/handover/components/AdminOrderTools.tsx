@@ -88,7 +88,13 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
         </form>
       )}
       {order.actions.cancel && (
-        <button type="button" className="button button--danger" onClick={() => void onCancel()} disabled={cancel.isPending} data-testid="admin-cancel-order">
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => void onCancel()}
+          disabled={cancel.isPending}
+          data-testid="admin-cancel-order"
+        >
           {cancel.isPending && <span className="button__spinner" aria-hidden="true" />}
           Cancel order
         </button>

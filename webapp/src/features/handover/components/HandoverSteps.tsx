@@ -54,7 +54,9 @@ export function HandoverSteps({ order, responsible }: { order: StaffOrder; respo
           <input type="checkbox" checked={given} disabled={money === null} onChange={() => setGiven(!given)} data-testid="products-given" />
           <span className="handover-check__text">
             <span className="handover-check__name">Products given</span>
-            <span className="handover-check__hint">{money === null ? "Take the money first" : `All ${countOf(items, "item")} handed over`}</span>
+            <span className="handover-check__hint">
+              {money === null ? "Take the money first" : `All ${countOf(items, "item")} handed over`}
+            </span>
           </span>
         </label>
       </div>

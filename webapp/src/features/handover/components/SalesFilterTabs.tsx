@@ -9,7 +9,15 @@ const FILTERS: readonly { value: SalesFilter; label: string }[] = [
 ];
 
 /** Spec §2 sales lists: the filters New and Done, each with its count. */
-export function SalesFilterTabs({ value, counts, onChange }: { value: SalesFilter; counts: SalesCounts | undefined; onChange: (filter: SalesFilter) => void }) {
+export function SalesFilterTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: SalesFilter;
+  counts: SalesCounts | undefined;
+  onChange: (filter: SalesFilter) => void;
+}) {
   return (
     <div className="tabs sales-tabs" role="tablist" aria-label="Sales">
       {FILTERS.map((filter) => (

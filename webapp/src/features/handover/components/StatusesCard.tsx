@@ -85,7 +85,13 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
           </select>
         </label>
       </div>
-      <button type="button" className="button button--ghost" onClick={onSave} disabled={!changed || save.isPending} data-testid="save-statuses">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={onSave}
+        disabled={!changed || save.isPending}
+        data-testid="save-statuses"
+      >
         {save.isPending && <span className="button__spinner" aria-hidden="true" />}
         Save statuses
       </button>

@@ -53,7 +53,13 @@ export function PendingOrderSettings({ order, acceptsCrypto, onPlaced }: Pending
     <div className="order-card card pending-settings" data-testid="pending-settings">
       <p className="pending-settings__lead">Choose delivery and payment to place this order. Nothing is reserved for it until then.</p>
       <OrderSettingsSections settings={settings} onChange={change} cryptoUnavailable={cryptoUnavailable} />
-      <button type="button" className="button pending-settings__place" onClick={place} disabled={save.isPending} data-testid="save-order-settings">
+      <button
+        type="button"
+        className="button pending-settings__place"
+        onClick={place}
+        disabled={save.isPending}
+        data-testid="save-order-settings"
+      >
         {save.isPending && <span className="button__spinner" aria-hidden="true" />}
         Place order
       </button>

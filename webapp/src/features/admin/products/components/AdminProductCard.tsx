@@ -58,7 +58,13 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
   };
 
   return (
-    <div className="admin-product" data-testid="admin-product" data-product-id={product.id} data-inactive={inactive || undefined} data-deleted={deleted || undefined}>
+    <div
+      className="admin-product"
+      data-testid="admin-product"
+      data-product-id={product.id}
+      data-inactive={inactive || undefined}
+      data-deleted={deleted || undefined}
+    >
       <ProductCard
         product={shown}
         offer={defaultOffer(shown)}
@@ -66,7 +72,13 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
         viewOnly
         optionControl={
           // Spec §2: the admin opens the option picker even when the product has no options.
-          <button type="button" className="option-chip" onClick={() => setOptionsOpen(true)} aria-haspopup="dialog" data-testid="admin-options">
+          <button
+            type="button"
+            className="option-chip"
+            onClick={() => setOptionsOpen(true)}
+            aria-haspopup="dialog"
+            data-testid="admin-options"
+          >
             <span className="option-chip__label">Options</span>
             <span className="option-chip__value">{countOf(liveOptions(product).length, "option")}</span>
             <ChevronDownIcon />
@@ -87,16 +99,38 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
                 <Link href={paths.adminEditProduct(product.id)} className="button button--ghost admin-small" data-testid="edit-product">
                   Edit
                 </Link>
-                <button type="button" className="button button--ghost admin-small" onClick={onToggleActive} disabled={busy} data-testid="toggle-active">
+                <button
+                  type="button"
+                  className="button button--ghost admin-small"
+                  onClick={onToggleActive}
+                  disabled={busy}
+                  data-testid="toggle-active"
+                >
                   {inactive ? "SET ACTIVE" : "SET INACTIVE"}
                 </button>
-                <button type="button" className="button button--ghost admin-small admin-danger" onClick={() => void onDelete()} disabled={busy} data-testid="delete-product">
+                <button
+                  type="button"
+                  className="button button--ghost admin-small admin-danger"
+                  onClick={() => void onDelete()}
+                  disabled={busy}
+                  data-testid="delete-product"
+                >
                   Delete
                 </button>
-                <button type="button" className="button button--ghost admin-small" onClick={() => setStockMode("add")} data-testid="add-stock">
+                <button
+                  type="button"
+                  className="button button--ghost admin-small"
+                  onClick={() => setStockMode("add")}
+                  data-testid="add-stock"
+                >
                   Add stock
                 </button>
-                <button type="button" className="button button--ghost admin-small" onClick={() => setStockMode("move")} data-testid="move-stock">
+                <button
+                  type="button"
+                  className="button button--ghost admin-small"
+                  onClick={() => setStockMode("move")}
+                  data-testid="move-stock"
+                >
                   Move to shop
                 </button>
               </div>

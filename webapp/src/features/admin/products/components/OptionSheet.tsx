@@ -68,12 +68,22 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
                 </span>
                 <span className="admin-option__actions">
                   {!isDefault && (
-                    <button type="button" className="button button--ghost admin-small" disabled={busy} onClick={() => onSetDefault(optionId)}>
+                    <button
+                      type="button"
+                      className="button button--ghost admin-small"
+                      disabled={busy}
+                      onClick={() => onSetDefault(optionId)}
+                    >
                       Set default
                     </button>
                   )}
                   {option.id !== BASE_OPTION_ID && (
-                    <button type="button" className="button button--ghost admin-small admin-danger" disabled={busy} onClick={() => void onDelete(optionId, name)}>
+                    <button
+                      type="button"
+                      className="button button--ghost admin-small admin-danger"
+                      disabled={busy}
+                      onClick={() => void onDelete(optionId, name)}
+                    >
                       Delete
                     </button>
                   )}

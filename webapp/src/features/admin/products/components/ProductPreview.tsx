@@ -9,7 +9,11 @@ import type { ProductFields } from "../productFields";
 export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; imageUrls: readonly string[] }) {
   const categoryId = Number(fields.category_id);
   return (
-    <article className="product-card card admin-preview" data-testid="product-preview" data-colour={categoryColour(categoryId) ?? undefined}>
+    <article
+      className="product-card card admin-preview"
+      data-testid="product-preview"
+      data-colour={categoryColour(categoryId) ?? undefined}
+    >
       <div className="product-card__media">
         {/* A scroller the keyboard reaches too (the arrow keys move it). */}
         <div className="admin-preview__images" tabIndex={0} role="group" aria-label={`Photos of ${fields.name}`}>

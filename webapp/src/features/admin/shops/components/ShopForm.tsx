@@ -86,7 +86,9 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
             onChange={(event) => void onLogo(event)}
             data-testid="shop-logo"
           />
-          <span className="shop-form__hint">{logo ? logo.name : shop ? "Keep the logo, or pick a new image" : "An image: JPEG, PNG or WebP"}</span>
+          <span className="shop-form__hint">
+            {logo ? logo.name : shop ? "Keep the logo, or pick a new image" : "An image: JPEG, PNG or WebP"}
+          </span>
         </span>
       </div>
 
@@ -94,13 +96,26 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
         <label className="field__label" htmlFor={`${id}-name`}>
           Shop name
         </label>
-        <input id={`${id}-name`} className="field__input" value={fields.name} onChange={set("name")} autoComplete="off" data-testid="shop-name" />
+        <input
+          id={`${id}-name`}
+          className="field__input"
+          value={fields.name}
+          onChange={set("name")}
+          autoComplete="off"
+          data-testid="shop-name"
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-region`}>
           Region
         </label>
-        <select id={`${id}-region`} className="field__input shop-form__select" value={fields.city_id} onChange={set("city_id")} data-testid="shop-region">
+        <select
+          id={`${id}-region`}
+          className="field__input shop-form__select"
+          value={fields.city_id}
+          onChange={set("city_id")}
+          data-testid="shop-region"
+        >
           {REGIONS.map((region) => (
             <option key={region.id} value={region.id}>
               {region.name}
@@ -112,13 +127,27 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
         <label className="field__label" htmlFor={`${id}-district`}>
           District
         </label>
-        <input id={`${id}-district`} className="field__input" value={fields.district} onChange={set("district")} autoComplete="off" data-testid="shop-district" />
+        <input
+          id={`${id}-district`}
+          className="field__input"
+          value={fields.district}
+          onChange={set("district")}
+          autoComplete="off"
+          data-testid="shop-district"
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-address`}>
           Address
         </label>
-        <input id={`${id}-address`} className="field__input" value={fields.address} onChange={set("address")} autoComplete="off" data-testid="shop-address" />
+        <input
+          id={`${id}-address`}
+          className="field__input"
+          value={fields.address}
+          onChange={set("address")}
+          autoComplete="off"
+          data-testid="shop-address"
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-map`}>
