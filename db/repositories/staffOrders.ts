@@ -70,7 +70,11 @@ export async function selectNewOrderRecipients(tx: Executor, shopId: number): Pr
     .innerJoin("users as u", "u.id", "st.user_id")
     .select(PERSON)
     .where("st.shop_id", "=", shopId)
-    .union((eb) => eb.selectFrom("users as u").select(PERSON).where("u.new_order_pushes", "=", 1).where("u.is_admin", "=", 1))
+    // Literal 1s, not bound values: SQLite uses the partial index users_new_order_pushes only for a literal, and
+    // with a parameter it planned the statement again on every placement (64 µs against 2 µs).
+    .union((eb) =>
+      eb.selectFrom("users as u").select(PERSON).where("u.new_order_pushes", "=", sql.lit(1)).where("u.is_admin", "=", sql.lit(1)),
+    )
     .orderBy("id")
     .execute();
 }

@@ -14,6 +14,8 @@ const MAX_MAP_CODE = 4000;
 
 /** An https Google Maps embed address with no port or credentials: the only thing a page ever frames. */
 function embedUrl(raw: string): URL | null {
+  // Most orders have no map: no parse (a failed one throws, which costs more than the rest of the check).
+  if (raw === "") return null;
   let url: URL;
   try {
     url = new URL(raw);

@@ -164,6 +164,8 @@ export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
     async sent(userId: number, orderId: number, boc: string): Promise<TonPayment> {
       const reply = checkBoc(boc);
       return units.write(async (tx) => {
+        // The hold's expiry locks the order too: a 'sent' report and an expiry are ordered, never interleaved.
+        await lockRows(tx, "orders", [orderId]);
         const row = await payableOrder(tx, userId, orderId);
         const quote = await selectLatestQuote(tx, orderId);
         if (!quote) throw new ConflictError("NO_TON_QUOTE", "Ask for the amount to pay first.");
