@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import { formatAmount, formatBaht } from "@domain/format";
@@ -6,7 +7,7 @@ import { paths } from "../lib/paths";
 import { LeafIcon } from "./icons";
 import "./OrderLines.css";
 
-/** A line of an order as the customer's and the staff's answers both carry it; staff get its cost price too. */
+/** A line of an order as the customer's and the staff's answers both carry it. */
 interface Line {
   id: number;
   product_id: number;
@@ -15,24 +16,23 @@ interface Line {
   price_text: string;
   per_price: number;
   amount: number;
-  cost_price?: number;
 }
 
-/** What both order answers carry of the totals. */
-interface Totals {
-  discount_percent: number;
-  total_price: number;
-  discounted_price: number;
-  /** Staff only (spec §6: staff see cost). */
-  total_cost_price?: number;
+interface OrderLinesProps<L extends Line> {
+  lines: readonly L[];
+  /** The test id of a line; its parts are `${testId}-name`, `-quantity`, `-total`. */
+  testId?: string;
+  /** The customer's picture leads to the product; the staff's leads nowhere. */
+  linkToProduct?: boolean;
+  /** Under a line's price: what the staff's screen adds (its cost price), from the staff chunk. */
+  extra?: (line: L) => ReactNode;
 }
 
 /**
  * The order's lines (spec §2 "Customer order view"): image, name, unit price, quantity, line total. The staff's
- * variant (the hand-over screen) adds each line's cost price, and its picture leads nowhere.
+ * hand-over screen shows the same lines, with their cost price as `extra`.
  */
-export function OrderLines({ lines, staff = false }: { lines: readonly Line[]; staff?: boolean }) {
-  const id = staff ? "handover-line" : "order-line";
+export function OrderLines<L extends Line>({ lines, testId: id = "order-line", linkToProduct = true, extra }: OrderLinesProps<L>) {
   return (
     <ul className="order-lines">
       {lines.map((line) => {
@@ -40,12 +40,12 @@ export function OrderLines({ lines, staff = false }: { lines: readonly Line[]; s
         const picture = image ? <img src={productImagePath(line.product_id, image)} alt="" width={48} height={48} /> : <LeafIcon />;
         return (
           <li key={line.id} className="order-line" data-testid={id}>
-            {staff ? (
-              <span className="order-line__thumb">{picture}</span>
-            ) : (
+            {linkToProduct ? (
               <Link href={paths.product(line.product_id)} className="order-line__thumb" aria-label={line.product_name}>
                 {picture}
               </Link>
+            ) : (
+              <span className="order-line__thumb">{picture}</span>
             )}
             <span className="order-line__info">
               <span className="order-line__name" data-testid={`${id}-name`}>
@@ -57,11 +57,7 @@ export function OrderLines({ lines, staff = false }: { lines: readonly Line[]; s
                   {formatBaht(line.per_price)} × {formatAmount(line.amount)}
                 </span>
               </span>
-              {staff && line.cost_price !== undefined && (
-                <span className="order-line__price" data-testid={`${id}-cost`}>
-                  Cost {formatBaht(line.cost_price)}
-                </span>
-              )}
+              {extra?.(line)}
             </span>
             <strong className="order-line__total" data-testid={`${id}-total`}>
               {formatBaht(lineTotal(line))}
@@ -73,20 +69,26 @@ export function OrderLines({ lines, staff = false }: { lines: readonly Line[]; s
   );
 }
 
-/**
- * The total, struck through next to the discounted price when a discount applies (spec §9: above 0 %); the
- * staff's variant adds the total cost.
- */
-export function OrderTotal({ order, staff = false }: { order: Totals; staff?: boolean }) {
-  const id = staff ? "handover-total" : "order-total";
+interface OrderTotalProps {
+  order: { discount_percent: number; total_price: number; discounted_price: number };
+  /** The test id of the amount to pay; the struck-through full total is `${testId}-full`. */
+  testId?: string;
+  boxTestId?: string;
+  discountTestId?: string;
+  /** Rows under the total: the staff's total cost. */
+  children?: ReactNode;
+}
+
+/** The total, struck through next to the discounted price when a discount applies (spec §9: above 0 %). */
+export function OrderTotal({ order, testId: id = "order-total", boxTestId, discountTestId, children }: OrderTotalProps) {
   const discounted = order.discount_percent > 0;
   return (
-    <div className="order-total" data-testid={staff ? undefined : "order-total-box"}>
+    <div className="order-total" data-testid={boxTestId}>
       <div className="order-total__row">
         <span className="order-total__label">
           Total
           {discounted && (
-            <span className="pill pill--hot order-total__discount" data-testid={staff ? "handover-discount" : undefined}>
+            <span className="pill pill--hot order-total__discount" data-testid={discountTestId}>
               −{order.discount_percent}%
             </span>
           )}
@@ -100,12 +102,7 @@ export function OrderTotal({ order, staff = false }: { order: Totals; staff?: bo
           <strong data-testid={id}>{formatBaht(discounted ? order.discounted_price : order.total_price)}</strong>
         </span>
       </div>
-      {staff && order.total_cost_price !== undefined && (
-        <div className="order-total__cost">
-          <span>Cost</span>
-          <span data-testid="handover-total-cost">{formatBaht(order.total_cost_price)}</span>
-        </div>
-      )}
+      {children}
     </div>
   );
 }

@@ -35,7 +35,7 @@ const PAYMENT_CHOICES: readonly Choice[] = [
 ];
 
 /** Delivery: self-pickup (with the fixed central-station address) or a courier (who needs a phone and an address). */
-export function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
+function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
   const delivery = settings.delivery_option;
   return (
     <div className="order-options">
@@ -60,7 +60,7 @@ export function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
   );
 }
 
-export function PaymentOptions({ settings, onChange, cryptoUnavailable }: SettingsFieldsProps) {
+function PaymentOptions({ settings, onChange, cryptoUnavailable }: SettingsFieldsProps) {
   return (
     <>
       <ChoiceGroup

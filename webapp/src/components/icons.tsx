@@ -136,13 +136,6 @@ export const LeafIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const DocumentIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 3h8l4 4v14H6V3Z" />
-    <path d="M14 3v4h4M9 12h6M9 16h6" />
-  </Icon>
-);
-
 /** The bonus balance (1 bonus = 1 Baht). */
 export const WalletIcon = (props: IconProps) => (
   <Icon {...props}>

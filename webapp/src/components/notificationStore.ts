@@ -2,7 +2,7 @@ import { create } from "zustand";
 import { NOTIFICATION_MS } from "@domain/constants";
 
 /** Spec §4 "Notifications": W warning (red-orange), S success (green), N neutral (grey). */
-export type NotificationType = "W" | "S" | "N";
+type NotificationType = "W" | "S" | "N";
 
 interface Notification {
   id: number;

@@ -4,7 +4,7 @@ import { sessionLost, storedToken } from "./session";
  * How a call failed (spec §8): no answer at all, no answer in time, an answer that is not JSON, or the HTTP
  * status of an answer outside 200-299.
  */
-export type ApiFailure = "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | number;
+type ApiFailure = "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | number;
 
 export class ApiRequestError extends Error {
   override readonly name = "ApiRequestError";
@@ -37,7 +37,7 @@ const FAILURE_TEXT = {
 
 type QueryValue = string | number | undefined;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
   /** Sent as JSON; a FormData (a multipart upload) is sent as it is, with the boundary the browser sets. */

@@ -17,7 +17,7 @@ const V_VERTICAL_SWIPES = "7.7";
 const V_HOME_SCREEN = "8.0";
 
 /** Spec §4 "Messenger mode": the haptic feedback types the app uses. */
-export type HapticType = "heavy" | "rigid" | "success" | "error" | "warning";
+type HapticType = "heavy" | "rigid" | "success" | "error" | "warning";
 
 // ---- Launch parameters (no SDK) ----
 
@@ -241,7 +241,7 @@ export function hideBackButton(): void {
   withSdk((sdk) => sdk.BackButton.hide());
 }
 
-export interface MainButtonState {
+interface MainButtonState {
   text: string;
   /** Greyed out and deaf to taps while false. */
   active: boolean;

@@ -28,7 +28,7 @@ export interface TelegramThemeParams {
 type Rgb = readonly [number, number, number];
 
 /** WCAG AA: body text on its background. */
-export const TEXT_CONTRAST = 4.5;
+const TEXT_CONTRAST = 4.5;
 
 const BLACK: Rgb = [0, 0, 0];
 const WHITE: Rgb = [255, 255, 255];
@@ -42,7 +42,7 @@ const SEMANTIC = {
   "--success-text": "#3fbf7a",
 } as const;
 
-export function parseColour(value: string | undefined): Rgb | null {
+function parseColour(value: string | undefined): Rgb | null {
   if (!value) return null;
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim())?.[1];
   if (!hex) return null;
@@ -50,7 +50,7 @@ export function parseColour(value: string | undefined): Rgb | null {
   return [parseInt(full.slice(0, 2), 16), parseInt(full.slice(2, 4), 16), parseInt(full.slice(4, 6), 16)];
 }
 
-export function toHex([r, g, b]: Rgb): string {
+function toHex([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
 }
 
@@ -81,7 +81,7 @@ function mix(a: Rgb, b: Rgb, share: number): Rgb {
  * `colour`, or the nearest colour on its way to black (on light surfaces) or white (on dark ones) that reaches
  * `min` against every one of `surfaces`.
  */
-export function readableOn(colour: Rgb, surfaces: readonly Rgb[], min = TEXT_CONTRAST): Rgb {
+function readableOn(colour: Rgb, surfaces: readonly Rgb[], min = TEXT_CONTRAST): Rgb {
   const worst = (c: Rgb) => Math.min(...surfaces.map((surface) => contrast(c, surface)));
   if (worst(colour) >= min) return colour;
   const darkSurfaces = surfaces.reduce((sum, s) => sum + luminance(s), 0) / surfaces.length < 0.18;

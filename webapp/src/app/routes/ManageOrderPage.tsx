@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, Redirect, useLocation, useSearch, useSearchParams } from "wouter";
 import type { StaffOrder } from "@domain/contracts/staff";
+import { formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
 import { CheckIcon, LockIcon } from "../../components/icons";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
@@ -51,6 +52,7 @@ function SignInFirst({ orderId }: { orderId: number }) {
   useEffect(() => {
     requireLogin(here);
     // Once per visit of the page; the button below asks again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit, whatever the address becomes
   }, []);
   return (
     <section className="page">
@@ -124,8 +126,18 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
       {order.actions.take && !isAdmin && <TakeOrderButton orderId={order.id} />}
 
       <div className="handover-card card">
-        <OrderLines lines={order.products} staff />
-        <OrderTotal order={order} staff />
+        <OrderLines
+          lines={order.products}
+          testId="handover-line"
+          linkToProduct={false}
+          extra={(line) => <LineCost cost={line.cost_price} />}
+        />
+        <OrderTotal order={order} testId="handover-total" discountTestId="handover-discount">
+          <div className="order-total__cost">
+            <span>Cost</span>
+            <span data-testid="handover-total-cost">{formatBaht(order.total_cost_price)}</span>
+          </div>
+        </OrderTotal>
       </div>
 
       {order.status === "S" && (
@@ -142,5 +154,14 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
       {order.actions.finish && <HandoverSteps key={order.id} order={order} responsible={responsible} />}
       {(order.actions.discount || order.actions.cancel) && <AdminOrderTools order={order} />}
     </section>
+  );
+}
+
+/** Spec §6: staff see a line's cost price under its price. */
+function LineCost({ cost }: { cost: number }) {
+  return (
+    <span className="order-line__price" data-testid="handover-line-cost">
+      Cost {formatBaht(cost)}
+    </span>
   );
 }

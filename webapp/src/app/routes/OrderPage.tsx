@@ -119,7 +119,9 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
 
       <div className="order-card card">
         <div className="order-store" data-testid="order-store">
-          <span className="order-store__logo">{order.store.path ? <img src={order.store.path} alt="" width={48} height={48} /> : <StoreIcon />}</span>
+          <span className="order-store__logo">
+            {order.store.path ? <img src={order.store.path} alt="" width={48} height={48} /> : <StoreIcon />}
+          </span>
           <span className="order-store__who">
             <span className="order-store__name" data-testid="order-store-name">
               {order.store.name}
@@ -133,7 +135,13 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             {order.store.address}
           </span>
           {order.store.map_link && (
-            <a className="order-store__map" href={order.store.map_link} target="_blank" rel="noopener noreferrer" data-testid="order-store-map">
+            <a
+              className="order-store__map"
+              href={order.store.map_link}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="order-store-map"
+            >
               Map
               <ExternalLinkIcon />
             </a>
@@ -180,7 +188,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
 
       <div className="order-card card">
         <OrderLines lines={order.products} />
-        <OrderTotal order={order} />
+        <OrderTotal order={order} boxTestId="order-total-box" />
       </div>
 
       {order.status === "P" && (
@@ -196,7 +204,12 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       <div className="order-actions">
         {justPlaced ? (
           // Spec §2: OK closes the just-placed state; from then on the order offers what its status allows.
-          <button type="button" className="button" onClick={() => navigate(paths.order(order.id), { replace: true })} data-testid="order-ok">
+          <button
+            type="button"
+            className="button"
+            onClick={() => navigate(paths.order(order.id), { replace: true })}
+            data-testid="order-ok"
+          >
             OK
           </button>
         ) : order.can_cancel ? (

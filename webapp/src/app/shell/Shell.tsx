@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { LoadingOverlay } from "../../components/LoadingOverlay";
 import { Notifications } from "../../components/Notifications";
 import { SessionModals } from "../../features/auth/components/SessionModals";
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
@@ -38,7 +37,6 @@ export function Shell({ children }: { children: ReactNode }) {
       <OptionPicker />
       <SessionModals />
       <Notifications />
-      <LoadingOverlay />
     </div>
   );
 }

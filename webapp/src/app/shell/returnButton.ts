@@ -1,7 +1,7 @@
 import { paths } from "../../lib/paths";
 
 /** The header's Return button (spec §2 "Common shell"). */
-export interface ReturnButton {
+interface ReturnButton {
   label: "Return to store" | "Return to cabinet";
   /** Where it leads. */
   to: string;

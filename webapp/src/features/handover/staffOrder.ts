@@ -6,7 +6,7 @@ export function itemCount(order: Pick<StaffOrder, "products">): number {
   return order.products.reduce((sum, line) => sum + line.amount, 0);
 }
 
-export interface OrdersOfDay {
+interface OrdersOfDay {
   /** DD.M.YYYY (spec §9). */
   day: string;
   orders: StaffOrder[];

@@ -14,7 +14,7 @@ import { useTonQuote } from "./api/useTonQuote";
 
 const TonConnectPay = lazy(() => import("./TonConnectPay"));
 
-export const TON_TEXTS = {
+const TON_TEXTS = {
   pay: "Pay with TON",
   waiting: "Waiting for the network",
   paid: "Paid",
@@ -121,7 +121,12 @@ function PayCard({ order }: { order: Order }) {
 
   const showButton = !waiting;
   useEffect(
-    () => (showButton ? showMainButton({ text: TON_TEXTS.pay, active: quote !== null && phase === "idle", progress: phase === "paying" }, () => void latestPay.current()) : undefined),
+    () =>
+      showButton
+        ? showMainButton({ text: TON_TEXTS.pay, active: quote !== null && phase === "idle", progress: phase === "paying" }, () =>
+            void latestPay.current(),
+          )
+        : undefined,
     [showButton, quote, phase],
   );
 
@@ -139,8 +144,8 @@ function PayCard({ order }: { order: Order }) {
       ) : null}
       {payment.state === "underpaid" && !waiting && (
         <p style={styles.problem} data-testid="ton-underpaid">
-          The transfer that arrived ({payment.underpaid_ton} TON) is less than the amount, so the order is not paid. Send the full amount below, or talk
-          to the shop.
+          The transfer that arrived ({payment.underpaid_ton} TON) is less than the amount, so the order is not paid. Send the full amount
+          below, or talk to the shop.
         </p>
       )}
       {quote ? (
@@ -169,8 +174,8 @@ function PayCard({ order }: { order: Order }) {
       )}
       {quote && (
         <p style={styles.note}>
-          1 TON = {quote.thb_per_ton} ฿ (rate of {time(quote.rate_set_at)}). This amount holds until {time(quote.valid_until)}; the comment tells the shop
-          it is your order.
+          1 TON = {quote.thb_per_ton} ฿ (rate of {time(quote.rate_set_at)}). This amount holds until {time(quote.valid_until)}; the comment
+          tells the shop it is your order.
         </p>
       )}
       {problem && (
@@ -179,7 +184,13 @@ function PayCard({ order }: { order: Order }) {
         </p>
       )}
       {showButton && (
-        <button type="button" className="button" onClick={() => void pay()} disabled={phase === "paying" || (quote === null && problem === null)} data-testid="ton-pay">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void pay()}
+          disabled={phase === "paying" || (quote === null && problem === null)}
+          data-testid="ton-pay"
+        >
           {phase === "paying" && <span className="button__spinner" aria-hidden="true" />}
           {problem ? "Try again" : TON_TEXTS.pay}
         </button>

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from "react";
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MS } from "@domain/auth";
 import { CodeInput } from "./CodeInput";
 
-export interface LoginFormsProps {
+interface LoginFormsProps {
   step: "email" | "code";
   /** The e-mail the code went to (the code step), or the one typed before (the e-mail step). */
   email: string;

@@ -4,7 +4,7 @@ import { create } from "zustand";
  * The e-mail login modal (spec §4 Login). Its step and e-mail outlive a close, so a customer who taps
  * outside by mistake comes back to the code screen; a successful sign-in resets everything.
  */
-export type LoginStep = "email" | "code";
+type LoginStep = "email" | "code";
 
 interface LoginModalState {
   open: boolean;

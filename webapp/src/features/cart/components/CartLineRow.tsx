@@ -5,7 +5,7 @@ import { AmountPicker } from "../../../components/AmountPicker";
 import { LeafIcon, TrashIcon } from "../../../components/icons";
 import "./CartLineRow.css";
 
-export interface CartLineView {
+interface CartLineView {
   name: string;
   href: string;
   /** The image's URL, or null for none. */

@@ -3,7 +3,7 @@ import { POLL_INTERVAL_MS } from "@domain/constants";
 import type { ProductListResponse } from "@domain/contracts/catalog";
 import { apiRequest } from "../../../lib/api";
 
-export interface ProductListFilter {
+interface ProductListFilter {
   /** A tag of the home page: 0 All, -1 Hot deal, else a category id. */
   category: number;
   /** The chosen pickup shop, or null for every pickup shop. */

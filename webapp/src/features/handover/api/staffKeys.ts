@@ -4,7 +4,7 @@ import type { SalesFilter } from "@domain/handover";
 import type { OrderStatus } from "@domain/orders";
 
 /** Query keys of the staff's server data; everything under STAFF_KEY goes stale when an order changes. */
-export const STAFF_KEY = ["staff"] as const;
+const STAFF_KEY = ["staff"] as const;
 export const staffOrdersKey = (status: OrderStatus | null) => ["staff", "orders", status ?? "all"] as const;
 export const staffOrderKey = (id: number) => ["staff", "order", id] as const;
 export const salesKey = (filter: SalesFilter, mine: boolean) => ["staff", "sales", filter, mine ? "mine" : "shop"] as const;

@@ -23,12 +23,3 @@ export const SalesIcon = (props: IconProps) => (
   </Icon>
 );
 
-/** A hand holding a parcel: the hand-over. */
-export const HandoverIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2.5 14.5h3l3.5 1.5h4a1.5 1.5 0 0 1 0 3H9" />
-    <path d="m13 19 5.5-2.5a1.6 1.6 0 0 1 1.5 2.8l-6.5 3.2H7l-4.5-2" />
-    <rect x="9" y="3.5" width="9" height="8" rx="1" />
-    <path d="M13.5 3.5v3" />
-  </Icon>
-);

@@ -3,7 +3,7 @@ import type { Order, PlaceOrderBody } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
 import { applyOrderAndStock } from "./orderKeys";
 
-export interface Placement {
+interface Placement {
   body: PlaceOrderBody;
   /** The same key for every try of the same cart: the server answers a repeat with the order it made. */
   idempotencyKey: string;

@@ -1,6 +1,6 @@
 import "./refstat.css";
 
-export interface FilterTab<T extends string> {
+interface FilterTab<T extends string> {
   value: T;
   label: string;
   /** What the filter holds (a sum, a count), or "…" while it is not known. */

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { CartShopsBody, CartShopsResponse } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
 
-export type ServingShop = CartShopsResponse["shops"][number];
-export type ShopLineInput = CartShopsBody["items"][number];
+type ServingShop = CartShopsResponse["shops"][number];
+type ShopLineInput = CartShopsBody["items"][number];
 
 /**
  * POST /api/cart/shops, the spec's cart-and-shops check: the pickup shops holding every line in the asked

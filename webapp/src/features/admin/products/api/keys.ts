@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { showAlert } from "../../../../lib/telegram";
 
 /** Query keys of the admin product screens; everything under ADMIN_PRODUCTS_KEY goes stale on a change. */
-export const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;
+const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;
 export const adminProductsKey = (category: number) => ["admin", "products", { category }] as const;
 export const stockHistoryKey = (productId: number) => ["admin", "products", "stock-history", productId] as const;
 

@@ -1,7 +1,7 @@
 import { apiRequest } from "../../../../lib/api";
 import { useProductCall, type AdminAnswer } from "./productCall";
 
-export interface NewOption {
+interface NewOption {
   per_price: number;
   cost_price: number;
   price_text: string;

@@ -9,7 +9,7 @@ type Day = AdminStatsResponse["days"][number];
 type ProductRow = AdminStatsResponse["products"][number];
 
 /** How many products the bar chart shows: the best sellers by money taken. */
-export const TOP_PRODUCTS = 6;
+const TOP_PRODUCTS = 6;
 
 const AXIS_FONT = "12px system-ui, sans-serif";
 const DAY_S = 86_400;
@@ -80,7 +80,13 @@ export function SalesChart({ days }: { days: readonly Day[] }) {
       ],
       series: [
         {},
-        { label: "Sales", stroke: colors.accent, width: 2, ...withAlpha(colors.accent, 0.16), points: { show: days.length < 40, size: 6, fill: colors.accent } },
+        {
+          label: "Sales",
+          stroke: colors.accent,
+          width: 2,
+          ...withAlpha(colors.accent, 0.16),
+          points: { show: days.length < 40, size: 6, fill: colors.accent },
+        },
         { label: "Margin", stroke: colors.amber, width: 2, points: { show: days.length < 40, size: 6, fill: colors.amber } },
       ],
     }),
@@ -110,11 +116,15 @@ export function TopProductsChart({ products }: { products: readonly ProductRow[]
     (width: number, colors: ChartColors, library: typeof uPlot): Omit<uPlot.Options, "width" | "height"> => ({
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
+      scales: {
+        x: { time: false, range: (_u, min, max) => [min - 0.6, max + 0.6] },
+        y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
+      },
       axes: [
         axis(colors, {
           grid: { show: false },
-          values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? shortName(top[split]?.product ?? "", labelChars(width, top.length)) : "")),
+          values: (_u, splits) =>
+            splits.map((split) => (Number.isInteger(split) ? shortName(top[split]?.product ?? "", labelChars(width, top.length)) : "")),
           incrs: [1],
         }),
         axis(colors, { size: 52, incrs: MONEY_INCRS, values: (_u, splits) => splits.map(moneyTick) }),

@@ -9,7 +9,7 @@ import { ProductStats, TotalStats } from "./StatsTables";
 import "./stats.css";
 
 /** The spec's loading text (§2 /admin/stat). */
-export const STATS_LOADING = "Loading store statistics...";
+const STATS_LOADING = "Loading store statistics...";
 
 /**
  * /admin/stat: 'STATISTICS', the spec's totals and product table over completed orders, and beyond the spec a
