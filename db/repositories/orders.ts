@@ -9,6 +9,7 @@
  */
 import { sql, type Selectable } from "kysely";
 import type { OrderStatus } from "../../server/domain/orders";
+import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { OrderLinesTable, OrdersTable, ShopsTable } from "../schema";
 
@@ -30,17 +31,26 @@ export interface LinePriceRow extends LineKey {
  * What the options of `lines` cost now, read from the catalogue (never from the client), in one
  * statement; an option that does not exist has no row.
  */
-export async function selectLinePrices(tx: Executor, lines: readonly LineKey[]): Promise<LinePriceRow[]> {
-  if (lines.length === 0) return [];
+const linePrices = prepareQuery<Record<string, number>, LinePriceRow>((v, n) => {
   const options = sql.join(
-    lines.map((l) => sql`(o.product_id = ${l.product_id} and o.option_id = ${l.option_id})`),
+    Array.from({ length: n }, (_, i) => sql`(o.product_id = ${v[`p${i}`]} and o.option_id = ${v[`o${i}`]})`),
     sql` or `,
   );
-  const { rows } = await sql<LinePriceRow>`
+  return sql<LinePriceRow>`
     select o.product_id, o.option_id, o.per_price, o.cost_price, o.price_text, o.is_deleted as option_deleted,
            p.name, p.is_inactive, p.is_deleted, p.max_amount
       from product_options o join products p on p.id = o.product_id
-     where ${options}`.execute(tx);
+     where ${options}`;
+});
+
+export async function selectLinePrices(tx: Executor, lines: readonly LineKey[]): Promise<LinePriceRow[]> {
+  if (lines.length === 0) return [];
+  const values: Record<string, number> = {};
+  lines.forEach((l, i) => {
+    values[`p${i}`] = l.product_id;
+    values[`o${i}`] = l.option_id;
+  });
+  const { rows } = await linePrices.execute(tx, values, lines.length);
   return rows;
 }
 
@@ -58,9 +68,12 @@ export async function productOnSale(tx: Executor, productId: number): Promise<bo
 
 export type ShopRow = Pick<Selectable<ShopsTable>, "id" | "name" | "address" | "district" | "map_link" | "logo_filename" | "is_deleted">;
 
+const shopById = prepareQuery<{ shopId: number }, ShopRow>(
+  (v) => sql<ShopRow>`select id, name, address, district, map_link, logo_filename, is_deleted from shops where id = ${v.shopId}`,
+);
+
 export async function selectShop(tx: Executor, shopId: number): Promise<ShopRow | undefined> {
-  const { rows } = await sql<ShopRow>`
-    select id, name, address, district, map_link, logo_filename, is_deleted from shops where id = ${shopId}`.execute(tx);
+  const { rows } = await shopById.execute(tx, { shopId });
   return rows[0];
 }
 
@@ -117,14 +130,21 @@ export async function selectPlacingCustomer(
   openStatuses: readonly OrderStatus[],
   cap: number,
 ): Promise<PlacingCustomer | undefined> {
-  const open = sql`select 1 from orders where user_id = ${userId} and status in (${sql.join(openStatuses)}) limit ${cap}`;
-  const { rows } = await sql<PlacingCustomer>`
-    select u.email, u.reflink, o.id as earlier_id, o.request_hash as earlier_request_hash,
-           (select count(*) from (${open}) as open_orders) as open_orders
-      from users u left join orders o on o.user_id = u.id and o.idempotency_key = ${idempotencyKey}
-     where u.id = ${userId}`.execute(tx);
+  const values: Record<string, unknown> = { userId, idempotencyKey, cap };
+  openStatuses.forEach((status, i) => (values[`s${i}`] = status));
+  const { rows } = await placingCustomer.execute(tx, values, openStatuses.length);
   return rows[0];
 }
+
+const placingCustomer = prepareQuery<Record<string, unknown>, PlacingCustomer>((v, n) => {
+  const statuses = sql.join(Array.from({ length: n }, (_, i) => v[`s${i}`]));
+  const open = sql`select 1 from orders where user_id = ${v.userId} and status in (${statuses}) limit ${v.cap}`;
+  return sql<PlacingCustomer>`
+    select u.email, u.reflink, o.id as earlier_id, o.request_hash as earlier_request_hash,
+           (select count(*) from (${open}) as open_orders) as open_orders
+      from users u left join orders o on o.user_id = u.id and o.idempotency_key = ${v.idempotencyKey}
+     where u.id = ${v.userId}`;
+});
 
 /** The columns of an order that its readers show (the `Order` contract), without its shop and customer. */
 const ORDER_COLUMNS = [
@@ -190,15 +210,19 @@ export type NewOrder = Pick<
 >;
 
 /** Writes an order; returns its columns as written (with the table's defaults). */
-export async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
-  const { rows } = await sql<OrderColumns>`
+const orderInsert = prepareQuery<NewOrder, OrderColumns>(
+  (o) => sql<OrderColumns>`
     insert into orders (user_id, shop_id, status, delivery_option, payment_option, phone, delivery_address, delivery_address_link,
                         is_reserved, total_price, discounted_price, total_cost_price, hold_until, idempotency_key, request_hash,
                         created_at, updated_at)
     values (${o.user_id}, ${o.shop_id}, ${o.status}, ${o.delivery_option}, ${o.payment_option}, ${o.phone}, ${o.delivery_address},
             ${o.delivery_address_link}, ${o.is_reserved}, ${o.total_price}, ${o.discounted_price}, ${o.total_cost_price}, ${o.hold_until},
             ${o.idempotency_key}, ${o.request_hash}, ${o.created_at}, ${o.updated_at})
-    returning ${sql.raw(ORDER_COLUMNS.join(", "))}`.execute(tx);
+    returning ${sql.raw(ORDER_COLUMNS.join(", "))}`,
+);
+
+export async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
+  const { rows } = await orderInsert.execute(tx, o);
   return rows[0]!;
 }
 
@@ -212,17 +236,25 @@ export type LineRow = Pick<
 const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_price, cost_price, amount, price_text`;
 
 /** Writes the lines of an order in one statement; returns them as written, with their ids, in their order. */
-export async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
-  if (lines.length === 0) return [];
+const LINE_FIELDS = ["product_id", "option_id", "product_name", "price_text", "per_price", "cost_price", "amount"] as const;
+
+const linesInsert = prepareQuery<Record<string, unknown>, LineRow>((v, n) => {
   const values = sql.join(
-    lines.map(({ product_id, option_id, product_name, price_text, per_price, cost_price, amount }) => {
-      return sql`(${orderId}, ${product_id}, ${option_id}, ${product_name}, ${price_text}, ${per_price}, ${cost_price}, ${amount})`;
-    }),
+    Array.from({ length: n }, (_, i) => sql`(${v.orderId}, ${sql.join(LINE_FIELDS.map((f) => v[`${f}${i}`]))})`),
   );
-  const { rows } = await sql<LineRow>`
+  return sql<LineRow>`
     insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, cost_price, amount)
     values ${values}
-    returning ${LINE_COLUMNS}`.execute(tx);
+    returning ${LINE_COLUMNS}`;
+});
+
+export async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
+  if (lines.length === 0) return [];
+  const values: Record<string, unknown> = { orderId };
+  lines.forEach((line, i) => {
+    for (const f of LINE_FIELDS) values[`${f}${i}`] = line[f];
+  });
+  const { rows } = await linesInsert.execute(tx, values, lines.length);
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -239,11 +271,17 @@ export async function insertOrderEvent(
   },
 ): Promise<void> {
   const data = event.data ? JSON.stringify(event.data) : null;
-  await sql`
-    insert into order_events (order_id, type, from_status, to_status, actor_user_id, created_at, data)
-    values (${event.order_id}, ${event.type}, ${event.from_status}, ${event.to_status}, ${event.actor_user_id},
-            ${event.created_at}, ${data})`.execute(tx);
+  await eventInsert.execute(tx, { ...event, data });
 }
+
+const eventInsert = prepareQuery<
+  { order_id: number; type: string; from_status: unknown; to_status: unknown; actor_user_id: unknown; created_at: string; data: unknown },
+  never
+>(
+  (e) => sql`
+    insert into order_events (order_id, type, from_status, to_status, actor_user_id, created_at, data)
+    values (${e.order_id}, ${e.type}, ${e.from_status}, ${e.to_status}, ${e.actor_user_id}, ${e.created_at}, ${e.data})`,
+);
 
 /** What a move may change besides `updated_at`: the status and the fields that go with it. */
 export type OrderChange = Partial<
@@ -297,11 +335,15 @@ export async function selectLines(tx: Executor, orderId: number): Promise<LineRo
 }
 
 /** The images of the products of an order's lines, each product's in gallery order. */
-export async function selectOrderImages(tx: Executor, orderId: number): Promise<{ product_id: number; filename: string }[]> {
-  const { rows } = await sql<{ product_id: number; filename: string }>`
+const orderImages = prepareQuery<{ orderId: number }, { product_id: number; filename: string }>(
+  (v) => sql<{ product_id: number; filename: string }>`
     select product_id, filename from product_images
-     where product_id in (select product_id from order_lines where order_id = ${orderId})
-     order by product_id, position, id`.execute(tx);
+     where product_id in (select product_id from order_lines where order_id = ${v.orderId})
+     order by product_id, position, id`,
+);
+
+export async function selectOrderImages(tx: Executor, orderId: number): Promise<{ product_id: number; filename: string }[]> {
+  const { rows } = await orderImages.execute(tx, { orderId });
   return rows;
 }
 

@@ -5,6 +5,7 @@
  * last item, whatever the engine runs beside them.
  */
 import type { StockReason } from "../../server/domain/stock";
+import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 
 export type ShelfKey = { shop_id: number; product_id: number; option_id: number };
@@ -17,37 +18,55 @@ export interface ShelfChange {
   now: string;
 }
 
+type HistoryRow = ShelfKey & { delta: number; amount_after: number; reason: StockReason; actor_user_id: number | null; order_id: number | null; now: string };
+
+const historyInsert = prepareQuery<HistoryRow, never>((v, _n, tx) =>
+  tx.insertInto("stock_history").values({
+    shop_id: v.shop_id,
+    product_id: v.product_id,
+    option_id: v.option_id,
+    delta: v.delta,
+    amount_after: v.amount_after,
+    reason: v.reason,
+    actor_user_id: v.actor_user_id,
+    order_id: v.order_id,
+    created_at: v.now,
+  }),
+);
+
 async function record(tx: Executor, shelf: ShelfKey, delta: number, amountAfter: number, change: ShelfChange): Promise<void> {
-  await tx
-    .insertInto("stock_history")
-    .values({
-      shop_id: shelf.shop_id,
-      product_id: shelf.product_id,
-      option_id: shelf.option_id,
-      delta,
-      amount_after: amountAfter,
-      reason: change.reason,
-      actor_user_id: change.actor_user_id,
-      order_id: change.order_id,
-      created_at: change.now,
-    })
-    .execute();
+  await historyInsert.execute(tx, {
+    shop_id: shelf.shop_id,
+    product_id: shelf.product_id,
+    option_id: shelf.option_id,
+    delta,
+    amount_after: amountAfter,
+    reason: change.reason,
+    actor_user_id: change.actor_user_id,
+    order_id: change.order_id,
+    now: change.now,
+  });
 }
+
+const take = prepareQuery<ShelfKey & { amount: number; now: string }, { amount: number }>((v, _n, tx) =>
+  tx
+    .updateTable("stock")
+    .set((eb) => ({ amount: eb("amount", "-", v.amount), updated_at: v.now }))
+    .where("shop_id", "=", v.shop_id)
+    .where("product_id", "=", v.product_id)
+    .where("option_id", "=", v.option_id)
+    .where("amount", ">=", v.amount)
+    .returning("amount"),
+);
 
 /**
  * Takes `amount` off a shelf only if it holds that many, and records it. The amount left, or null when the
  * shelf holds fewer (then nothing changed).
  */
 export async function takeFromShelf(tx: Executor, shelf: ShelfKey, amount: number, change: ShelfChange): Promise<number | null> {
-  const row = await tx
-    .updateTable("stock")
-    .set((eb) => ({ amount: eb("amount", "-", amount), updated_at: change.now }))
-    .where("shop_id", "=", shelf.shop_id)
-    .where("product_id", "=", shelf.product_id)
-    .where("option_id", "=", shelf.option_id)
-    .where("amount", ">=", amount)
-    .returning("amount")
-    .executeTakeFirst();
+  const {
+    rows: [row],
+  } = await take.execute(tx, { shop_id: shelf.shop_id, product_id: shelf.product_id, option_id: shelf.option_id, amount, now: change.now });
   if (!row) return null;
   await record(tx, shelf, -amount, row.amount, change);
   return row.amount;

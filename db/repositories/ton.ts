@@ -5,6 +5,7 @@
  */
 import type { Selectable } from "kysely";
 import { PAYMENT_OPTIONS } from "../../server/domain/orders";
+import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { TonQuotesTable, TonTransfersTable } from "../schema";
 
@@ -29,8 +30,14 @@ export async function upsertSetting(tx: Executor, key: string, value: string, no
 }
 
 /** A shop's wallet, or null when it has none; undefined when there is no such shop (or it was deleted). */
+const shopWallet = prepareQuery<{ shopId: number }, { ton_wallet: string | null }>((v, _n, tx) =>
+  tx.selectFrom("shops").select("ton_wallet").where("id", "=", v.shopId).where("is_deleted", "=", 0),
+);
+
 export async function selectShopWallet(tx: Executor, shopId: number): Promise<string | null | undefined> {
-  const row = await tx.selectFrom("shops").select("ton_wallet").where("id", "=", shopId).where("is_deleted", "=", 0).executeTakeFirst();
+  const {
+    rows: [row],
+  } = await shopWallet.execute(tx, { shopId });
   return row ? row.ton_wallet : undefined;
 }
 

@@ -1,5 +1,6 @@
 /** Users, their sessions and one-time login codes. The caller owns the transaction. */
 import type { Selectable } from "kysely";
+import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { SessionsTable } from "../schema";
 
@@ -117,13 +118,17 @@ export async function insertSession(
 export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at" | "created_at">;
 
 /** Every authenticated request asks this: one indexed lookup (its statement stays prepared, db/sqlite/). */
-export function findLiveSession(db: Executor, tokenHash: string, now: string): Promise<LiveSession | undefined> {
-  return db
+const liveSession = prepareQuery<{ tokenHash: string; now: string }, LiveSession>((v, _n, db) =>
+  db
     .selectFrom("sessions")
     .select(["id", "user_id", "auth_type", "expires_at", "created_at"])
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
+    .where("token_hash", "=", v.tokenHash)
+    .where("expires_at", ">", v.now),
+);
+
+export async function findLiveSession(db: Executor, tokenHash: string, now: string): Promise<LiveSession | undefined> {
+  const { rows } = await liveSession.execute(db, { tokenHash, now });
+  return rows[0];
 }
 
 /** Ends a user's sessions beyond the newest `keep` (the oldest go first). */

@@ -1,0 +1,73 @@
+/**
+ * Queries compiled once per shape: the hot statements (a placement's, the session lookup) are built with
+ * Kysely as usual, but only the first time; later calls substitute their values into the compiled SQL's
+ * parameters and run it. Building and compiling a query costs tens of µs, more than SQLite spends running
+ * most of these (docs/performance.md, "Order placement").
+ *
+ * How: the query is built with a stand-in object for each value, compiled by the executor's own dialect
+ * (so it stays engine-neutral), and each stand-in's position among the parameters is remembered. The
+ * values must reach the SQL as bound parameters (not `sql.raw`, `sql.lit` or a `.limit(n)` the dialect
+ * inlines), and anything that changes the SQL text itself (a list's length) must be part of the shape key.
+ */
+import { createQueryId, type CompiledQuery, type OperationNodeSource, type QueryResult, type RootOperationNode } from "kysely";
+import type { Executor } from "./executor";
+
+/** A value's stand-in while the query is built. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/** What a query's builder receives for each of its values: a stand-in of the same name. */
+export type Slots<P> = { readonly [K in keyof P]: P[K] };
+
+interface Template<R> {
+  sql: string;
+  query: CompiledQuery<R>["query"];
+  /** For each parameter: the name of the value it takes, or a constant of the query. */
+  parameters: ({ slot: string } | { value: unknown })[];
+}
+
+export interface PreparedQuery<P, R> {
+  /** Runs the query with these values on `tx` (a unit's transaction or the database). */
+  execute(tx: Executor, values: P, shape?: string | number): Promise<QueryResult<R>>;
+}
+
+/**
+ * A query compiled once per shape (and per dialect). `build` gets stand-ins for the values, and `shape` when
+ * the text depends on more than the values (how many lines, say).
+ */
+export function prepareQuery<P extends object, R>(
+  build: (values: Slots<P>, shape: number, tx: Executor) => OperationNodeSource & { readonly "~type"?: R } | OperationNodeSource,
+): PreparedQuery<P, R> {
+  // Per adapter (one per Kysely instance of a dialect), then per shape.
+  const templates = new WeakMap<object, Map<string | number, Template<R>>>();
+  const slots = new Proxy({} as Record<string, Slot>, {
+    get: (cache, name) => (typeof name === "string" ? (cache[name] ??= new Slot(name)) : undefined),
+  }) as unknown as Slots<P>;
+
+  function compile(tx: Executor, shape: string | number): Template<R> {
+    const executor = tx.getExecutor();
+    const queryId = createQueryId();
+    const node = build(slots, Number(shape), tx).toOperationNode() as RootOperationNode;
+    const compiled = executor.compileQuery<R>(executor.transformQuery(node, queryId), queryId);
+    return {
+      sql: compiled.sql,
+      query: compiled.query,
+      parameters: compiled.parameters.map((p) => (p instanceof Slot ? { slot: p.name } : { value: p })),
+    };
+  }
+
+  return {
+    execute(tx, values, shape = 0) {
+      const adapter = tx.getExecutor().adapter;
+      let byShape = templates.get(adapter);
+      if (!byShape) templates.set(adapter, (byShape = new Map()));
+      let template = byShape.get(shape);
+      if (!template) byShape.set(shape, (template = compile(tx, shape)));
+      const source = values as Record<string, unknown>;
+      const parameters = template.parameters.map((p) => ("slot" in p ? source[p.slot] : p.value));
+      const compiled: CompiledQuery<R> = { sql: template.sql, query: template.query, queryId: createQueryId(), parameters };
+      return tx.executeQuery(compiled);
+    },
+  };
+}
