@@ -18,7 +18,7 @@ export interface ShelfChange {
   now: string;
 }
 
-type HistoryRow = ShelfKey & { delta: number; amount_after: number; reason: StockReason; actor_user_id: number | null; order_id: number | null; now: string };
+type HistoryRow = ShelfKey & ShelfChange & { delta: number; amount_after: number };
 
 const historyInsert = prepareQuery<HistoryRow, never>((v, _n, tx) =>
   tx.insertInto("stock_history").values({
