@@ -8,7 +8,6 @@ import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { DB } from "../../db/connection";
 import type { Config } from "../config";
-import { createAdminGrants } from "./adminGrants";
 import { createAdminProducts } from "./adminProducts";
 import { createAuth } from "./auth";
 import { createBotAdmin } from "./botAdmin";
@@ -67,7 +66,6 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     catalog,
     partner,
     auth,
-    adminGrants: createAdminGrants({ db, config, clock }),
     links,
     orders: createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders, lowStockThreshold: config.lowStockThreshold }),
     holds: createHolds({ db, clock }),

@@ -1,5 +1,7 @@
 /** Signs a test customer in through the real Telegram sign-in route (the app needs TEST_BOT_TOKEN). */
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { DB } from "../../db/connection";
 import { signInitData } from "../../server/services/telegramInitData";
 
 export const TEST_BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
@@ -21,3 +23,19 @@ export async function signInCustomer(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A user with this e-mail and a live e-mail session, written straight into the database (no mail round trip). */
+export async function emailSession(db: DB, email: string): Promise<{ token: string; userId: number }> {
+  const { id } = await db
+    .insertInto("users")
+    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const token = randomBytes(32).toString("base64url");
+  const token_hash = createHash("sha256").update(token).digest("hex");
+  await db
+    .insertInto("sessions")
+    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
+    .execute();
+  return { token, userId: id };
+}

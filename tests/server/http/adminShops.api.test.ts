@@ -3,14 +3,13 @@
  * open orders kept, the map link rule, the shop admin e-mail becoming the owner (now, or at their first
  * sign-in, and moving with the e-mail), the wholesale link and the store view, and who may do it.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { bearer, signInCustomer, TEST_BOT_TOKEN, emailSession } from "../../helpers/session";
 
 let store: TestStore;
 let shops: Record<string, number>;
@@ -36,20 +35,7 @@ const FIELDS = {
 };
 
 /** A user with an e-mail and a live session, made in the database (e-mail sign-in has its own tests). */
-async function emailUser(email: string): Promise<{ token: string; userId: number }> {
-  const { id } = await store.db
-    .insertInto("users")
-    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const token = randomBytes(32).toString("base64url");
-  const token_hash = createHash("sha256").update(token).digest("hex");
-  await store.db
-    .insertInto("sessions")
-    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
-    .execute();
-  return { token, userId: id };
-}
+const emailUser = (email: string) => emailSession(store.db, email);
 
 beforeEach(async () => {
   store = await makeTestStore({

@@ -3,11 +3,10 @@
  * fetch, take, statuses, map, finish with cash or bonus, contact, and the admin's discount and cancel; every
  * bad input of the issue refused with a clear 4xx and nothing changed.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { StaffOrder } from "../../../server/domain/contracts/staff";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { bearer, signInCustomer, TEST_BOT_TOKEN, emailSession } from "../../helpers/session";
 import { placeOrder as postOrder } from "../../helpers/orders";
 
 let store: TestStore;
@@ -26,20 +25,7 @@ const MAP_CODE =
   `loading="lazy"></iframe>`;
 
 /** A user with an e-mail and a live session, made in the database (e-mail sign-in has its own tests). */
-async function emailUser(email: string): Promise<{ token: string; userId: number }> {
-  const { id } = await store.db
-    .insertInto("users")
-    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const token = randomBytes(32).toString("base64url");
-  const token_hash = createHash("sha256").update(token).digest("hex");
-  await store.db
-    .insertInto("sessions")
-    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
-    .execute();
-  return { token, userId: id };
-}
+const emailUser = (email: string) => emailSession(store.db, email);
 
 async function grant(shop: string, body: object) {
   return store.app.inject({ method: "POST", url: `/api/admin/shops/${shops[shop]}/staff`, headers: bearer(admin.token), payload: body });

@@ -5,7 +5,6 @@
  * the watcher, the hold under a payment in flight, a transfer after the order closed, the race of the watcher
  * and a manager's confirmation by hand, and every bad input of the issue refused with nothing changed.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { Cell } from "@ton/core";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,7 +14,7 @@ import { createHolds } from "../../../server/services/holds";
 import { createTonCenterChain, readTonCenterTransaction, TonChainError } from "../../../server/services/tonChain";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { randomAddress, startFakeTonIndexer, type FakeTonIndexer } from "../../helpers/fakeTonIndexer";
-import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
+import { bearer, signInCustomer, TEST_BOT_TOKEN, emailSession } from "../../helpers/session";
 import { placeOrder as postOrder } from "../../helpers/orders";
 
 const ADMIN_TG = 1000;
@@ -38,20 +37,7 @@ let wallet: string;
 let keys = 0;
 const log = pino({ level: "silent" });
 
-async function emailUser(email: string): Promise<{ token: string; userId: number }> {
-  const { id } = await store.db
-    .insertInto("users")
-    .values({ email, reflink: `r${randomBytes(5).toString("hex")}` })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const token = randomBytes(32).toString("base64url");
-  const token_hash = createHash("sha256").update(token).digest("hex");
-  await store.db
-    .insertInto("sessions")
-    .values({ user_id: id, token_hash, auth_type: "EMAIL", expires_at: "2999-01-01T00:00:00.000Z" })
-    .execute();
-  return { token, userId: id };
-}
+const emailUser = (email: string) => emailSession(store.db, email);
 
 function call(method: "GET" | "POST" | "PUT", url: string, token: string | null, payload?: object) {
   return store.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
