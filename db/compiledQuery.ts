@@ -12,6 +12,9 @@
 import { createQueryId, type CompiledQuery, type OperationNodeSource, type QueryResult, type RootOperationNode } from "kysely";
 import type { Executor } from "./executor";
 
+/** Only plugins read a query id, and a direct runner runs none. */
+const NO_QUERY_ID = createQueryId();
+
 /** A value's stand-in while the query is built. */
 class Slot {
   constructor(readonly name: string) {}
@@ -25,6 +28,20 @@ interface Template<R> {
   query: CompiledQuery<R>["query"];
   /** For each parameter: the name of the value it takes, or a constant of the query. */
   parameters: ({ slot: string } | { value: unknown })[];
+}
+
+/**
+ * How an engine runs a compiled query on a transaction it opened itself, without Kysely's connection
+ * plumbing (db/sqlite/groupCommit.ts: the batch's transaction already holds the one connection, and the
+ * statement is all SQLite has to do). Same result and errors as `tx.executeQuery`.
+ */
+export type DirectRunner = (query: CompiledQuery) => QueryResult<unknown>;
+
+const directRunners = new WeakMap<Executor, DirectRunner>();
+
+/** Prepared queries on `tx` run through `run` for as long as `tx` lives. */
+export function runPreparedQueriesDirectly(tx: Executor, run: DirectRunner): void {
+  directRunners.set(tx, run);
 }
 
 export interface PreparedQuery<P, R> {
@@ -66,6 +83,14 @@ export function prepareQuery<P extends object, R>(
       if (!template) byShape.set(shape, (template = compile(tx, shape)));
       const source = values as Record<string, unknown>;
       const parameters = template.parameters.map((p) => ("slot" in p ? source[p.slot] : p.value));
+      const direct = directRunners.get(tx);
+      if (direct) {
+        try {
+          return Promise.resolve(direct({ sql: template.sql, query: template.query, queryId: NO_QUERY_ID, parameters }) as QueryResult<R>);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
       const compiled: CompiledQuery<R> = { sql: template.sql, query: template.query, queryId: createQueryId(), parameters };
       return tx.executeQuery(compiled);
     },

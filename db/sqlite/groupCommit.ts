@@ -12,8 +12,9 @@
  */
 import { CompiledQuery, type ControlledTransaction, type Kysely } from "kysely";
 import type { Database } from "../schema";
-import type { UnitOfWork, Unit } from "../unitOfWork";
-import { sqliteHandleOf } from "./connection";
+import type { ReadUnit, UnitOfWork, Unit } from "../unitOfWork";
+import { runPreparedQueriesDirectly } from "../compiledQuery";
+import { directRunnerOf, readerOf, sqliteHandleOf, type Reader } from "./connection";
 
 interface Job {
   unit: Unit<unknown>;
@@ -22,12 +23,15 @@ interface Job {
 }
 
 /**
- * The savepoint statements as ready SQL: Kysely's `savepoint()`/`releaseSavepoint()` build a query and a new
- * transaction object per call, which cost more than SQLite's own work for them (two per unit).
+ * The savepoint statements as ready SQL, run on the connection the batch holds: Kysely's `savepoint()` and
+ * `releaseSavepoint()` build a query and a new transaction object per call, which cost more than SQLite's
+ * own work for them (two per unit).
  */
-const savepoint = () => CompiledQuery.raw('savepoint "unit"');
-const release = () => CompiledQuery.raw('release "unit"');
-const rollbackTo = () => CompiledQuery.raw('rollback to "unit"');
+const SAVEPOINT = CompiledQuery.raw('savepoint "unit"');
+const RELEASE = CompiledQuery.raw('release "unit"');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to "unit"');
+const BEGIN = CompiledQuery.raw("begin");
+const COMMIT = CompiledQuery.raw("commit");
 
 /** Units per transaction at most: a batch holds the write lock while it runs. */
 const MAX_BATCH = 256;
@@ -35,6 +39,8 @@ const MAX_BATCH = 256;
 export function createGroupCommit(db: Kysely<Database>): UnitOfWork {
   const sqlite = sqliteHandleOf(db);
   if (!sqlite) throw new Error("createGroupCommit: the database was not opened with openDatabase");
+  const direct = directRunnerOf(db);
+  const reader = readerOf(db);
   let queue: Job[] = [];
   let scheduled = false;
   let running = false;
@@ -43,6 +49,7 @@ export function createGroupCommit(db: Kysely<Database>): UnitOfWork {
     let trx: ControlledTransaction<Database>;
     try {
       trx = await db.startTransaction().execute();
+      runPreparedQueriesDirectly(trx, direct);
     } catch (error) {
       for (const job of batch) job.reject(error);
       return;
@@ -57,16 +64,16 @@ export function createGroupCommit(db: Kysely<Database>): UnitOfWork {
         settled.push({ job, ok: false, value: new Error("The batch's transaction was rolled back") });
         continue;
       }
-      await trx.executeQuery(savepoint());
+      direct(SAVEPOINT);
       try {
         const value = await job.unit(trx);
-        await trx.executeQuery(release());
+        direct(RELEASE);
         settled.push({ job, ok: true, value });
       } catch (error) {
         settled.push({ job, ok: false, value: error });
         if (sqlite!.inTransaction) {
-          await trx.executeQuery(rollbackTo());
-          await trx.executeQuery(release());
+          direct(ROLLBACK_TO);
+          direct(RELEASE);
         } else {
           // SQLite rolled the whole transaction back (a full disk, an I/O error): the units before this
           // one in the batch are gone too.
@@ -117,6 +124,27 @@ export function createGroupCommit(db: Kysely<Database>): UnitOfWork {
         schedule();
       });
     },
-    read: (unit) => db.connection().execute(unit),
+    read: reader ? readsOn(reader) : (unit) => db.connection().execute(unit),
+  };
+}
+
+/**
+ * Reads on the second connection: each read unit in a read transaction of its own (one snapshot for all its
+ * statements), one unit at a time, never waiting for the batch the main connection is running.
+ */
+function readsOn(reader: Reader): UnitOfWork["read"] {
+  runPreparedQueriesDirectly(reader.db, reader.run);
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(unit: ReadUnit<T>) => {
+    const result = tail.then(async () => {
+      reader.run(BEGIN);
+      try {
+        return await unit(reader.db);
+      } finally {
+        reader.run(COMMIT);
+      }
+    });
+    tail = result.catch(() => undefined);
+    return result;
   };
 }
