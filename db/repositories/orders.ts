@@ -115,22 +115,24 @@ export interface PlacingCustomer {
   /** The order an earlier request with this Idempotency-Key placed, if any. */
   earlier_id: number | null;
   earlier_request_hash: string | null;
-  /** Their orders in the open statuses, counted no further than `cap`. */
+  /** Their orders in the open statuses. */
   open_orders: number;
 }
 
 /**
  * A placing customer: who they are (for the answer), what an earlier request with this Idempotency-Key
- * placed, and how many open orders they hold, counted no further than the cap. Undefined for no such user.
+ * placed, and how many open orders they hold. Undefined for no such user.
+ *
+ * The count is a plain `count(*)` on the (user_id, status) index: the cap keeps it small, and a `limit`
+ * in a subquery (to stop counting at the cap) cost more than the rows it saved (docs/performance.md).
  */
 export async function selectPlacingCustomer(
   tx: Executor,
   userId: number,
   idempotencyKey: string,
   openStatuses: readonly OrderStatus[],
-  cap: number,
 ): Promise<PlacingCustomer | undefined> {
-  const values: Record<string, unknown> = { userId, idempotencyKey, cap };
+  const values: Record<string, unknown> = { userId, idempotencyKey };
   openStatuses.forEach((status, i) => (values[`s${i}`] = status));
   const { rows } = await placingCustomer.execute(tx, values, openStatuses.length);
   return rows[0];
@@ -138,10 +140,9 @@ export async function selectPlacingCustomer(
 
 const placingCustomer = prepareQuery<Record<string, unknown>, PlacingCustomer>((v, n) => {
   const statuses = sql.join(Array.from({ length: n }, (_, i) => v[`s${i}`]));
-  const open = sql`select 1 from orders where user_id = ${v.userId} and status in (${statuses}) limit ${v.cap}`;
   return sql<PlacingCustomer>`
     select u.email, u.reflink, o.id as earlier_id, o.request_hash as earlier_request_hash,
-           (select count(*) from (${open}) as open_orders) as open_orders
+           (select count(*) from orders where user_id = ${v.userId} and status in (${statuses})) as open_orders
       from users u left join orders o on o.user_id = u.id and o.idempotency_key = ${v.idempotencyKey}
      where u.id = ${v.userId}`;
 });
@@ -188,42 +189,33 @@ const ORDER_ROW = sql`
          s.logo_filename as shop_logo, u.email as user_email, u.reflink as user_reflink
     from orders o join shops s on s.id = o.shop_id join users u on u.id = o.user_id`;
 
-export type NewOrder = Pick<
-  Selectable<OrdersTable>,
-  | "user_id"
-  | "shop_id"
-  | "status"
-  | "delivery_option"
-  | "payment_option"
-  | "phone"
-  | "delivery_address"
-  | "delivery_address_link"
-  | "is_reserved"
-  | "total_price"
-  | "discounted_price"
-  | "total_cost_price"
-  | "hold_until"
-  | "idempotency_key"
-  | "request_hash"
-  | "created_at"
-  | "updated_at"
->;
+/** A new order as its placement writes it: every column its readers show but its id. */
+export type NewOrder = Omit<OrderColumns, "id"> &
+  Pick<Selectable<OrdersTable>, "total_cost_price" | "idempotency_key" | "request_hash" | "updated_at">;
 
-/** Writes an order; returns its columns as written (with the table's defaults). */
-const orderInsert = prepareQuery<NewOrder, OrderColumns>(
-  (o) => sql<OrderColumns>`
-    insert into orders (user_id, shop_id, status, delivery_option, payment_option, phone, delivery_address, delivery_address_link,
-                        is_reserved, total_price, discounted_price, total_cost_price, hold_until, idempotency_key, request_hash,
-                        created_at, updated_at)
-    values (${o.user_id}, ${o.shop_id}, ${o.status}, ${o.delivery_option}, ${o.payment_option}, ${o.phone}, ${o.delivery_address},
-            ${o.delivery_address_link}, ${o.is_reserved}, ${o.total_price}, ${o.discounted_price}, ${o.total_cost_price}, ${o.hold_until},
-            ${o.idempotency_key}, ${o.request_hash}, ${o.created_at}, ${o.updated_at})
-    returning ${sql.raw(ORDER_COLUMNS.join(", "))}`,
+/**
+ * Writes an order; returns its columns as written. Every column is given (none left to the table's
+ * defaults), so only the id is read back: on SQLite a `returning` of all the columns cost more than the
+ * insert itself (docs/performance.md).
+ */
+const orderInsert = prepareQuery<NewOrder, { id: number }>(
+  (o) => sql<{ id: number }>`
+    insert into orders (user_id, shop_id, status, payment_status, delivery_status, delivery_option, payment_option, phone,
+                        delivery_address, delivery_address_link, map_html, discount_percent, is_reserved, total_price,
+                        discounted_price, total_cost_price, hold_until, manager_id, idempotency_key, request_hash, created_at,
+                        updated_at)
+    values (${o.user_id}, ${o.shop_id}, ${o.status}, ${o.payment_status}, ${o.delivery_status}, ${o.delivery_option},
+            ${o.payment_option}, ${o.phone}, ${o.delivery_address}, ${o.delivery_address_link}, ${o.map_html},
+            ${o.discount_percent}, ${o.is_reserved}, ${o.total_price}, ${o.discounted_price}, ${o.total_cost_price},
+            ${o.hold_until}, ${o.manager_id}, ${o.idempotency_key}, ${o.request_hash}, ${o.created_at}, ${o.updated_at})
+    returning id`,
 );
 
 export async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
   const { rows } = await orderInsert.execute(tx, o);
-  return rows[0]!;
+  const order: OrderColumns = { id: rows[0]!.id } as OrderColumns;
+  for (const column of ORDER_COLUMNS) if (column !== "id") (order as Record<string, unknown>)[column] = o[column];
+  return order;
 }
 
 export type NewOrderLine = Omit<Selectable<OrderLinesTable>, "id" | "order_id">;
@@ -238,24 +230,27 @@ const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_
 /** Writes the lines of an order in one statement; returns them as written, with their ids, in their order. */
 const LINE_FIELDS = ["product_id", "option_id", "product_name", "price_text", "per_price", "cost_price", "amount"] as const;
 
-const linesInsert = prepareQuery<Record<string, unknown>, LineRow>((v, n) => {
+const linesInsert = prepareQuery<Record<string, unknown>, never>((v, n) => {
   const values = sql.join(
     Array.from({ length: n }, (_, i) => sql`(${v.orderId}, ${sql.join(LINE_FIELDS.map((f) => v[`${f}${i}`]))})`),
   );
-  return sql<LineRow>`
+  return sql`
     insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, cost_price, amount)
-    values ${values}
-    returning ${LINE_COLUMNS}`;
+    values ${values}`;
 });
 
+/**
+ * Writes an order's lines and reads them back by the order (two statements cost less on SQLite than one
+ * insert with a `returning`).
+ */
 export async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
   if (lines.length === 0) return [];
   const values: Record<string, unknown> = { orderId };
   lines.forEach((line, i) => {
     for (const f of LINE_FIELDS) values[`${f}${i}`] = line[f];
   });
-  const { rows } = await linesInsert.execute(tx, values, lines.length);
-  return rows.sort((a, b) => a.id - b.id);
+  await linesInsert.execute(tx, values, lines.length);
+  return selectLines(tx, orderId);
 }
 
 export async function insertOrderEvent(
@@ -329,8 +324,12 @@ export async function selectOrderRowsOfUser(tx: Executor, userId: number, before
   return rows;
 }
 
+const linesOfOrder = prepareQuery<{ orderId: number }, LineRow>(
+  (v) => sql<LineRow>`select ${LINE_COLUMNS} from order_lines where order_id = ${v.orderId} order by id`,
+);
+
 export async function selectLines(tx: Executor, orderId: number): Promise<LineRow[]> {
-  const { rows } = await sql<LineRow>`select ${LINE_COLUMNS} from order_lines where order_id = ${orderId} order by id`.execute(tx);
+  const { rows } = await linesOfOrder.execute(tx, { orderId });
   return rows;
 }
 

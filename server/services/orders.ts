@@ -212,7 +212,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
         // The customer's row first: another placement of theirs waits here until this one is committed, then
         // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
         await lockRows(tx, "users", [input.userId]);
-        const customer = await selectPlacingCustomer(tx, input.userId, key, OPEN_ORDER_STATUSES, maxOpenOrders);
+        const customer = await selectPlacingCustomer(tx, input.userId, key, OPEN_ORDER_STATUSES);
         if (!customer) throw new Error(`No user ${input.userId} to place an order for`);
         if (customer.earlier_id !== null) {
           if (customer.earlier_request_hash !== requestHash) {
@@ -237,12 +237,17 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
           user_id: input.userId,
           shop_id: shop.id,
           status,
+          payment_status: "P",
+          delivery_status: "P",
           ...settings,
+          map_html: "",
+          discount_percent: 0,
           is_reserved: complete ? 1 : 0,
           total_price: totals.total_price,
           discounted_price: totals.total_price,
           total_cost_price: totals.total_cost_price,
           hold_until: hold === null ? null : iso(hold),
+          manager_id: null,
           idempotency_key: key,
           request_hash: requestHash,
           created_at: now,
