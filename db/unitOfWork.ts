@@ -30,6 +30,11 @@ export interface UnitOfWork {
   write<T>(unit: Unit<T>): Promise<T>;
   /** Runs a read on committed data, its statements on one connection. */
   read<T>(unit: ReadUnit<T>): Promise<T>;
+  /**
+   * A figure that moves whenever this process commits a change to the database: a cache of what it may
+   * change is out of date once the figure moves (server/services/catalog.ts).
+   */
+  commits(): number;
 }
 
 const units = new WeakMap<DB, UnitOfWork>();
@@ -43,8 +48,14 @@ export function unitOfWorkOf(db: DB): UnitOfWork {
 
 /** Engines with a pool of connections: each unit is a transaction of its own. */
 function transactionPerUnit(db: DB): UnitOfWork {
+  let commits = 0;
   return {
-    write: (unit) => db.transaction().execute(unit),
+    write: async (unit) => {
+      const result = await db.transaction().execute(unit);
+      commits++;
+      return result;
+    },
     read: (unit) => db.connection().execute(unit),
+    commits: () => commits,
   };
 }

@@ -1,19 +1,16 @@
 /** Reads of the catalogue: what the customer listing and product pages are built from. */
-import { sql, type CompiledQuery } from "kysely";
+import { sql } from "kysely";
+import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 
 /** The version query, compiled once per database: every open app's 15-second poll runs it. */
-const versionQueries = new WeakMap<object, CompiledQuery<{ version: number }>>();
+const versionQuery = prepareQuery<Record<string, never>, { version: number }>(
+  () => sql<{ version: number }>`select version from change_counters where name = 'catalog'`,
+);
 
 /** The catalogue's version, a counter moved by triggers on every change a customer can see. */
 export async function readCatalogVersion(db: Executor): Promise<number> {
-  const { adapter } = db.getExecutor();
-  let query = versionQueries.get(adapter);
-  if (!query) {
-    query = db.selectFrom("change_counters").select("version").where("name", "=", "catalog").compile();
-    versionQueries.set(adapter, query);
-  }
-  const { rows } = await db.executeQuery(query);
+  const { rows } = await versionQuery.execute(db, {});
   return rows[0]!.version;
 }
 

@@ -22,6 +22,8 @@ type DB = Kysely<Database>;
 const handles = new WeakMap<object, SQLite.Database>();
 /** The statement cache of each Kysely instance made here. */
 const caches = new WeakMap<object, (sql: string) => SQLite.Statement>();
+/** How often each Kysely instance made here has changed its data (see `changesOf`). */
+const changeCounts = new WeakMap<object, () => number>();
 
 export function sqliteHandleOf<T>(db: Kysely<T>): SQLite.Database | undefined {
   return handles.get(db);
@@ -55,6 +57,7 @@ export function openDatabase(file: string, { backgroundCheckpoints = false }: Op
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   handles.set(db, sqlite);
   caches.set(db, statements.prepare);
+  changeCounts.set(db, statements.changes);
   if (file !== ":memory:") readers.set(db, () => (reader ??= openReader(file)));
   return db;
 }
@@ -83,6 +86,17 @@ function openReader(file: string): Reader {
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return { db, run: runnerOn(statements.prepare), close: statements.close };
+}
+
+/**
+ * A figure that moves whenever the connection of `db` changes data others can see: counted before every
+ * writing statement and every COMMIT runs (so a read that saw the old data cannot be taken for fresh after
+ * the commit). Writes of other connections and processes do not move it.
+ */
+export function changesOf<T>(db: Kysely<T>): () => number {
+  const changes = changeCounts.get(db);
+  if (!changes) throw new Error("changesOf: the database was not opened with openDatabase");
+  return changes;
 }
 
 /**
@@ -132,7 +146,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
  */
 function withStatementCache(sqlite: SQLite.Database, onClose?: () => void, size = 500) {
   const cache = new Map<string, SQLite.Statement>();
+  let changes = 0;
   return {
+    /** Every statement runs right after it is fetched here, in the same turn (Kysely's driver, `runnerOn`). */
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
@@ -140,8 +156,10 @@ function withStatementCache(sqlite: SQLite.Database, onClose?: () => void, size 
         cache.set(sql, statement);
         if (cache.size > size) cache.delete(cache.keys().next().value!);
       }
+      if (!statement.readonly || sql === "commit") changes++;
       return statement;
     },
+    changes: () => changes,
     close() {
       onClose?.();
       cache.clear();

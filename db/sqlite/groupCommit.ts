@@ -14,7 +14,7 @@ import { CompiledQuery, type ControlledTransaction, type Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { ReadUnit, UnitOfWork, Unit } from "../unitOfWork";
 import { runPreparedQueriesDirectly } from "../compiledQuery";
-import { directRunnerOf, readerOf, sqliteHandleOf, type Reader } from "./connection";
+import { changesOf, directRunnerOf, readerOf, sqliteHandleOf, type Reader } from "./connection";
 
 interface Job {
   unit: Unit<unknown>;
@@ -125,6 +125,8 @@ export function createGroupCommit(db: Kysely<Database>): UnitOfWork {
       });
     },
     read: reader ? readsOn(reader) : (unit) => db.connection().execute(unit),
+    // Every commit on the connection, the units' and any other (a script's, a test's direct write).
+    commits: changesOf(db),
   };
 }
 
@@ -134,17 +136,26 @@ export function createGroupCommit(db: Kysely<Database>): UnitOfWork {
  */
 function readsOn(reader: Reader): UnitOfWork["read"] {
   runPreparedQueriesDirectly(reader.db, reader.run);
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(unit: ReadUnit<T>) => {
-    const result = tail.then(async () => {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  async function run<T>(unit: ReadUnit<T>): Promise<T> {
+    try {
       reader.run(BEGIN);
       try {
         return await unit(reader.db);
       } finally {
         reader.run(COMMIT);
       }
-    });
-    tail = result.catch(() => undefined);
-    return result;
+    } finally {
+      // The next read in line takes the connection over; `busy` stays set until none is left.
+      const next = waiting.shift();
+      if (next) next();
+      else busy = false;
+    }
+  }
+  return <T>(unit: ReadUnit<T>) => {
+    if (busy) return new Promise<void>((resolve) => waiting.push(resolve)).then(() => run(unit));
+    busy = true;
+    return run(unit);
   };
 }

@@ -1,7 +1,12 @@
 /**
  * The customer catalogue: listing, product page and shops. Everything is built from one snapshot of the
  * database per catalogue version (a counter moved by triggers on every change a customer can see), so the
- * 15-second polls of every open app cost one tiny read while nothing changes, and never show stale data.
+ * 15-second polls of every open app cost one tiny read while nothing changes.
+ *
+ * The version itself is read at most once a second (`VERSION_FRESH_MS`) while no unit of this process has
+ * committed: a change made here shows at once, a change made by another process (the bot, another
+ * instance, the admin CLI) within a second, far inside a poll. The 304 poll then costs nothing but its
+ * headers (docs/decisions.md, "The catalogue's version").
  */
 import type { DB } from "../../db/connection";
 import type { Executor } from "../../db/executor";
@@ -48,15 +53,23 @@ interface Snapshot {
 
 export type Catalog = ReturnType<typeof createCatalog>;
 
+/** How long a version read stays good while this process commits nothing. */
+export const VERSION_FRESH_MS = 1000;
+
 export function createCatalog({ db }: CatalogDeps) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
+  /** When the snapshot's version was last read from the database, and the commit count then. */
+  let checked = { at: -Infinity, commits: -1 };
 
   const units = unitOfWorkOf(db);
 
   async function current(): Promise<Snapshot> {
-    // One statement, so no unit of its own: a read unit would cost the 304 poll about twice its query.
-    const version = await readCatalogVersion(db);
+    const now = performance.now();
+    const commits = units.commits();
+    if (snapshot && commits === checked.commits && now - checked.at < VERSION_FRESH_MS) return snapshot;
+    const version = await units.read(readCatalogVersion);
+    checked = { at: now, commits };
     if (snapshot?.version === version) return snapshot;
     // One build at a time; a poll that arrives meanwhile waits for it rather than building again.
     building ??= units.read((tx) => build(tx, version)).finally(() => {

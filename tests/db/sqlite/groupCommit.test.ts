@@ -122,6 +122,47 @@ describe("units of work on SQLite", () => {
     expect(await writer.read((tx) => valueOf(tx, "w-held"))).toBe("v");
   });
 
+  it("runs reads one at a time, each on one snapshot; a read that throws frees the connection for the next", async () => {
+    const units = unitOfWorkOf(db);
+    await units.write((tx) => put(tx, "r-1", "before"));
+    const seen: string[] = [];
+    const reads = Array.from({ length: 5 }, (_, i) =>
+      units.read(async (tx) => {
+        const first = await valueOf(tx, "r-1");
+        // A commit that lands between two statements of one read is not seen by the second.
+        if (i === 0) await units.write((w) => w.updateTable("settings").set({ value: "after" }).where("key", "=", "r-1").execute());
+        const second = await valueOf(tx, "r-1");
+        seen.push(`${i}:${first}/${second}`);
+        if (i === 2) throw new Error("read 2 fails");
+        return second;
+      }),
+    );
+    const results = await Promise.allSettled(reads);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect(seen).toEqual(["0:before/before", "1:after/after", "2:after/after", "3:after/after", "4:after/after"]);
+    expect(await units.read((tx) => valueOf(tx, "r-1"))).toBe("after");
+  });
+
+  it("refuses a write inside a read unit: reads run on a read-only connection", async () => {
+    const units = unitOfWorkOf(db);
+    await expect(units.read((tx) => put(tx, "r-write"))).rejects.toThrow(/readonly/);
+    expect(committed("r-write")).toBeUndefined();
+    expect(await units.read((tx) => valueOf(tx, "r-write"))).toBeUndefined();
+  });
+
+  it("moves its commit figure for every change on its connection, and only then", async () => {
+    const units = unitOfWorkOf(db);
+    const start = units.commits();
+    await units.read((tx) => valueOf(tx, "c-1"));
+    expect(units.commits()).toBe(start);
+    await units.write((tx) => put(tx, "c-1"));
+    const afterUnit = units.commits();
+    expect(afterUnit).toBeGreaterThan(start);
+    // A write on the database outside any unit (a script's, a test's) counts too.
+    await db.insertInto("settings").values({ key: "c-2", value: "v" }).execute();
+    expect(units.commits()).toBeGreaterThan(afterUnit);
+  });
+
   it("waits for an open Kysely transaction instead of running inside it", async () => {
     const writer = unitOfWorkOf(db);
     let release!: () => void;
