@@ -3,14 +3,15 @@
  * shipped; add a new one. It takes Kysely<any> and imports nothing of the application.
  */
 import { sql, type Kysely } from "kysely";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { bigIntegerType, idColumn, isPostgres, nowDefault } from "./engine";
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const id = idColumn(db);
+  const now = nowDefault(db);
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("telegram_id", "integer", (c) => c.unique())
+    .addColumn("id", "integer", id)
+    .addColumn("telegram_id", bigIntegerType(db), (c) => c.unique())
     .addColumn("email", "text", (c) => c.unique())
     .addColumn("first_name", "text")
     .addColumn("last_name", "text")
@@ -30,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("sessions")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("auth_type", "text", (c) => c.notNull().check(sql`auth_type in ('EMAIL', 'TELEGRAM')`))
@@ -42,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("login_codes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("failed_attempts", "integer", (c) => c.notNull().defaultTo(0))
@@ -55,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("shops")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("city_id", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("district", "text", (c) => c.notNull().defaultTo(""))
@@ -80,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("products")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("full_description", "text", (c) => c.notNull().defaultTo(""))
@@ -122,7 +123,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("product_images")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("filename", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
@@ -157,7 +158,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("orders")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
     .addColumn("shop_id", "integer", (c) => c.notNull().references("shops.id"))
     .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('P', 'N', 'W', 'S', 'C')`))
@@ -191,7 +192,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Price snapshots: what the customer was charged, whatever the catalogue says later.
   await db.schema
     .createTable("order_lines")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
     .addColumn("option_id", "integer", (c) => c.notNull())
@@ -206,7 +207,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("order_events")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("from_status", "text")
@@ -220,7 +221,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Append-only; the balance is the sum. One referral income per (partner, order) at most.
   await db.schema
     .createTable("bonus_ledger")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
     .addColumn("type", "text", (c) => c.notNull().check(sql`type in ('income', 'exp')`))
     .addColumn("amount", "integer", (c) => c.notNull().check(sql`amount > 0`))
@@ -243,7 +244,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("referral_views")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("visitor_key", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
@@ -253,7 +254,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Notifications are written here in the same transaction as the change they tell of; a worker sends them.
   await db.schema
     .createTable("outbox")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("user_id", "integer", (c) => c.references("users.id"))
     .addColumn("order_id", "integer", (c) => c.references("orders.id"))
@@ -294,6 +295,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     shops: ["insert", "update", "delete"],
     wishlist: ["insert", "delete"],
   };
+  if (isPostgres(db)) {
+    // Deferred to the commit: the counter's row is locked only from the commit's start to its end, not for
+    // the whole of every transaction that moves stock (every placement would wait for the one before it).
+    await sql
+      .raw(`create function bump_catalog_version() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`)
+      .execute(db);
+    for (const [table, events] of Object.entries(watched)) {
+      await sql
+        .raw(
+          `create constraint trigger ${table}_catalog after ${events.join(" or ")} on ${table}
+           deferrable initially deferred for each row execute function bump_catalog_version()`,
+        )
+        .execute(db);
+    }
+    await sql
+      .raw(
+        `create constraint trigger orders_status_catalog after update of status on orders
+         deferrable initially deferred for each row when ((old.status = 'S') <> (new.status = 'S'))
+         execute function bump_catalog_version()`,
+      )
+      .execute(db);
+    return;
+  }
   for (const [table, events] of Object.entries(watched)) {
     for (const event of events) {
       await sql

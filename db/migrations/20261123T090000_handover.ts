@@ -6,9 +6,10 @@
  * - A customer's open orders are counted at every placement (the open-orders limit).
  */
 import type { Kysely } from "kysely";
+import { bigIntegerType } from "./engine";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("outbox").addColumn("tg_chat_id", "integer").execute();
+  await db.schema.alterTable("outbox").addColumn("tg_chat_id", bigIntegerType(db)).execute();
   await db.schema.alterTable("outbox").addColumn("tg_message_id", "integer").execute();
   await db.schema.createIndex("orders_manager").on("orders").columns(["manager_id", "status"]).execute();
   await db.schema.createIndex("orders_user_status").on("orders").columns(["user_id", "status"]).execute();

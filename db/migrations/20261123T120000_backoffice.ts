@@ -7,11 +7,14 @@
  * - `product_images.card_filename`: the small WebP a card shows; `filename` stays the large one (gallery).
  */
 import { sql, type Kysely } from "kysely";
+import { idColumn, nowDefault } from "./engine";
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const id = idColumn(db);
+  const now = nowDefault(db);
   await db.schema
     .createTable("stock_history")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("shop_id", "integer", (c) => c.notNull().references("shops.id"))
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
     .addColumn("option_id", "integer", (c) => c.notNull())
@@ -20,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("reason", "text", (c) => c.notNull().check(sql`reason in ('added', 'moved', 'sold', 'returned')`))
     .addColumn("actor_user_id", "integer", (c) => c.references("users.id"))
     .addColumn("order_id", "integer", (c) => c.references("orders.id"))
-    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
   await db.schema.createIndex("stock_history_product").on("stock_history").columns(["product_id", "id"]).execute();
 
@@ -28,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("bot_conversations")
     .addColumn("key", "text", (c) => c.primaryKey())
     .addColumn("value", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
 
   await db.schema.alterTable("product_images").addColumn("card_filename", "text").execute();

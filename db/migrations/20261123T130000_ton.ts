@@ -9,12 +9,14 @@
  * The rate itself is the setting `ton_thb_per_ton` in `settings` (its `updated_at` is the rate's time).
  */
 import { sql, type Kysely } from "kysely";
+import { idColumn, nowDefault } from "./engine";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+  const id = idColumn(db);
+  const now = nowDefault(db);
   await db.schema
     .createTable("ton_quotes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id"))
     .addColumn("comment", "text", (c) => c.notNull().unique())
     .addColumn("wallet", "text", (c) => c.notNull())
@@ -31,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("ton_transfers")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", id)
     .addColumn("tx_hash", "text", (c) => c.notNull().unique())
     .addColumn("order_id", "integer", (c) => c.references("orders.id"))
     .addColumn("quote_id", "integer", (c) => c.references("ton_quotes.id"))
