@@ -1,9 +1,15 @@
-/** A real app on a real SQLite database made by the real migrations, seeded with the demo shop. */
+/**
+ * A real app on a real database made by the real migrations, seeded with the demo shop: SQLite, or in the
+ * vitest project "postgres" (STORE_ENGINE=postgres) a database of its own on the run's PostgreSQL server
+ * (tests/setup/postgres.ts).
+ */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { migrateToLatest, openDatabase, type DB } from "../../db/connection";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { migrateToLatest, openDatabase, openPostgres, type DB } from "../../db/connection";
 import { seedDemo } from "../../db/seed/demo";
 import { loadConfig, type Config } from "../../server/config";
 import { buildApp } from "../../server/http/app";
@@ -40,8 +46,28 @@ export async function makeTempDir(prefix = "store-test-"): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
+/** Whether this run of the suites is on PostgreSQL (the vitest project "postgres"). */
+export const ON_POSTGRES = process.env.STORE_ENGINE === "postgres";
+
+/** A new, migrated, empty PostgreSQL database on the run's server, copied from its template. */
+export async function postgresTestDatabaseUrl(): Promise<string> {
+  const serverUrl = process.env.TEST_POSTGRES_URL;
+  if (!serverUrl) throw new Error("STORE_ENGINE=postgres needs the PostgreSQL of tests/setup/postgres.ts (the vitest project postgres)");
+  const name = `store_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template store_template`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function testDatabase(seed = true, uploadsDir: string | null = null): Promise<DB> {
-  const db = openDatabase(":memory:");
+  const db = ON_POSTGRES ? openPostgres(await postgresTestDatabaseUrl()) : openDatabase(":memory:");
   await migrateToLatest(db);
   if (seed) await seedDemo(db, { uploadsDir });
   return db;
