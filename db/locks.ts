@@ -7,7 +7,7 @@
  * On SQLite a writing unit already holds the database's write lock (BEGIN IMMEDIATE, db/sqlite/), so there
  * is nothing more to take; on engines with row locks this is `select … for update`.
  */
-import { SqliteAdapter } from "kysely";
+import { sql, SqliteAdapter } from "kysely";
 import type { Executor } from "./executor";
 
 type LockableTable = "users" | "shops" | "products" | "orders";
@@ -21,4 +21,15 @@ export async function lockRows(tx: Executor, table: LockableTable, ids: readonly
     .orderBy("id")
     .forUpdate()
     .execute();
+}
+
+/**
+ * A lock on a name no row owns yet (an e-mail address whose code sends are counted before any code row
+ * exists), held until the unit ends: units about the same name run one after the other. On SQLite the
+ * unit's write lock covers it already; on PostgreSQL it is a transaction-level advisory lock on a hash of
+ * the scope and name (a hash collision only makes two names wait for each other).
+ */
+export async function lockName(tx: Executor, scope: string, name: string): Promise<void> {
+  if (tx.getExecutor().adapter instanceof SqliteAdapter) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}:${name}`}, 0))`.execute(tx);
 }

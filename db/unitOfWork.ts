@@ -21,6 +21,7 @@ import type { Executor } from "./executor";
 import type { Database } from "./schema";
 import { createGroupCommit } from "./sqlite/groupCommit";
 import { sqliteHandleOf } from "./sqlite/connection";
+import { postgresChangesOf } from "./postgres/connection";
 
 export type Unit<T> = (tx: Transaction<Database>) => Promise<T>;
 export type ReadUnit<T> = (tx: Executor) => Promise<T>;
@@ -46,16 +47,14 @@ export function unitOfWorkOf(db: DB): UnitOfWork {
   return unitOfWork;
 }
 
-/** Engines with a pool of connections: each unit is a transaction of its own. */
+/** Engines with a pool of connections (PostgreSQL): each unit is a transaction of its own. */
 function transactionPerUnit(db: DB): UnitOfWork {
-  let commits = 0;
+  const changes = postgresChangesOf(db);
+  if (!changes) throw new Error("unitOfWorkOf: the database was not opened with openDatabase or openPostgres");
   return {
-    write: async (unit) => {
-      const result = await db.transaction().execute(unit);
-      commits++;
-      return result;
-    },
-    read: (unit) => db.connection().execute(unit),
-    commits: () => commits,
+    write: (unit) => db.transaction().execute(unit),
+    // One snapshot for all of a read's statements, as the SQLite reader gives (db/sqlite/groupCommit.ts).
+    read: (unit) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(unit),
+    commits: changes,
   };
 }

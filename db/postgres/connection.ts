@@ -14,6 +14,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 const pools = new WeakMap<object, pg.Pool>();
+const changeCounts = new WeakMap<object, () => number>();
+
+/** Statements after which others may see changed data: anything but a plain read. */
+const READ = /^\s*(select|show|begin|savepoint|release)\b/i;
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */
@@ -25,9 +29,35 @@ export function openPostgres(url: string, { max = 10 }: PostgresOptions = {}): K
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.
   pool.on("error", () => undefined);
+  let changes = 0;
+  pool.on("connect", (client) => {
+    // Counted once the server has answered: for a statement outside a transaction that is its commit.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (result instanceof Promise && (text === undefined || !READ.test(text))) {
+        result.then(
+          () => changes++,
+          () => undefined,
+        );
+      }
+      return result;
+    };
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  changeCounts.set(db, () => changes);
   return db;
+}
+
+/**
+ * A figure that moves whenever a statement of this process that may change data has been answered (every
+ * write outside a transaction, every COMMIT): the SQLite counterpart is in db/sqlite/connection.ts.
+ * Other processes' writes do not move it.
+ */
+export function postgresChangesOf<T>(db: Kysely<T>): (() => number) | undefined {
+  return changeCounts.get(db);
 }
 
 /** The pool under a Kysely instance made here, or undefined for any other database. */

@@ -29,6 +29,7 @@ import {
   type UserRow,
 } from "../../db/repositories/users";
 import { unitOfWorkOf } from "../../db/unitOfWork";
+import { lockName } from "../../db/locks";
 import type { Config } from "../config";
 import {
   CODE_USED_UP,
@@ -163,7 +164,10 @@ export function createSignIn({ db, config, mailer, clock, sessions, adminGrants,
       }
       const code = String(randomInt(10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, "0");
       const codeHash = await hashCode(email, code);
-      const codeId = await units.write((tx) => {
+      const codeId = await units.write(async (tx) => {
+        // Requests for one address count one after the other: the count and the insert are one statement,
+        // but two transactions at once would each count without the other's row.
+        await lockName(tx, "login-code-sends", email);
         const now = clock();
         return insertLoginCodeWithinLimit(
           tx,

@@ -5,26 +5,42 @@
  */
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DB } from "../../../db/connection";
+import { migrateToLatest, openDatabase, openPostgres, type DB } from "../../../db/connection";
 import { seedDemo } from "../../../db/seed/demo";
 import { createCatalog, VERSION_FRESH_MS } from "../../../server/services/catalog";
-import { makeTempDir, productIdsByName } from "../../helpers/app";
+import { makeTempDir, ON_POSTGRES, postgresTestDatabaseUrl, productIdsByName } from "../../helpers/app";
 
-let file: string;
 let db: DB;
-let other: SQLite.Database;
+/** Another process's connection to the same database: it renames a product. */
+let other: { rename(id: number, name: string): Promise<void>; close(): Promise<void> };
 
 beforeEach(async () => {
-  file = join(await makeTempDir("catalog-"), "store.sqlite");
-  db = openDatabase(file);
+  if (ON_POSTGRES) {
+    const url = await postgresTestDatabaseUrl();
+    db = openPostgres(url);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    other = {
+      rename: async (id, name) => void (await client.query("update products set name = $1 where id = $2", [name, id])),
+      close: () => client.end(),
+    };
+  } else {
+    const file = join(await makeTempDir("catalog-"), "store.sqlite");
+    db = openDatabase(file);
+    const sqlite = new SQLite(file);
+    sqlite.pragma("busy_timeout = 5000");
+    other = {
+      rename: async (id, name) => void sqlite.prepare("update products set name = ? where id = ?").run(name, id),
+      close: async () => sqlite.close(),
+    };
+  }
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: null });
-  other = new SQLite(file);
-  other.pragma("busy_timeout = 5000");
 });
 afterEach(async () => {
-  other.close();
+  await other.close();
   await db.destroy();
 });
 
@@ -44,7 +60,7 @@ describe("the catalogue's freshness", () => {
     const id = (await productIdsByName(db))["Blue Dream"]!;
     expect(await nameOf(catalog, id)).toBe("Blue Dream");
     const changedAt = performance.now();
-    other.prepare("update products set name = 'Blue Dream (other process)' where id = ?").run(id);
+    await other.rename(id, "Blue Dream (other process)");
     let name = await nameOf(catalog, id);
     while (name === "Blue Dream" && performance.now() - changedAt < 5 * VERSION_FRESH_MS) {
       await new Promise((resolve) => setTimeout(resolve, 50));
