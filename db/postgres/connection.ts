@@ -26,7 +26,8 @@ export interface PostgresOptions {
 
 /** A Kysely instance on a PostgreSQL server; `url` is a `postgres://` or `postgresql://` connection string. */
 export function openPostgres(url: string, { max = 10 }: PostgresOptions = {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Idle connections never keep a process alive by themselves (a test file, a CLI that forgot to close).
+  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
   // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.
   pool.on("error", () => undefined);
   let changes = 0;
