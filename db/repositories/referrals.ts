@@ -99,6 +99,8 @@ export async function selectReferralRows(
   limit: number,
 ): Promise<ReferralRow[]> {
   const activity = active === null ? sql`` : active ? sql`and orders_count > 0` : sql`and orders_count = 0`;
+  // No cursor, no bound: a stand-in such as MAX_SAFE_INTEGER is out of range for PostgreSQL's integer ids.
+  const page = before === null ? sql`` : sql`and id < ${before}`;
   const { rows } = await sql<ReferralRow>`
     select * from (
       select r.user_id as id, u.email, u.first_name, u.username, r.created_at,
@@ -107,7 +109,7 @@ export async function selectReferralRows(
                where l.user_id = r.partner_id and l.source_user_id = r.user_id and l.type = 'income') as income
         from referrals r join users u on u.id = r.user_id
        where r.partner_id = ${partnerId}) as refs
-     where id < ${before ?? Number.MAX_SAFE_INTEGER} ${activity}
+     where true ${page} ${activity}
      order by id desc limit ${limit}`.execute(tx);
   return rows;
 }
