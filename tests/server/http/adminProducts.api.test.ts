@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../../server/domain/contracts/adminProducts";
 import type { Product } from "../../../server/domain/contracts/catalog";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { injectFailure } from "../../helpers/injectedFailure";
 import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
@@ -319,12 +319,12 @@ describe("update", () => {
     const product = await createProduct();
     const files = await filesUnder(productDir(product.id));
     // A real failure inside the update's unit, after the new pictures were written.
-    await sql`create trigger fail_images before insert on product_images begin select raise(abort, 'injected'); end`.execute(store.db);
+    const removeFault = await injectFailure(store.db, { table: "product_images", on: "insert", message: "injected" });
     try {
       const res = await send("PUT", `/api/admin/products/${product.id}`, { name: "Samui Sunset", instock: "20" }, [JPEG("file-0")]);
       expect(res.statusCode).toBe(500);
     } finally {
-      await sql`drop trigger fail_images`.execute(store.db);
+      await removeFault();
     }
     expect(await filesUnder(productDir(product.id))).toEqual(files);
     expect(await adminProduct(product.id)).toMatchObject({ name: "Samui Sunrise", instock: 12, images: product.images });

@@ -5,9 +5,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { injectFailure } from "../../helpers/injectedFailure";
 import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
 import { bearer, signInCustomer, TEST_BOT_TOKEN, emailSession } from "../../helpers/session";
 
@@ -229,12 +229,12 @@ describe("editing a shop", () => {
     const shop = await create();
     const files = readdirSync(shopFolder(shop.id));
     // A real failure inside the edit's unit, after the new logo was written.
-    await sql`create trigger fail_shop_edit before update on shops begin select raise(abort, 'injected'); end`.execute(store.db);
+    const removeFault = await injectFailure(store.db, { table: "shops", on: "update", message: "injected" });
     try {
       const res = await form("PUT", `/api/admin/shops/${shop.id}`, admin.token, { name: "Changed" }, [LOGO()]);
       expect(res.statusCode).toBe(500);
     } finally {
-      await sql`drop trigger fail_shop_edit`.execute(store.db);
+      await removeFault();
     }
     expect(readdirSync(shopFolder(shop.id))).toEqual(files);
     const kept = (await json("GET", `/api/admin/shops/${shop.id}`, admin.token)).json().shop;

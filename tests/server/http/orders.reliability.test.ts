@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../../helpers/app";
+import { injectFailure } from "../../helpers/injectedFailure";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
@@ -39,6 +40,16 @@ async function setStock(product: string, shop: string, amount: number) {
     .where("shop_id", "=", shops[shop]!)
     .where("option_id", "=", 0)
     .execute();
+}
+
+/** A real failure inside the placement's transaction, after the stock was taken: this product's order lines cannot be written. */
+function failLinesOf(product: string) {
+  return injectFailure(store.db, {
+    table: "order_lines",
+    on: "insert",
+    when: { column: "product_id", equals: products[product]! },
+    message: "disk full (injected)",
+  });
 }
 
 async function stock(product: string, shop: string) {
@@ -146,12 +157,7 @@ describe("reliability", () => {
     "decrement", async () => {
     await setStock("King Size Rolling Papers", "Nathon Pier", 20);
     // A real failure inside the transaction, after the stock was taken: the order lines cannot be written.
-    await sql
-      .raw(
-        `create trigger fail_lines before insert on order_lines when new.product_id = ${products["King Size Rolling Papers"]}
-         begin select raise(abort, 'disk full (injected)'); end`,
-      )
-      .execute(store.db);
+    const removeFault = await failLinesOf("King Size Rolling Papers");
     try {
       const customer = await signInCustomer(store.app, 40_001);
       const answer = await placeOverHttp(customer.token, "injected-failure-1", "King Size Rolling Papers", "Nathon Pier");
@@ -161,7 +167,7 @@ describe("reliability", () => {
       expect(await store.db.selectFrom("orders").selectAll().where("idempotency_key", "=", "injected-failure-1").execute()).toEqual([]);
       expect(await store.db.selectFrom("outbox").selectAll().where("order_id", "is", null).execute()).toEqual([]);
     } finally {
-      await sql`drop trigger fail_lines`.execute(store.db);
+      await removeFault();
     }
     // The same key works once the fault is gone: nothing of the failed attempt was kept.
     const customer = await signInCustomer(store.app, 40_001);
@@ -170,15 +176,11 @@ describe("reliability", () => {
   });
 
   it("lets placements committed together with a failing one go through untouched", async () => {
-    // Placements arriving together share one commit (db/sqlite/groupCommit.ts); each is still all-or-nothing alone.
+    // On SQLite placements arriving together share one commit (db/sqlite/groupCommit.ts), on PostgreSQL each is a
+    // transaction of its own: either way each is all-or-nothing alone, and a failing one takes no other with it.
     await setStock("King Size Rolling Papers", "Nathon Pier", 20);
     await setStock("Aluminium Grinder", "Nathon Pier", 20);
-    await sql
-      .raw(
-        `create trigger fail_lines before insert on order_lines when new.product_id = ${products["King Size Rolling Papers"]}
-         begin select raise(abort, 'disk full (injected)'); end`,
-      )
-      .execute(store.db);
+    const removeFault = await failLinesOf("King Size Rolling Papers");
     try {
       const customers = await Promise.all(Array.from({ length: 9 }, (_, i) => signInCustomer(store.app, 50_000 + i)));
       const answers = await Promise.all(
@@ -191,7 +193,7 @@ describe("reliability", () => {
       expect(await stock("King Size Rolling Papers", "Nathon Pier")).toBe(20);
       expect(await store.db.selectFrom("orders").select("id").where("idempotency_key", "=", "batch-mate-4-key").execute()).toEqual([]);
     } finally {
-      await sql`drop trigger fail_lines`.execute(store.db);
+      await removeFault();
     }
   });
 });
