@@ -33,7 +33,7 @@ beforeEach(async () => {
     sqlite.pragma("busy_timeout = 5000");
     other = {
       rename: async (id, name) => void sqlite.prepare("update products set name = ? where id = ?").run(name, id),
-      close: async () => sqlite.close(),
+      close: async () => void sqlite.close(),
     };
   }
   await migrateToLatest(db);
