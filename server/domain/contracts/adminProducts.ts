@@ -8,6 +8,7 @@
  * a JSON schema. Every other body is JSON and checked by the schemas below.
  */
 import { Type, type Static } from "typebox";
+import { Id, OptionId } from "./ids";
 import { PRODUCT_TEXT_LIMITS } from "../adminProducts";
 import { Flag, ProductImage } from "./catalog";
 import { Text } from "./text";
@@ -102,16 +103,16 @@ export const AdminProductListQuery = Type.Object({
 });
 export type AdminProductListQuery = Static<typeof AdminProductListQuery>;
 
-export const AdminProductParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const AdminProductImageParams = Type.Object({ id: Type.Integer({ minimum: 1 }), imageId: Type.Integer({ minimum: 1 }) });
-export const AdminProductOptionParams = Type.Object({ id: Type.Integer({ minimum: 1 }), optionId: Type.Integer({ minimum: 0 }) });
+export const AdminProductParams = Type.Object({ id: Id() });
+export const AdminProductImageParams = Type.Object({ id: Id(), imageId: Id() });
+export const AdminProductOptionParams = Type.Object({ id: Id(), optionId: OptionId() });
 
 export const ProductActiveBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
 export type ProductActiveBody = Static<typeof ProductActiveBody>;
 
 /** Exactly the product's image ids, in the new order (first is the cover). */
 export const ImageOrderBody = Type.Object(
-  { image_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, uniqueItems: true }) },
+  { image_ids: Type.Array(Id(), { minItems: 1, maxItems: 100, uniqueItems: true }) },
   { additionalProperties: false },
 );
 export type ImageOrderBody = Static<typeof ImageOrderBody>;
@@ -133,7 +134,7 @@ export const CreateOptionBody = Type.Object(
 );
 export type CreateOptionBody = Static<typeof CreateOptionBody>;
 
-export const DefaultOptionBody = Type.Object({ option_id: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export const DefaultOptionBody = Type.Object({ option_id: OptionId() }, { additionalProperties: false });
 export type DefaultOptionBody = Static<typeof DefaultOptionBody>;
 
 export const AdminProductListResponse = Type.Object({ products: Type.Array(AdminProduct) });

@@ -3,6 +3,7 @@
  * orders. What each figure means: server/domain/stats.ts (and docs/api.md "Admin: statistics").
  */
 import { Type, type Static } from "typebox";
+import { Id } from "./ids";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -12,7 +13,7 @@ export const AdminStatsQuery = Type.Object({
   /** Last island day counted, inclusive; none: up to now. */
   to: Type.Optional(Type.String({ maxLength: 10 })),
   /** One shop's sales; none: every shop. */
-  shop_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  shop_id: Type.Optional(Id()),
 });
 export type AdminStatsQuery = Static<typeof AdminStatsQuery>;
 

@@ -1,15 +1,16 @@
 /** Admin stock (issue 12): add stock to a shop, move it from the warehouse, and read a product's audit trail. */
 import { Type, type Static } from "typebox";
+import { Id, OptionId } from "./ids";
 import { NextCursor, Paging } from "./paging";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const AddStockBody = Type.Object({
-  product_id: Type.Integer({ minimum: 1 }),
+  product_id: Id(),
   /** '0' is the base option. */
-  option_id: Type.Integer({ minimum: 0 }),
+  option_id: OptionId(),
   /** Default 1, the central warehouse. */
-  shop_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  shop_id: Type.Optional(Id()),
   /** A whole number from 1 to 100 000. */
   amount: Type.Integer(),
 });
@@ -20,10 +21,10 @@ export const AddStockResponse = Type.Object({ instock: Type.Integer(), message: 
 export type AddStockResponse = Static<typeof AddStockResponse>;
 
 export const MoveStockBody = Type.Object({
-  product_id: Type.Integer({ minimum: 1 }),
-  option_id: Type.Integer({ minimum: 0 }),
+  product_id: Id(),
+  option_id: OptionId(),
   /** A pickup shop (not 1). */
-  to_shop_id: Type.Integer({ minimum: 1 }),
+  to_shop_id: Id(),
   amount: Type.Integer(),
 });
 export type MoveStockBody = Static<typeof MoveStockBody>;
@@ -32,7 +33,7 @@ export type MoveStockBody = Static<typeof MoveStockBody>;
 export const MoveStockResponse = Type.Object({ warehouse: Type.Integer(), instock: Type.Integer(), message: Type.String() });
 export type MoveStockResponse = Static<typeof MoveStockResponse>;
 
-export const StockHistoryQuery = Type.Object({ product_id: Type.Integer({ minimum: 1 }), ...Paging });
+export const StockHistoryQuery = Type.Object({ product_id: Id(), ...Paging });
 export type StockHistoryQuery = Static<typeof StockHistoryQuery>;
 
 export const StockHistoryEntry = Type.Object({

@@ -4,6 +4,7 @@
  * documents with it, the webapp takes its TypeScript type from it.
  */
 import { Type, type Static } from "typebox";
+import { Id } from "./ids";
 
 export const Flag = Type.Union([Type.Literal("1"), Type.Literal("0")]);
 export type Flag = Static<typeof Flag>;
@@ -91,7 +92,7 @@ export const ProductListQuery = Type.Object({
 });
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
-export const ProductParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ProductParams = Type.Object({ id: Id() });
 export const ProductDetailQuery = Type.Object({ stock_id: Type.Optional(Type.Integer()) });
 
 export const ProductListResponse = Type.Object({ products: Type.Array(Product) });

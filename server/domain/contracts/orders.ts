@@ -1,5 +1,6 @@
 /** Order shapes: spec section 3 "Order", as the customer sees it. */
 import { Type, type Static } from "typebox";
+import { Id, OptionId } from "./ids";
 import { NextCursor, Paging } from "./paging";
 import { HttpsLink, Text } from "./text";
 import { TonPayment } from "./ton";
@@ -8,8 +9,8 @@ import { MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
 const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
 
 export const OrderLineInput = Type.Object({
-  product_id: Type.Integer({ minimum: 1 }),
-  option_id: Type.Integer({ minimum: 0 }),
+  product_id: Id(),
+  option_id: OptionId(),
   amount: Type.Integer({ minimum: 1, maximum: MAX_LINE_AMOUNT }),
 });
 
@@ -24,7 +25,7 @@ export const OrderSettingsInput = Type.Object({
 export type OrderSettingsInput = Static<typeof OrderSettingsInput>;
 
 export const PlaceOrderBody = Type.Object({
-  shop_id: Type.Integer({ minimum: 1 }),
+  shop_id: Id(),
   items: Type.Array(OrderLineInput, { minItems: 1, maxItems: MAX_ORDER_LINES }),
   ...OrderSettingsInput.properties,
 });
@@ -99,7 +100,7 @@ export const OrderListResponse = Type.Object({
 export const OrderListQuery = Type.Object({ ...Paging });
 export type OrderListQuery = Static<typeof OrderListQuery>;
 export type OrderListResponse = Static<typeof OrderListResponse>;
-export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const OrderParams = Type.Object({ id: Id() });
 
 export const CartShopsResponse = Type.Object({
   /** Pickup shops holding every line of the cart in the asked amounts. */

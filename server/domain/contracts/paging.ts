@@ -4,6 +4,7 @@
  * rows arrive meanwhile.
  */
 import { Type } from "typebox";
+import { Id } from "./ids";
 
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 100;
@@ -12,7 +13,7 @@ export const Paging = {
   /** Rows a page (default 20, at most 100). */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX })),
   /** The `next_cursor` of the page before. */
-  cursor: Type.Optional(Type.Integer({ minimum: 1 })),
+  cursor: Type.Optional(Id()),
 };
 
 /** null on the last page. */

@@ -3,6 +3,7 @@
  * calls). Money is integer Baht (1 bonus = 1 Baht).
  */
 import { Type, type Static } from "typebox";
+import { Id } from "./ids";
 import { MAX_ADJUSTMENT, REFLINK_PATTERN } from "../referrals";
 import { Paging } from "./paging";
 import { Text } from "./text";
@@ -95,7 +96,7 @@ export type StoreHistoryResponse = Static<typeof StoreHistoryResponse>;
 
 export const ReflinkParams = Type.Object({ code: Type.String({ pattern: REFLINK_PATTERN, maxLength: 32 }) });
 export const ReferrerBody = Type.Object({ code: Type.String({ pattern: REFLINK_PATTERN, maxLength: 32 }) });
-export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const UserParams = Type.Object({ id: Id() });
 
 export const AdjustBody = Type.Object({
   /** A signed whole number of Baht, not zero. */

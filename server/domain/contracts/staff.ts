@@ -4,6 +4,7 @@
  * handles the order, the customer's masked e-mail and bonus balance, and what they may do next.
  */
 import { Type, type Static } from "typebox";
+import { Id } from "./ids";
 import { Order, OrderLine } from "./orders";
 import { Paging } from "./paging";
 import { Text } from "./text";
@@ -57,7 +58,7 @@ const StatusFilter = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Lite
 
 export const StaffOrdersQuery = Type.Object({
   status: Type.Optional(StatusFilter),
-  shop_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  shop_id: Type.Optional(Id()),
   ...Paging,
 });
 export type StaffOrdersQuery = Static<typeof StaffOrdersQuery>;
@@ -90,7 +91,7 @@ export const SalesQuery = Type.Object({
   filter: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("done")])),
   /** Only the caller's own sales (orders they took or handed over): `/list/manager/sales`. */
   mine: Type.Optional(Type.Boolean()),
-  shop_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  shop_id: Type.Optional(Id()),
   ...Paging,
 });
 export type SalesQuery = Static<typeof SalesQuery>;
@@ -127,5 +128,5 @@ export const GrantStaffBody = Type.Object({
 });
 export type GrantStaffBody = Static<typeof GrantStaffBody>;
 
-export const ShopParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const StaffMemberParams = Type.Object({ id: Type.Integer({ minimum: 1 }), userId: Type.Integer({ minimum: 1 }) });
+export const ShopParams = Type.Object({ id: Id() });
+export const StaffMemberParams = Type.Object({ id: Id(), userId: Id() });

@@ -39,6 +39,17 @@ describe("the API's error shape", () => {
     expect((await store.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 
+  it("refuses an id past what the database stores with a 400, on either engine, instead of a 500", async () => {
+    for (const url of ["/api/products/3000000000", "/api/orders/3000000000", "/api/orders?cursor=3000000000"]) {
+      const res = await store.app.inject({ method: "GET", url });
+      // /api/orders wants a session: 401 comes first there, and never a 500.
+      expect([400, 401]).toContain(res.statusCode);
+      if (res.statusCode === 400) expect(res.json()).toEqual({ error: "VALIDATION_ERROR", message: expect.stringMatching(/2147483647/) });
+    }
+    const product = await store.app.inject({ method: "GET", url: "/api/products/3000000000" });
+    expect(product.statusCode).toBe(400);
+  });
+
   it("answers malformed JSON with a 400 in the same shape", async () => {
     const res = await store.app.inject({
       method: "POST",
