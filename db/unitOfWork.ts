@@ -47,12 +47,29 @@ export function unitOfWorkOf(db: DB): UnitOfWork {
   return unitOfWork;
 }
 
+/**
+ * What PostgreSQL answers when a transaction lost to another one and nothing of it was kept: a deadlock
+ * (40P01: two units waited for rows the other held; locks taken in one order avoid it, but an order that
+ * follows data, like a referral chain, cannot always be fixed in advance) or a serialization failure (40001).
+ * A unit does database work only, so running it again from the start is safe.
+ */
+const RUN_AGAIN = new Set(["40P01", "40001"]);
+const MAX_ATTEMPTS = 3;
+
 /** Engines with a pool of connections (PostgreSQL): each unit is a transaction of its own. */
 function transactionPerUnit(db: DB): UnitOfWork {
   const changes = postgresChangesOf(db);
   if (!changes) throw new Error("unitOfWorkOf: the database was not opened with openDatabase or openPostgres");
   return {
-    write: (unit) => db.transaction().execute(unit),
+    async write(unit) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute(unit);
+        } catch (error) {
+          if (attempt >= MAX_ATTEMPTS || !RUN_AGAIN.has((error as { code?: unknown }).code as string)) throw error;
+        }
+      }
+    },
     // One snapshot for all of a read's statements, as the SQLite reader gives (db/sqlite/groupCommit.ts).
     read: (unit) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(unit),
     commits: changes,

@@ -1,0 +1,51 @@
+/**
+ * Units of work on either engine (db/unitOfWork.ts). On PostgreSQL two units that lock rows in opposite
+ * orders deadlock; the server aborts one (40P01) and the unit runs again from the start, so both callers
+ * get their commit. On SQLite the same two units simply run one after the other.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../../db/connection";
+import type { Executor } from "../../db/executor";
+import { unitOfWorkOf } from "../../db/unitOfWork";
+import { ON_POSTGRES, testDatabase } from "../helpers/app";
+
+let db: DB;
+beforeAll(async () => {
+  db = await testDatabase(true);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const rename = (tx: Executor, id: number, name: string) => tx.updateTable("shops").set({ name }).where("id", "=", id).execute();
+
+describe("units of work", () => {
+  it("runs a unit again when PostgreSQL picks it as a deadlock's victim, so both callers get their commit", async () => {
+    const [first, second] = (await db.selectFrom("shops").select("id").orderBy("id").limit(2).execute()).map((s) => s.id);
+    const units = unitOfWorkOf(db);
+    let runs = 0;
+    // Each unit's first run waits (a while at most: on SQLite the other unit only starts after this one) until
+    // both hold their first row, then asks for the other's.
+    let arrived = 0;
+    let bothIn!: () => void;
+    const together = new Promise<void>((resolve) => (bothIn = resolve));
+    const meet = async () => {
+      if (++arrived === 2) bothIn();
+      await Promise.race([together, new Promise((resolve) => setTimeout(resolve, 300))]);
+    };
+    const crossing = (a: number, b: number, name: string) =>
+      units.write(async (tx) => {
+        const run = ++runs;
+        await rename(tx, a!, `${name} ${run}`);
+        if (run <= 2) await meet();
+        await rename(tx, b!, `${name} ${run}`);
+        return name;
+      });
+    const results = await Promise.allSettled([crossing(first!, second!, "A"), crossing(second!, first!, "B")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(runs).toBe(ON_POSTGRES ? 3 : 2);
+    // Whichever committed last named both shops.
+    const names = (await db.selectFrom("shops").select("name").where("id", "in", [first!, second!]).execute()).map((s) => s.name);
+    expect(new Set(names).size).toBe(1);
+  });
+});
