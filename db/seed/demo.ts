@@ -6,6 +6,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
+import { engineOf } from "../connection";
+import { lockDemoSeed } from "../postgres/startup";
 import type { Database } from "../schema";
 import { insertExtraOption, insertProduct, setStock, type OptionValues } from "../repositories/products";
 import { licenceSvg, productSvg, shopLogoSvg, writeWebp } from "./images";
@@ -253,7 +255,11 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 /** Fills an empty database with the demo shop. Returns false (and changes nothing) when it is not empty. */
 export async function seedDemo(db: Kysely<Database>, { uploadsDir }: SeedOptions): Promise<boolean> {
   const images: { file: string; svg: string }[] = [];
+  const onPostgres = engineOf(db) === "postgres";
   const seeded = await db.transaction().execute(async (trx) => {
+    // Two processes starting at once on an empty database: on SQLite the write transaction already orders
+    // them; on PostgreSQL both would see it empty, so the second waits here until the first committed.
+    if (onPostgres) await lockDemoSeed(trx);
     if (!(await isEmpty(trx))) return false;
     const shopIds = new Map<ShopKey, number>();
     for (const shop of SHOPS) {
