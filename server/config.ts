@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   /** The SQLite file inside dataDir, or ":memory:" (tests). */
   databaseFile: string;
+  /** A PostgreSQL server's database (`postgres://` or `postgresql://`); null runs on the SQLite file. */
+  databaseUrl: string | null;
   publicUrl: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Fill an empty database with the demo catalogue at start. */
@@ -73,7 +75,12 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    // One problem is one line (what a process manager shows of a failed start); several are a list.
+    super(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
   }
 }
 
@@ -100,8 +107,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
 
   const dataDir = resolve(cwd, read("DATA_DIR") ?? "./data");
 
-  if (read("DATABASE_URL") !== undefined) {
-    problems.push("DATABASE_URL is set, but this build runs on the embedded SQLite only: unset DATABASE_URL");
+  const databaseUrl = read("DATABASE_URL") ?? null;
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
+    problems.push(
+      `DATABASE_URL must be a postgres:// or postgresql:// URL (got "${withoutPassword(databaseUrl)}"); ` +
+        "unset it to run on SQLite in DATA_DIR",
+    );
   }
 
   const publicUrlRaw = read("PUBLIC_URL") ?? `http://localhost:${port ?? 3000}`;
@@ -217,6 +228,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     port: port!,
     dataDir,
     databaseFile: resolve(dataDir, "store.sqlite"),
+    databaseUrl,
     publicUrl: publicUrlRaw.replace(/\/+$/, ""),
     logLevel: logLevel as Config["logLevel"],
     seedDemo: seedDemo!,
@@ -273,6 +285,27 @@ function parseBoolean(raw: string): boolean | null {
   if (["true", "1", "yes"].includes(raw.toLowerCase())) return true;
   if (["false", "0", "no"].includes(raw.toLowerCase())) return false;
   return null;
+}
+
+function isPostgresUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === "postgres:" || url.protocol === "postgresql:";
+  } catch {
+    return false;
+  }
+}
+
+/** A connection string as it may be shown in a message or a log: its password replaced by stars. */
+export function withoutPassword(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = "***";
+    return url.href;
+  } catch {
+    // Not a URL: whatever sits between "//user:" and "@" may still be a password.
+    return raw.replace(/(\/\/[^/:@]*:)[^@/]*@/, "$1***@");
+  }
 }
 
 function isHttpUrl(raw: string): boolean {

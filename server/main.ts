@@ -1,15 +1,22 @@
-/** Starts the store: configuration, database, demo seed on an empty database, HTTP; stops gracefully. */
+/**
+ * Starts the store, or one role of it: configuration, database (SQLite in DATA_DIR, or PostgreSQL at
+ * DATABASE_URL), migrations, the demo seed on an empty database, then HTTP, jobs and the bot as the role
+ * says; stops gracefully. One composition root (server/services/index.ts) for every role.
+ */
+import { existsSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { holdStoreLock } from "../db/sqlite/storeLock";
 import { scheduleBackups } from "../db/sqlite/backupSchedule";
-import { migrateToLatest, openDatabase, startCheckpointer } from "../db/connection";
+import { checkPostgresAnswers, CONNECT_TIMEOUT_MS } from "../db/postgres/startup";
+import { engineOf, migrateToLatest, openStore, startCheckpointer } from "../db/connection";
 import { unitOfWorkOf } from "../db/unitOfWork";
 import { seedDemo } from "../db/seed/demo";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./http/app";
+import { buildProbeApp } from "./http/probes";
 import { createLogger } from "./log";
 import { createServices, type Services } from "./services/index";
 import { createHoldJobs } from "./jobs/holds";
@@ -20,25 +27,64 @@ import { botServicesOf, startTelegram, webhookFor } from "../bot/launch";
 /** SIGINT/SIGTERM: what is still under way then gets this long before the process exits anyway (code 1). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
+/**
+ * What a process runs (docs/operations.md, "Several processes"):
+ * - all (`npm start`): everything in one process;
+ * - api (`npm run start:api`): HTTP only (API, mini-app, images), no bot handlers, no polling, no jobs;
+ * - worker (`npm run start:worker`): the bot (polling or webhook), the outbox, the hold clock, the TON watcher
+ *   and scheduled backups; its HTTP answers /api/health, /api/ready and (webhook mode) /telegram/webhook only;
+ * - bot (`npm run start:bot`): the bot by long polling and its outbox worker alone, no HTTP, no jobs.
+ */
+export type Role = "all" | "api" | "worker" | "bot";
+
+const PARTS: Record<Role, { http: "app" | "probes" | null; jobs: boolean; bot: "if-configured" | "required" | null }> = {
+  all: { http: "app", jobs: true, bot: "if-configured" },
+  api: { http: "app", jobs: false, bot: null },
+  worker: { http: "probes", jobs: true, bot: "if-configured" },
+  bot: { http: null, jobs: false, bot: "required" },
+};
+
+/** A start the operator has to fix (a database that does not answer, no build): a message and exit code 78, no stack. */
+export class StartRefused extends Error {}
+
+/** The whole store in one process (`npm start`, and the tests that run it in theirs). */
 export async function start(config: Config) {
-  // Held while the store runs: `npm run restore` refuses while anyone holds it (db/sqlite/storeLock.ts).
-  const lock = holdStoreLock(config.dataDir);
-  const db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
-  const stopCheckpointer = startCheckpointer(config.databaseFile, (error) => console.error("WAL checkpointer failed:", error));
+  const running = await startRole(config, "all");
+  return { ...running, app: running.app! };
+}
+
+export async function startRole(config: Config, role: Role) {
+  const parts = PARTS[role];
+  refuseWhatCannotRun(config, role);
+  const onPostgres = config.databaseUrl !== null;
+  if (config.databaseUrl !== null) await checkDatabaseUrl(config.databaseUrl);
+  // SQLite only, held while the process runs: `npm run restore` refuses while anyone holds it (db/sqlite/storeLock.ts).
+  const lock = onPostgres ? null : holdStoreLock(config.dataDir);
+  const db = openStore(config, { backgroundCheckpoints: !onPostgres });
+  const stopCheckpointer =
+    engineOf(db) === "sqlite" ? startCheckpointer(config.databaseFile, (error) => console.error("WAL checkpointer failed:", error)) : null;
+  // On PostgreSQL Kysely's migrator and the seed each take an advisory lock: instances started together on an
+  // empty database migrate it once and add the demo catalogue once.
   await migrateToLatest(db);
   const seeded = config.seedDemo && (await seedDemo(db, { uploadsDir: join(config.dataDir, "uploads") }));
 
-  // The composition root: one set of use cases for the HTTP app, the jobs and the bot of this process.
-  const services = createServices(config, { db, log: createLogger(config) });
-  const app = await buildApp(config, services, { telegramWebhook: webhookFor(config, services) });
-  if (seeded) app.log.info("the database was empty: the demo catalogue was added");
-  const gate = gateRequests(app.server);
-  await app.listen({ host: config.host, port: config.port });
-  const holds = createHoldJobs({ holds: services.holds, log: app.log });
-  holds.start();
-  const tonWatcher = startTonWatcherIfConfigured(config, app.log, services);
-  const telegram = await startTelegramIfConfigured(config, app.log, services);
-  const backups = scheduleBackupsIfConfigured(config, app.log);
+  // The composition root: one set of use cases for the HTTP app, the jobs and the bot of this process. Only
+  // HTTP signs people in, so the other roles send no mail.
+  const log = createLogger(config, role === "all" ? {} : { process: role });
+  const noMail = { send: async () => Promise.reject(new Error(`the ${role} process sends no mail`)) };
+  const services = createServices(config, { db, log, ...(parts.http === "app" ? {} : { mailer: noMail }) });
+  if (seeded) log.info("the database was empty: the demo catalogue was added");
+  const app = await buildHttp(config, role, services);
+  const gate = app ? gateRequests(app.server) : null;
+  if (app) await app.listen({ host: config.host, port: config.port });
+  if (!parts.jobs) log.info("this process runs no jobs: the hold clock, the TON watcher and scheduled backups run in a worker");
+  const holds = parts.jobs ? createHoldJobs({ holds: services.holds, log }) : null;
+  holds?.start();
+  const tonWatcher = parts.jobs ? startTonWatcherIfConfigured(config, log, services) : null;
+  const backups = parts.jobs ? scheduleBackupsIfConfigured(config, log, onPostgres) : null;
+  const telegram = parts.bot ? await startTelegramIfConfigured(config, log, services, role) : null;
+  if (!parts.bot) log.info("this process runs no bot: it runs in a worker (npm run start:worker)");
+  services.health.markReady();
 
   // What shutdown still waits for, by name: main logs it if the deadline passes.
   const pending = new Set<string>();
@@ -51,13 +97,15 @@ export async function start(config: Config) {
     }
   };
   const shutDown = async (signal: string) => {
-    app.log.info({ signal }, "shutting down");
-    gate.close();
+    log.info({ signal }, "shutting down");
+    // First: /api/ready answers 503, so a proxy's health check takes this process out of rotation.
+    services.health.markStopping();
+    gate?.close();
     // No new connections; requests under way finish (app.close waits for them) while the jobs, the bot and
     // a backup under way stop.
     await Promise.all([
-      waitFor("HTTP requests", app.close()),
-      waitFor("pickup hold jobs", holds.stop()),
+      waitFor("HTTP requests", app?.close()),
+      waitFor("pickup hold jobs", holds?.stop()),
       waitFor("TON watcher", tonWatcher?.stop()),
       waitFor("Telegram bot", telegram?.stop()),
       waitFor("scheduled backup", backups?.stop()),
@@ -65,15 +113,65 @@ export async function start(config: Config) {
     // Units run in the order they were queued: once this empty unit is through, every unit queued before it
     // is committed (or has failed and been answered), so closing the database loses none.
     await waitFor("units of work", unitOfWorkOf(db).write(async () => null));
-    await waitFor("WAL checkpointer", stopCheckpointer());
+    await waitFor("WAL checkpointer", stopCheckpointer?.());
     await waitFor("database", db.destroy());
-    lock.release();
-    app.log.info("stopped");
+    lock?.release();
+    log.info("stopped");
   };
   let stopping: Promise<void> | null = null;
   const stop = (signal: string) => (stopping ??= shutDown(signal));
-  const stillPending = () => [...pending].map((name) => (name === "HTTP requests" ? `${name} (${gate.inFlight()} in flight)` : name));
-  return { app, db, stop, pending: stillPending };
+  const stillPending = () => [...pending].map((name) => (name === "HTTP requests" ? `${name} (${gate?.inFlight()} in flight)` : name));
+  return { app, db, log, health: services.health, stop, pending: stillPending, telegram };
+}
+
+/** Before anything is opened: a role that cannot run in this configuration stops with a message (exit code 78). */
+function refuseWhatCannotRun(config: Config, role: Role): void {
+  if (role === "api" && (config.webappDir === null || !existsSync(join(config.webappDir, "index.html")))) {
+    throw new StartRefused(
+      `There is no built mini-app in ${config.webappDir ?? "WEBAPP_DIR"} (no index.html): run npm run build once, ` +
+        "then start the API instances (they serve that build and never build it themselves)",
+    );
+  }
+  if (role === "bot" && !config.botToken) throw new StartRefused("BOT_TOKEN is not set: there is no bot to run");
+  if (role === "bot" && config.botMode === "webhook") {
+    throw new StartRefused(
+      "BOT_MODE is webhook: Telegram posts updates over HTTP, which start:bot does not serve. " +
+        "Run npm run start:worker (it serves /telegram/webhook), or set BOT_MODE=polling",
+    );
+  }
+}
+
+/** DATABASE_URL names a PostgreSQL server: it must answer now, or the start stops saying so (exit code 78). */
+async function checkDatabaseUrl(url: string): Promise<void> {
+  try {
+    await checkPostgresAnswers(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartRefused(
+      `DATABASE_URL: the PostgreSQL server at ${serverOf(url)} does not answer (${reason}; waited at most ` +
+        `${CONNECT_TIMEOUT_MS / 1000} s): ` +
+        "check the address and that the server runs, or unset DATABASE_URL to run on SQLite in DATA_DIR",
+    );
+  }
+}
+
+/** host:port/database of a connection string, never its user or password. */
+function serverOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host || "the local socket"}${parsed.pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+/** The role's HTTP: the whole app, a worker's probes, or none. */
+async function buildHttp(config: Config, role: Role, services: Services): Promise<FastifyInstance | null> {
+  const kind = PARTS[role].http;
+  if (kind === null) return null;
+  // Only a process that runs the bot serves its webhook: an API instance answers /telegram/webhook with a 404.
+  const telegramWebhook = PARTS[role].bot ? webhookFor(config, services) : null;
+  return kind === "app" ? buildApp(config, services, { telegramWebhook }) : buildProbeApp(config, services, { telegramWebhook });
 }
 
 /**
@@ -106,9 +204,13 @@ function gateRequests(server: Server) {
   };
 }
 
-/** BACKUP_INTERVAL_HOURS set: the store backs itself up with the same code as `npm run backup`. */
-function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger) {
+/** BACKUP_INTERVAL_HOURS set: the store backs itself up with the same code as `npm run backup` (the SQLite file). */
+function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger, onPostgres: boolean) {
   if (config.backupIntervalHours === null) return null;
+  if (onPostgres) {
+    log.warn("BACKUP_INTERVAL_HOURS is set, but scheduled backups copy the SQLite file: on PostgreSQL the store takes none");
+    return null;
+  }
   const backupsDir = join(config.dataDir, "backups");
   log.info({ everyHours: config.backupIntervalHours, backupsDir, keep: config.backupKeep }, "scheduled backups are on");
   return scheduleBackups(
@@ -143,50 +245,75 @@ function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { t
   return watcher;
 }
 
-/** The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off; one line says so otherwise. */
-function startTelegramIfConfigured(config: Config, log: FastifyBaseLogger, services: Services) {
+/**
+ * The bot and its outbox worker run here when BOT_TOKEN is set and BOT_MODE is not off (`npm start`, a
+ * worker); one line says so otherwise. `npm run start:bot` has checked both already (refuseWhatCannotRun).
+ */
+async function startTelegramIfConfigured(config: Config, log: FastifyBaseLogger, services: Services, role: Role) {
   if (!config.botToken) {
     log.info("the Telegram bot is off: BOT_TOKEN is not set");
     return null;
   }
   if (config.botMode === "off") {
-    log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:bot");
+    log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:worker");
     return null;
   }
-  return startTelegram({ services: botServicesOf(services), outbox: services.outbox, config, log });
+  const telegram = await startTelegram({ services: botServicesOf(services), outbox: services.outbox, config, log });
+  if (role === "worker" && config.botMode === "polling") {
+    // Polling ends by itself only on a fatal error (a revoked token, another process polling): the worker's
+    // other work (the outbox, the jobs) goes on, and /api/health still answers.
+    void telegram.polling.then(() => log.warn("the worker no longer polls Telegram (see the error above); its other jobs go on"));
+  }
+  return telegram;
 }
 
-export async function main(): Promise<void> {
+/** The process: `npm start` (all), `npm run start:api`, `npm run start:worker`, `npm run start:bot`. */
+export async function main(role: Role = "all"): Promise<void> {
   let config: Config;
+  let running: Awaited<ReturnType<typeof startRole>>;
   try {
     config = loadConfig(process.env);
+    running = await startRole(config, role);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StartRefused) {
       console.error(error.message);
       process.exit(78); // EX_CONFIG
     }
     throw error;
   }
-  const { app, stop, pending } = await start(config);
-  const address = app.server.address();
+  const { app, log, stop, pending, telegram } = running;
+  const address = app?.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  console.log(`\n  Store is running: http://localhost:${port}\n`);
+  console.log(app ? `\n  Store is running: http://localhost:${port}${ROLE_NOTE[role]}\n` : `\n  Store is running${ROLE_NOTE[role]}\n`);
+  const exitAfterStop = (signal: string, code: number) =>
+    stop(signal).then(
+      () => process.exit(code),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  let signalled = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
+      signalled = true;
       setTimeout(() => {
-        app.log.fatal({ pending: pending() }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
+        log.fatal({ pending: pending() }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
         process.exit(1);
       }, SHUTDOWN_DEADLINE_MS);
-      stop(signal).then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
+      void exitAfterStop(signal, 0);
     });
   }
+  // The bot alone has nothing else to do once polling ended by itself (a revoked token, another process polling).
+  if (role === "bot" && telegram) await telegram.polling.then(() => (signalled ? undefined : exitAfterStop("polling ended", 1)));
 }
+
+const ROLE_NOTE: Record<Role, string> = {
+  all: "",
+  api: " (API instance: HTTP only, no bot, no jobs)",
+  worker: " (worker: /api/health and /api/ready only)",
+  bot: " (the Telegram bot alone, long polling)",
+};
 
 // Run directly (`tsx server/main.ts`) as well as through scripts/start.ts.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -54,7 +54,8 @@ describe("configuration", () => {
     [{ PUBLIC_URL: "ftp://shop" }, "PUBLIC_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
-    [{ DATABASE_URL: "postgres://db/store" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
     [{ BOT_TOKEN: "not-a-token" }, "BOT_TOKEN"],
     [{ INIT_DATA_MAX_AGE: "-5" }, "INIT_DATA_MAX_AGE"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
@@ -68,6 +69,21 @@ describe("configuration", () => {
   ])("refuses %o with a message naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("runs on SQLite without DATABASE_URL, on PostgreSQL with a postgres:// or postgresql:// one", () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: "postgres://store:pw@db.internal:5432/store" }).databaseUrl).toBe(
+      "postgres://store:pw@db.internal:5432/store",
+    );
+    expect(loadConfig({ DATABASE_URL: "postgresql://db/store" }).databaseUrl).toBe("postgresql://db/store");
+  });
+
+  it("names a wrong DATABASE_URL on one line, its password hidden", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://shop:secret@db/store" })).toThrow(
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://shop:***@db/store"); ' +
+        "unset it to run on SQLite in DATA_DIR",
+    );
   });
 
   it("reads the low-stock threshold (default 2) and the wholesale link (default none)", () => {
