@@ -105,9 +105,12 @@ export function useStoreProcesses() {
       return { dataDir, shopId, productId };
     },
 
-    /** `tsx server/main.ts`, as `npm start` runs it after the build; resolves once it prints its address. */
-    async startStoreProcess(dataDir: string, env: Record<string, string> = {}): Promise<StoreProcess> {
-      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    /**
+     * `tsx server/main.ts`, as `npm start` runs it after the build, or another entry such as
+     * `scripts/start-api.ts` (`npm run start:api`); resolves once it prints its address.
+     */
+    async startStoreProcess(dataDir: string, env: Record<string, string> = {}, { script = "server/main.ts" } = {}): Promise<StoreProcess> {
+      const child = spawn(process.execPath, ["--import", "tsx", script], {
         env: storeEnv(dataDir, env),
         stdio: ["ignore", "pipe", "pipe"],
       });
