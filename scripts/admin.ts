@@ -3,7 +3,7 @@
  *   npm run admin -- grant|revoke --email boss@example.com | --telegram 123456
  *   npm run admin -- staff add|remove --shop 2 [--role manager|owner] --email … | --telegram …
  */
-import { migrateToLatest, openDatabase } from "../db/connection";
+import { migrateToLatest, openStore, type DB } from "../db/connection";
 import { ConfigError, loadConfig } from "../server/config";
 import { DomainError } from "../server/domain/errors";
 import { createAdminGrants } from "../server/services/adminGrants";
@@ -39,7 +39,7 @@ function who(found: Map<string, string>): StaffWho {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let run: (db: ReturnType<typeof openDatabase>) => Promise<string>;
+  let run: (db: DB) => Promise<string>;
   try {
     if (argv[0] === "grant" || argv[0] === "revoke") {
       const grant = argv[0] === "grant";
@@ -80,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig(process.env);
-  const db = openDatabase(config.databaseFile);
+  const db = openStore(config);
   try {
     await migrateToLatest(db);
     console.log(await run(db));

@@ -1,9 +1,10 @@
 /** `npm run backup`: a checked copy of the database and uploads in DATA_DIR/backups; the last BACKUP_KEEP are kept. */
 import { join } from "node:path";
 import { takeBackup } from "../db/sqlite/backup";
-import { loadConfigOrExit } from "./cli";
+import { loadConfigOrExit, refuseOnPostgres } from "./cli";
 
 const config = loadConfigOrExit();
+refuseOnPostgres(config, "npm run backup");
 
 try {
   const path = await takeBackup({

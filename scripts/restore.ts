@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { restoreBackup } from "../db/sqlite/restore";
-import { loadConfigOrExit } from "./cli";
+import { loadConfigOrExit, refuseOnPostgres } from "./cli";
 
 const from = process.argv[2];
 if (!from) {
@@ -13,6 +13,7 @@ if (!from) {
 }
 
 const config = loadConfigOrExit();
+refuseOnPostgres(config, "npm run restore");
 
 try {
   const restored = await restoreBackup({
