@@ -254,7 +254,6 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
           updated_at: now,
         });
         const orderId = order.id;
-        if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines);
         const written = await insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
         await insertOrderEvent(tx, {
           order_id: orderId,
@@ -297,7 +296,12 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
           user_email: customer.email,
           user_reflink: customer.reflink,
         };
-        return { view: await readView(tx, row, nowMs, written), replayed: false };
+        const view = await readView(tx, row, nowMs, written);
+        // Last, just before the commit: a shelf's row is the one every placement of its product writes, and
+        // where transactions run side by side (PostgreSQL) its lock is held from the take to the commit. Out
+        // of stock still undoes everything above (the unit throws).
+        if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines);
+        return { view, replayed: false };
       });
       return { order: await signed(outcome.view), replayed: outcome.replayed };
     },
