@@ -6,19 +6,35 @@
  *   ≥ 0.85× its placements per second;
  * - a hello-world route in the same server process (the figure earlier sessions quoted).
  * Prints the median of per-round ratios and p99 latency; p99 under 50 ms at 50 connections, no errors.
+ *
+ * `npm run bench:orders -- --db postgres [--instances 2]` (issue 22) measures instead, in the same rounds, the
+ * same placements on SQLite, on PostgreSQL through one API instance and (with `--instances 2`) through two
+ * instances on one database, the load spread over both: goals PostgreSQL ≥ 0.4× SQLite's placements per
+ * second, p99 ≤ 50 ms, no errors, two instances no slower than one. The PostgreSQL server is a throwaway one
+ * (scripts/postgresServer.ts, `fsync=off` like the tests'; on a real server every commit waits for its disk).
  * Settings: see scripts/benchHarness.ts.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type autocannon from "autocannon";
+import pg from "pg";
 import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run, type Targets } from "./benchHarness";
+import { startPostgresServer } from "./postgresServer";
 
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
 /** Customers the placements are spread over. */
 const CUSTOMERS = 500;
 /** The code this one is measured against: the last commit before units of work became async. */
 const BASELINE = process.env.BENCH_BASELINE ?? "47d9187";
+
+/** `--db postgres` and `--instances N` (the parent's arguments; a served child gets `--serve DIR`). */
+function flag(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const ON_POSTGRES = flag("--db") === "postgres";
+const INSTANCES = Math.max(1, Number(flag("--instances") ?? 1));
 
 async function serve(dataDir: string): Promise<void> {
   const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
@@ -31,9 +47,16 @@ async function serve(dataDir: string): Promise<void> {
   // the limiter still run on every placement), and the sign-ins of the bench's customers are not throttled.
   const limits = { MAX_OPEN_ORDERS: "1000000000", RATE_LIMIT_WRITES_PER_MINUTE: "1000000000", RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000000" };
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BOT_TOKEN, ...limits }), webappDir: null };
-  // As server/main.ts runs it: WAL checkpoints in a background thread.
-  const db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
-  startCheckpointer(config.databaseFile, (error) => console.error(error));
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  let db;
+  if (postgresUrl) {
+    const { openPostgres } = await import("../db/connection");
+    db = openPostgres(postgresUrl);
+  } else {
+    // As server/main.ts runs it: WAL checkpoints in a background thread.
+    db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
+    startCheckpointer(config.databaseFile, (error) => console.error(error));
+  }
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: null });
   // Stock that lasts the whole run: the benchmark measures placing, not running out.
@@ -85,7 +108,71 @@ async function placements(base: string): Promise<autocannon.Options> {
   };
 }
 
-async function bench({ base, baseline }: Targets): Promise<boolean> {
+async function bench(targets: Targets): Promise<boolean> {
+  return ON_POSTGRES ? benchEngines(targets) : benchAgainstBaseline(targets);
+}
+
+/** SQLite, PostgreSQL through one instance and through `INSTANCES`, in interleaved rounds. */
+async function benchEngines({ base, another }: Targets): Promise<boolean> {
+  const server = await startPostgresServer();
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query("create database bench");
+    await admin.end();
+    const env = { BENCH_DATABASE_URL: server.urlOf("bench") };
+    const instances = [await another(env)];
+    while (instances.length < INSTANCES) instances.push(await another(env));
+    const sqlite = await placements(base);
+    const one = await placements(instances[0]!);
+    // The same customers and sessions (one database), the connections spread over every instance.
+    // autocannon spreads its connections over several URLs, though its types say one.
+    const all = { ...one, url: instances.map((i) => `${i}/api/orders`) as unknown as string };
+    const targets: [string, autocannon.Options][] = [
+      ["SQLite, one instance", sqlite],
+      ["PostgreSQL, one instance", one],
+    ];
+    if (INSTANCES > 1) targets.push([`PostgreSQL, ${INSTANCES} instances`, all]);
+    console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections`);
+    console.log(`PostgreSQL ${server.version} (a throwaway cluster, fsync off), ${INSTANCES} API instance(s) on one database\n`);
+    for (const [, options] of targets) await load({ ...options, duration: 2 });
+    const runs = targets.map(() => [] as Run[]);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const line: string[] = [];
+      for (const [i, [name, options]] of targets.entries()) {
+        const run = await load(options);
+        runs[i]!.push(run);
+        line.push(`${name} ${Math.round(run.rps)}/s (p99 ${run.p99} ms, ${run.non2xx} errors)`);
+      }
+      console.log(`round ${round}: ${line.join("  ")}`);
+    }
+    const ratio = (a: number, b: number) => median(runs[a]!.map((r, k) => r.rps / runs[b]![k]!.rps));
+    const p99 = (i: number) => median(runs[i]!.map((r) => r.p99));
+    const errors = runs.flat().reduce((n, r) => n + r.non2xx, 0);
+    console.log("\n| target | median placements/s | ratio (median of rounds) | median p99 (ms) | goal |\n|---|---|---|---|---|");
+    console.log(`| ${targets[0]![0]} | ${Math.round(median(runs[0]!.map((r) => r.rps)))} | 1.00× | ${p99(0)} | - |`);
+    console.log(
+      `| ${targets[1]![0]} | ${Math.round(median(runs[1]!.map((r) => r.rps)))} | ${ratio(1, 0).toFixed(2)}× SQLite | ${p99(1)} | ` +
+        "≥ 0.4× SQLite, p99 ≤ 50 ms |",
+    );
+    let ok = ratio(1, 0) >= 0.4 && p99(1) <= 50 && errors === 0;
+    if (INSTANCES > 1) {
+      const scale = ratio(2, 1);
+      console.log(
+        `| ${targets[2]![0]} | ${Math.round(median(runs[2]!.map((r) => r.rps)))} | ${scale.toFixed(2)}× one instance | ${p99(2)} | ` +
+          "no slower than one instance |",
+      );
+      // "No slower" within the rounds' noise.
+      ok &&= scale >= 0.95;
+    }
+    console.log(`\nfailed placements: ${errors}`);
+    return ok;
+  } finally {
+    server.stop();
+  }
+}
+
+async function benchAgainstBaseline({ base, baseline }: Targets): Promise<boolean> {
   const place = await placements(base);
   const placeBefore = baseline && (await placements(baseline.base));
   console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections`);
@@ -216,4 +303,4 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
   }
 }
 
-runBenchmark(import.meta.url, serve, bench, { baseline: BASELINE === "none" ? undefined : BASELINE });
+runBenchmark(import.meta.url, serve, bench, { baseline: BASELINE === "none" || ON_POSTGRES ? undefined : BASELINE });

@@ -47,8 +47,13 @@ export async function serveForBench(app: FastifyInstance): Promise<void> {
 }
 
 /** Forks `script --serve DATA_DIR` in `cwd` and waits for the port it listens on. */
-async function startServer(script: string, cwd: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(script, ["--serve", dataDir], { cwd, execArgv: process.execArgv });
+async function startServer(
+  script: string,
+  cwd: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(script, ["--serve", dataDir], { cwd, execArgv: process.execArgv, env: { ...process.env, ...env } });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m) => resolve((m as { port: number }).port));
     child.once("exit", (code) => reject(new Error(`bench server (${cwd}) exited with ${code}`)));
@@ -78,6 +83,8 @@ export interface Targets {
   base: string;
   /** The baseline commit's server, when the benchmark asked for one. */
   baseline?: { base: string; commit: string };
+  /** Starts another server of this checkout with these environment variables added; stopped with the rest. */
+  another(env: Record<string, string>): Promise<string>;
 }
 
 /**
@@ -102,15 +109,19 @@ export function runBenchmark(
   (async () => {
     const dataDirs: string[] = [];
     const children: ChildProcess[] = [];
-    const server = async (script: string, cwd: string) => {
+    const server = async (script: string, cwd: string, env?: Record<string, string>) => {
       const dataDir = await mkdtemp(join(tmpdir(), "bench-"));
       dataDirs.push(dataDir);
-      const started = await startServer(script, cwd, dataDir);
+      const started = await startServer(script, cwd, dataDir, env);
       children.push(started.child);
       return started.base;
     };
     try {
-      const targets: Targets = { base: await server(fileURLToPath(scriptUrl), process.cwd()) };
+      const script = fileURLToPath(scriptUrl);
+      const targets: Targets = {
+        base: await server(script, process.cwd()),
+        another: (env) => server(script, process.cwd(), env),
+      };
       if (options.baseline) {
         const { script, cwd } = await checkoutBaseline(scriptUrl, options.baseline);
         targets.baseline = { base: await server(script, cwd), commit: options.baseline };

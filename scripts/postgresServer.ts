@@ -22,6 +22,8 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:PORT/postgres`: the server's own maintenance database. */
   url: string;
   port: number;
+  /** The server's version, as `pg_ctl --version` says it. */
+  version: string;
   /** The URL of another database on this server. */
   urlOf(database: string): string;
   stop(): void;
@@ -83,9 +85,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   ].join(" ");
   run("pg_ctl", ["-D", dataDir, "-o", settings, "-l", join(root, "server.log"), "-w", "start"]);
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const version = execFileSync(join(bin, "pg_ctl"), ["--version"], { encoding: "utf8" }).replace(/^pg_ctl \(PostgreSQL\) /, "").trim();
   return {
     url: urlOf("postgres"),
     port,
+    version,
     urlOf,
     stop() {
       try {
