@@ -26,6 +26,9 @@ export interface PostgresServer {
   version: string;
   /** The URL of another database on this server. */
   urlOf(database: string): string;
+  /** Stops the server and keeps its data, as an outage would (`resume` starts it again on the same port). */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -83,7 +86,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  run("pg_ctl", ["-D", dataDir, "-o", settings, "-l", join(root, "server.log"), "-w", "start"]);
+  const start = () => run("pg_ctl", ["-D", dataDir, "-o", settings, "-l", join(root, "server.log"), "-w", "start"]);
+  start();
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const version = execFileSync(join(bin, "pg_ctl"), ["--version"], { encoding: "utf8" }).replace(/^pg_ctl \(PostgreSQL\) /, "").trim();
   return {
@@ -91,9 +95,13 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     port,
     version,
     urlOf,
+    pause: () => run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
+    resume: start,
     stop() {
       try {
         run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } catch {
+        // Paused (already stopped): nothing more to stop.
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

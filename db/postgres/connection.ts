@@ -14,6 +14,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 const pools = new WeakMap<object, pg.Pool>();
+/** How long a request waits for a connection to the server before it is told the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
 const changeCounts = new WeakMap<object, () => number>();
 
 /** Statements after which others may see changed data: anything but a plain read. */
@@ -27,11 +29,15 @@ export interface PostgresOptions {
 /** A Kysely instance on a PostgreSQL server; `url` is a `postgres://` or `postgresql://` connection string. */
 export function openPostgres(url: string, { max = 10 }: PostgresOptions = {}): Kysely<Database> {
   // Idle connections never keep a process alive by themselves (a test file, a CLI that forgot to close).
-  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
+  // A server that does not answer fails a request within seconds (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.
   pool.on("error", () => undefined);
   let changes = 0;
   pool.on("connect", (client) => {
+    // A connection that breaks while a query holds it (the server restarts, the network drops) rejects that
+    // query; without a listener of its own, the client's 'error' event would also end the process.
+    client.on("error", () => undefined);
     // Counted once the server has answered: for a statement outside a transaction that is its commit.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {

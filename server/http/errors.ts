@@ -1,9 +1,11 @@
 /**
- * One error shape for the whole API: { error: CODE, message: text }. Domain errors map to 4xx by kind;
- * anything unexpected is logged and answered as a 500 with no details.
+ * One error shape for the whole API: { error: CODE, message: text }. Domain errors map to 4xx by kind; a
+ * database that cannot be reached is a 503 (db/errors.ts); anything else unexpected is logged and answered
+ * as a 500 with no details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TEXT_PATTERNS } from "../domain/contracts/text";
+import { isDatabaseUnavailable } from "../../db/errors";
 import { DomainError, RateLimitedError, type DomainErrorKind } from "../domain/errors";
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -60,6 +62,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       const headers = (error as { headers?: Record<string, string> }).headers;
       if (status === 416 && headers?.["Content-Range"]) reply.header("content-range", headers["Content-Range"]);
       return sendError(reply, status, error.code ?? "BAD_REQUEST", error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was written (a unit is all or nothing); the store recovers by itself when the database is back.
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      return sendError(reply, 503, "DATABASE_UNAVAILABLE", "The store cannot reach its database right now. Please try again in a moment.");
     }
     request.log.error({ err: error }, "request failed");
     return sendError(reply, 500, "INTERNAL_ERROR", "Something went wrong on our side. Please try again later.");
