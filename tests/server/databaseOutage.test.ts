@@ -64,7 +64,8 @@ describe("a database that goes away", () => {
       .executeTakeFirstOrThrow();
 
     server.pause();
-    const placed = await placeOrder(app, token, "outage-order-1", { shopId: shelf.shop_id, productId: shelf.product_id, optionId: shelf.option_id });
+    const line = { shopId: shelf.shop_id, productId: shelf.product_id, optionId: shelf.option_id };
+    const placed = await placeOrder(app, token, "outage-order-1", line);
     expect(placed.statusCode).toBe(503);
     const gone = await orders();
     expect(gone.statusCode).toBe(503);
