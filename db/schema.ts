@@ -284,6 +284,16 @@ export interface ChangeCountersTable {
   version: number;
 }
 
+/**
+ * Rate-limit counters shared by the API instances (PostgreSQL only: SQLite's one process counts in memory).
+ * `count` hits of `key` in the window that ends at `expires_at`.
+ */
+export interface RateLimitCountsTable {
+  key: string;
+  count: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -308,6 +318,7 @@ export interface Database {
   change_counters: ChangeCountersTable;
   ton_quotes: TonQuotesTable;
   ton_transfers: TonTransfersTable;
+  rate_limit_counts: RateLimitCountsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -6,6 +6,7 @@ import * as referrals from "./20261123T100000_referrals";
 import * as backoffice from "./20261123T120000_backoffice";
 import * as ton from "./20261123T130000_ton";
 import * as adminPushes from "./20261123T140000_admin_pushes";
+import * as rateLimitCounts from "./20261124T090000_rate_limit_counts";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "20261123T120000_backoffice": backoffice,
   "20261123T130000_ton": ton,
   "20261123T140000_admin_pushes": adminPushes,
+  "20261124T090000_rate_limit_counts": rateLimitCounts,
 };

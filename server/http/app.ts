@@ -58,6 +58,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
     publicUrl: config.publicUrl,
     writesPerMinute: config.writesPerMinute,
     signInsPerMinute: config.signInsPerMinute,
+    hits: services.hits,
   });
 
   const { auth, roles, catalog, orders, handover, adminProducts, staff, stock, stats, shops, partner, wishlist } = services;

@@ -3,9 +3,10 @@
  * written for this app, private caching of every answer that depends on the session, and rate limits on
  * every write (per session) and every sign-in call (per client address). A new route gets all of it.
  */
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { HitCounter } from "../services/rateLimiter";
 import { bearerToken } from "./access";
 
 declare module "fastify" {
@@ -21,6 +22,11 @@ export interface EdgeOptions {
   writesPerMinute: number;
   /** Sign-in calls (/api/auth/*) one client address may make a minute. */
   signInsPerMinute: number;
+  /**
+   * Where the limits are counted (server/services/rateLimiter.ts): this process's memory on SQLite, the
+   * database every API instance shares on PostgreSQL.
+   */
+  hits: HitCounter;
 }
 
 /**
@@ -98,6 +104,45 @@ function writerKey(request: FastifyRequest): string {
   return token ? `s:${hashKey(token)}` : `ip:${request.ip}`;
 }
 
+/**
+ * The store of @fastify/rate-limit, on the store's counter. Each route counts apart, as with the plugin's own
+ * stores (`child` is called once per limited route): the route's method and URL are the counter's scope.
+ * The answer is a new object each time (the plugin's LocalStore hands back the one object it keeps counting
+ * in, so hits of one tick all read the last count and a burst was refused whole), and a counter that answers
+ * at once (memory) is answered without a promise.
+ */
+export function rateLimitStore(hits: HitCounter): FastifyRateLimitStoreCtor {
+  class Store implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly scope = "http",
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      let hit;
+      try {
+        hit = hits.hit(this.scope, key, timeWindow);
+      } catch (error) {
+        callback(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      if (!(hit instanceof Promise)) return callback(null, { current: hit.count, ttl: hit.ttlMs });
+      hit.then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    // The plugin hands over the route's merged limit options, the route itself under `routeInfo` (its types
+    // say otherwise; its Redis store reads `routeInfo` too).
+    child(params: object): FastifyRateLimitStore {
+      const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      return new Store(null, `http ${[route.method ?? ""].flat().join(",")} ${route.url ?? ""}`);
+    }
+  }
+  return Store;
+}
+
 export async function installEdge(app: FastifyInstance, options: EdgeOptions): Promise<void> {
   const headers = securityHeaders(options.publicUrl.startsWith("https://"));
   // Made once: every answer gets the same object (helmet rebuilt them, CSP parsing included, per request).
@@ -135,6 +180,7 @@ export async function installEdge(app: FastifyInstance, options: EdgeOptions): P
   });
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(options.hits),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} s and try again.`), {
         statusCode: 429,

@@ -24,14 +24,16 @@ export interface AuthDeps {
   /** Milliseconds since the epoch; tests move it. */
   clock: () => number;
   registerReferral?: SignInDeps["registerReferral"];
+  limiters: SignInDeps["limiters"];
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export function createAuth({ db, config, mailer, clock, registerReferral }: AuthDeps) {
+export function createAuth({ db, config, mailer, clock, registerReferral, limiters }: AuthDeps) {
   const sessions = createSessions({ db, config, clock });
   const adminGrants = createAdminGrants({ db, config, clock });
-  const signIn = createSignIn({ db, config, mailer, clock, sessions, adminGrants, ...(registerReferral ? { registerReferral } : {}) });
+  const deps = { db, config, mailer, clock, sessions, adminGrants, limiters };
+  const signIn = createSignIn({ ...deps, ...(registerReferral ? { registerReferral } : {}) });
   return {
     sessionUser: sessions.sessionUser,
     joinFromChat: signIn.joinFromChat,

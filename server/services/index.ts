@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { DB } from "../../db/connection";
+import { engineOf, type DB } from "../../db/connection";
 import type { Config } from "../config";
 import { createAdminProducts } from "./adminProducts";
 import { createAuth } from "./auth";
@@ -23,6 +23,7 @@ import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "./mai
 import { createOrders } from "./orders";
 import { createOutboxDelivery, createReachability } from "./outboxDelivery";
 import { createPartner } from "./partner";
+import { createDatabaseHitCounter, createLimiters, createMemoryHitCounter } from "./rateLimiter";
 import { createRoles } from "./roles";
 import { createShops } from "./shops";
 import { createStaff } from "./staff";
@@ -47,10 +48,15 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
   const devOutbox = new DevOutbox();
   const catalog = createCatalog({ db });
   const partner = createPartner({ db, clock, config, log: log.child({ module: "referrals" }) });
+  // Rate limits (docs/decisions.md, "Rate limits across instances"): on SQLite one process serves HTTP and
+  // counts in its memory (exact, and no statement on a write's path); on PostgreSQL any number of API
+  // instances share the database, so they count there, each hit one upsert.
+  const hits = engineOf(db) === "postgres" ? createDatabaseHitCounter({ db, clock }) : createMemoryHitCounter(clock);
   const auth = createAuth({
     db,
     config,
     clock,
+    limiters: createLimiters(hits),
     registerReferral: partner.joinWith,
     mailer: mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(log, devOutbox, clock)),
   });
@@ -61,6 +67,8 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
   return {
     log,
     devOutbox,
+    /** Where the HTTP rate limits count (server/http/security.ts): this process's memory, or the database. */
+    hits,
     health: createHealth({ db }),
     roles: createRoles({ db }),
     catalog,

@@ -1,38 +1,95 @@
 /**
- * A sliding-window counter per key (an IP address), in memory: enough for one process; limits that must
- * hold across processes (sends per address) are counted in the database instead.
+ * Counting hits per key (a client address, a session) for the limits of the store: the HTTP limits on writes
+ * and sign-ins (server/http/security.ts, a store for @fastify/rate-limit) and the per-address limits of e-mail
+ * code sends and verifies (./signIn.ts). Both count through one port, `HitCounter`, in fixed windows that open
+ * at a key's first hit.
+ *
+ * Two counters, picked by engine in the composition root (./index.ts), never by the rules that use them:
+ * - SQLite: one process serves HTTP, so counts in its memory are exact and cost no statement
+ *   (`createMemoryHitCounter`, answered synchronously: nothing is awaited on a write's path);
+ * - PostgreSQL: several API instances share the database, so every hit is counted there
+ *   (`createDatabaseHitCounter`, one upsert per hit, db/repositories/rateLimits.ts) and a limit holds across
+ *   instances instead of once per instance.
  */
-export interface WindowLimiter {
-  /** Counts one hit; false when the key is over its limit (the hit is not counted then). */
-  hit(key: string): boolean;
-  /** Seconds until the key's oldest hit leaves the window. */
-  retryAfterS(key: string): number;
+import type { DB } from "../../db/connection";
+import { countHit, deleteEndedCounts } from "../../db/repositories/rateLimits";
+
+/** One hit as counted: the hits of the key's window so far (this one included) and the ms until it ends. */
+export interface CountedHit {
+  count: number;
+  ttlMs: number;
 }
 
-export function createWindowLimiter(limit: number, windowMs: number, clock: () => number): WindowLimiter {
-  const hits = new Map<string, number[]>();
+/** The port of the limits' counter: in this process's memory, or in the database every process shares. */
+export interface HitCounter {
+  /**
+   * Counts one hit of `key` in its window of `windowMs` (a new one when none is open). `scope` names what is
+   * limited (a route, a use case's limit): the same key counts apart in each scope.
+   */
+  hit(scope: string, key: string, windowMs: number): CountedHit | Promise<CountedHit>;
+}
 
-  function recent(key: string, now: number): number[] {
-    const list = (hits.get(key) ?? []).filter((at) => now - at < windowMs);
-    if (list.length === 0) hits.delete(key);
-    else hits.set(key, list);
-    return list;
-  }
+/** How often the counters' ended windows are swept away (by the first hit after that long). */
+const SWEEP_EVERY_MS = 60_000;
 
+/**
+ * Counts in this process's memory: exact for one process. A map per scope, so a hit builds no key string;
+ * ended windows are swept now and then.
+ */
+export function createMemoryHitCounter(clock: () => number): HitCounter {
+  const scopes = new Map<string, Map<string, { count: number; endsAt: number }>>();
+  let sweptAt = Number.NEGATIVE_INFINITY;
   return {
-    hit(key) {
+    hit(scope, key, windowMs) {
       const now = clock();
-      const list = recent(key, now);
-      if (list.length >= limit) return false;
-      hits.set(key, [...list, now]);
-      // Forget idle keys now and then so the map cannot grow without bound.
-      if (hits.size > 10_000) for (const k of hits.keys()) recent(k, now);
-      return true;
-    },
-    retryAfterS(key) {
-      const now = clock();
-      const oldest = recent(key, now)[0];
-      return oldest === undefined ? 0 : Math.ceil((oldest + windowMs - now) / 1000);
+      if (now - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = now;
+        for (const windows of scopes.values()) for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
+      }
+      let windows = scopes.get(scope);
+      if (!windows) scopes.set(scope, (windows = new Map()));
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) windows.set(key, (window = { count: 0, endsAt: now + windowMs }));
+      window.count += 1;
+      // A new object every time: the caller may read it after other hits of the key were counted.
+      return { count: window.count, ttlMs: window.endsAt - now };
     },
   };
+}
+
+/** Counts in the database: one atomic upsert per hit, and now and then a sweep of the windows that ended. */
+export function createDatabaseHitCounter({ db, clock }: { db: DB; clock: () => number }): HitCounter {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  let sweptAt = Number.NEGATIVE_INFINITY;
+  return {
+    async hit(scope, key, windowMs) {
+      const now = clock();
+      // One statement, atomic alone: no unit of work around it (a transaction would triple its round trips).
+      const { count, expiresAt } = await countHit(db, `${scope}|${key}`, iso(now), iso(now + windowMs));
+      if (now - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = now;
+        await deleteEndedCounts(db, iso(now));
+      }
+      return { count, ttlMs: Math.max(0, Date.parse(expiresAt) - now) };
+    },
+  };
+}
+
+/** A limit of hits per key and window. */
+export interface WindowLimiter {
+  /** Counts one hit; null while the key is within its limit, else the seconds to wait. */
+  take(key: string): Promise<number | null>;
+}
+
+/** Makes the limiters of one use case, each under its own name (a scope of keys). */
+export type LimiterFactory = (name: string, limit: number, windowMs: number) => WindowLimiter;
+
+/** Limiters on a counter: a key's hits in one window, over every process that shares the counter. */
+export function createLimiters(counter: HitCounter): LimiterFactory {
+  return (name, limit, windowMs) => ({
+    async take(key) {
+      const { count, ttlMs } = await counter.hit(name, key, windowMs);
+      return count <= limit ? null : Math.max(1, Math.ceil(ttlMs / 1000));
+    },
+  });
 }

@@ -6,7 +6,8 @@
  *
  * What must hold across requests is written so the database decides: the sends per address (one
  * conditional insert), a code's tries (a conditional update per try) and its single use (a conditional
- * update), a new Telegram user (its unique key). The per-IP limits are counted in this process's memory.
+ * update), a new Telegram user (its unique key). The per-address limits of sends and verifies are counted by
+ * the limiters the composition root gives (in memory on SQLite, in the database on PostgreSQL: ./rateLimiter.ts).
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { DB } from "../../db/connection";
@@ -48,7 +49,7 @@ import type { SignInResponse } from "../domain/contracts/auth";
 import { ConflictError, RateLimitedError, UnauthorizedError, UnavailableError } from "../domain/errors";
 import type { AdminGrants } from "./adminGrants";
 import { loginCodeMail, type Mailer } from "./mailer";
-import { createWindowLimiter } from "./rateLimiter";
+import type { LimiterFactory } from "./rateLimiter";
 import type { Session, Sessions } from "./sessions";
 import { verifyInitData } from "./telegramInitData";
 
@@ -62,6 +63,8 @@ export interface SignInDeps {
   clock: () => number;
   sessions: Pick<Sessions, "open" | "sessionUser">;
   adminGrants: Pick<AdminGrants, "bootstraps" | "bootstrapAt">;
+  /** Where the per-address limits of sends and verifies are counted (server/services/index.ts picks it). */
+  limiters: LimiterFactory;
   /**
    * Registers a referral from the code a sign-in carried (initData's start_param, the stored `ref`); its
    * rules and refusals are the referral programme's (services/partner.ts), and never fail a sign-in.
@@ -88,11 +91,12 @@ export type SignIn = ReturnType<typeof createSignIn>;
 
 const REFLINK_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789";
 
-export function createSignIn({ db, config, mailer, clock, sessions, adminGrants, registerReferral = async () => false }: SignInDeps) {
+export function createSignIn(deps: SignInDeps) {
+  const { db, config, mailer, clock, sessions, adminGrants, limiters, registerReferral = async () => false } = deps;
   const units = unitOfWorkOf(db);
   const iso = (ms: number) => new Date(ms).toISOString();
-  const sendsPerIp = createWindowLimiter(LOGIN_CODE_SENDS_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
-  const verifiesPerIp = createWindowLimiter(LOGIN_VERIFIES_PER_IP, LOGIN_CODE_SEND_WINDOW_MS, clock);
+  const sendsPerIp = limiters("code-sends-per-ip", LOGIN_CODE_SENDS_PER_IP, LOGIN_CODE_SEND_WINDOW_MS);
+  const verifiesPerIp = limiters("code-verifies-per-ip", LOGIN_VERIFIES_PER_IP, LOGIN_CODE_SEND_WINDOW_MS);
 
   let pepper: Promise<string> | null = null;
   /** Codes are stored as an HMAC under a per-database secret, so a copied database gives no codes away. */
@@ -159,9 +163,8 @@ export function createSignIn({ db, config, mailer, clock, sessions, adminGrants,
      */
     async sendEmailCode(rawEmail: string, ip: string): Promise<void> {
       const email = normaliseEmail(rawEmail);
-      if (!sendsPerIp.hit(ip)) {
-        throw new RateLimitedError("Too many codes were asked from your network. Please try again later.", sendsPerIp.retryAfterS(ip));
-      }
+      const sendsWait = await sendsPerIp.take(ip);
+      if (sendsWait !== null) throw new RateLimitedError("Too many codes were asked from your network. Please try again later.", sendsWait);
       const code = String(randomInt(10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, "0");
       const codeHash = await hashCode(email, code);
       const codeId = await units.write(async (tx) => {
@@ -200,9 +203,8 @@ export function createSignIn({ db, config, mailer, clock, sessions, adminGrants,
       current: Session | null;
     }): Promise<SignInResponse> {
       const email = normaliseEmail(input.email);
-      if (!verifiesPerIp.hit(input.ip)) {
-        throw new RateLimitedError("Too many attempts from your network. Please try again later.", verifiesPerIp.retryAfterS(input.ip));
-      }
+      const verifiesWait = await verifiesPerIp.take(input.ip);
+      if (verifiesWait !== null) throw new RateLimitedError("Too many attempts from your network. Please try again later.", verifiesWait);
       const invalid = () => new UnauthorizedError("INVALID_CODE", INVALID_CODE);
       const codeHash = await hashCode(email, input.code);
       const outcome = await units.write(async (tx) => {
