@@ -207,8 +207,11 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
 
     /** N → W: one conditional update, so of many managers pressing at once exactly one wins. */
     async take(userId: number, orderId: number): Promise<StaffOrder> {
-      return change(userId, orderId, async (tx, actor, row, now) => {
-        if (!canTransition(row.status, "W", "staff") || !(await takeOrderIf(tx, orderId, actor.userId, now))) {
+      return change(userId, orderId, async (tx, actor, read, now) => {
+        if (!canTransition(read.status, "W", "staff") || !(await takeOrderIf(tx, orderId, actor.userId, now))) {
+          // Why it failed, from the order as it is now: where units run side by side (PostgreSQL) the row read
+          // above may be from before the winner's commit.
+          const row = (await selectStaffOrderRow(tx, orderId)) ?? read;
           if (row.status === "W" && row.manager_id === actor.userId)
             throw new ConflictError("ORDER_ALREADY_YOURS", "You have already taken this order.");
           if (row.status === "W") throw new ConflictError("ORDER_TAKEN", HANDOVER_TEXTS.anotherManager);
