@@ -4,7 +4,9 @@
  * holds after it. Takes are conditional writes (`… where amount >= q`): two units can never take the same
  * last item, whatever the engine runs beside them.
  */
+import { PostgresAdapter } from "kysely";
 import type { StockReason } from "../../server/domain/stock";
+import { takeWithHistory } from "../postgres/shelf";
 import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 
@@ -70,6 +72,30 @@ export async function takeFromShelf(tx: Executor, shelf: ShelfKey, amount: numbe
   if (!row) return null;
   await record(tx, shelf, -amount, row.amount, change);
   return row.amount;
+}
+
+/**
+ * Takes every line off one shop's shelves, each only if the shelf holds that many, and records each. The
+ * amount each shelf holds after, in the lines' order; null when any shelf holds fewer (then the caller's unit
+ * must be undone: the lines before it were taken). Lines in a fixed order (product, option), so two units take
+ * rows in the same order.
+ */
+export async function takeFromShelves(
+  tx: Executor,
+  shopId: number,
+  lines: readonly { product_id: number; option_id: number; amount: number }[],
+  change: ShelfChange,
+): Promise<number[] | null> {
+  // On PostgreSQL a line's take and its history row are one round trip (db/postgres/shelf.ts); SQLite runs
+  // its statements in this process, where two cost nothing more.
+  const take = tx.getExecutor().adapter instanceof PostgresAdapter ? takeWithHistory : takeFromShelf;
+  const after: number[] = [];
+  for (const line of lines) {
+    const left = await take(tx, { shop_id: shopId, product_id: line.product_id, option_id: line.option_id }, line.amount, change);
+    if (left === null) return null;
+    after.push(left);
+  }
+  return after;
 }
 
 /** Puts `amount` on a shelf, making the shelf when it does not exist yet, and records it. The amount after. */

@@ -31,7 +31,7 @@ import {
   type OrderRow,
 } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { putOnShelf, takeFromShelf } from "../../db/repositories/shelf";
+import { putOnShelf, takeFromShelves } from "../../db/repositories/shelf";
 import { selectShopWallet } from "../../db/repositories/ton";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
@@ -155,13 +155,9 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
     lines: readonly LineInput[],
   ): Promise<void> {
     const change = { reason: "sold" as const, actor_user_id: sale.userId, order_id: sale.orderId, now: sale.now };
-    const taken = [];
-    for (const line of lines) {
-      const shelf = { shop_id: sale.shopId, product_id: line.product_id, option_id: line.option_id };
-      const left = await takeFromShelf(tx, shelf, line.amount, change);
-      if (left === null) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
-      taken.push({ ...line, amount_after: left });
-    }
+    const after = await takeFromShelves(tx, sale.shopId, lines, change);
+    if (after === null) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
+    const taken = lines.map((line, i) => ({ ...line, amount_after: after[i]! }));
     await recordSale(tx, { orderId: sale.orderId, shopId: sale.shopId, now: sale.now }, taken, lowStockThreshold);
   }
 
