@@ -38,6 +38,8 @@ export interface StoreProcess {
   exited: Promise<StoreExit>;
   /** SIGTERM, as a process manager stops it; resolves once it exited. */
   stop(): Promise<StoreExit>;
+  /** Another signal, e.g. SIGKILL for a crash; resolves once it exited. */
+  kill(signal: NodeJS.Signals): Promise<StoreExit>;
 }
 
 export interface ScriptRun {
@@ -133,6 +135,10 @@ export function useStoreProcesses() {
         exited,
         stop: () => {
           child.kill("SIGTERM");
+          return exited;
+        },
+        kill: (signal) => {
+          child.kill(signal);
           return exited;
         },
       };
