@@ -23,7 +23,14 @@ export default defineConfig({
         test: {
           name: "postgres",
           include: ["tests/db/**/*.test.ts", "tests/server/services/**/*.test.ts", "tests/server/http/**/*.test.ts"],
-          exclude: ["tests/db/sqlite/**"],
+          // SQLite's own files, and suites that ask nothing of the engine (static files, the admin CLI on its
+          // SQLite file, development pages): the postgres run is for what the database decides.
+          exclude: [
+            "tests/db/sqlite/**",
+            "tests/server/http/static.test.ts",
+            "tests/server/http/roles.test.ts",
+            "tests/server/http/dev.test.ts",
+          ],
           env: { STORE_ENGINE: "postgres" },
           globalSetup: ["tests/setup/buildWebapp.ts", "tests/setup/postgres.ts"],
         },
