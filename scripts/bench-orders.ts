@@ -18,7 +18,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type autocannon from "autocannon";
-import pg from "pg";
 import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run, type Targets } from "./benchHarness";
 import { startPostgresServer } from "./postgresServer";
 
@@ -116,11 +115,7 @@ async function bench(targets: Targets): Promise<boolean> {
 async function benchEngines({ base, another }: Targets): Promise<boolean> {
   const server = await startPostgresServer();
   try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query("create database bench");
-    await admin.end();
-    const env = { BENCH_DATABASE_URL: server.urlOf("bench") };
+    const env = { BENCH_DATABASE_URL: await server.createDatabase("bench") };
     const instances = [await another(env)];
     while (instances.length < INSTANCES) instances.push(await another(env));
     const sqlite = await placements(base);

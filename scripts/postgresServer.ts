@@ -8,6 +8,7 @@
  * No Docker, no PGlite (it runs one transaction at a time and would hide the races the tests exist for).
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import pg from "pg";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,6 +27,8 @@ export interface PostgresServer {
   version: string;
   /** The URL of another database on this server. */
   urlOf(database: string): string;
+  /** Makes an empty database on this server (a copy of `template` when given); its URL. */
+  createDatabase(name: string, template?: string): Promise<string>;
   /** Stops the server and keeps its data, as an outage would (`resume` starts it again on the same port). */
   pause(): void;
   resume(): void;
@@ -95,6 +98,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     port,
     version,
     urlOf,
+    createDatabase: (name, template) => createDatabase(urlOf("postgres"), name, template),
     pause: () => run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
     resume: start,
     stop() {
@@ -107,4 +111,21 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       }
     },
   };
+}
+
+/**
+ * Makes a database on the server of `serverUrl` (any database URL of it), empty or a copy of `template`;
+ * answers the new database's URL. `name` and `template` are plain identifiers chosen by the caller.
+ */
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

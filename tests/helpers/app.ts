@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { migrateToLatest, openDatabase, openPostgres, type DB } from "../../db/connection";
+import { createDatabase, TEMPLATE_DATABASE } from "./postgresServer";
 import { seedDemo } from "../../db/seed/demo";
 import { loadConfig, type Config } from "../../server/config";
 import { buildApp } from "../../server/http/app";
@@ -53,17 +53,7 @@ export const ON_POSTGRES = process.env.STORE_ENGINE === "postgres";
 export async function postgresTestDatabaseUrl(): Promise<string> {
   const serverUrl = process.env.TEST_POSTGRES_URL;
   if (!serverUrl) throw new Error("STORE_ENGINE=postgres needs the PostgreSQL of tests/setup/postgres.ts (the vitest project postgres)");
-  const name = `store_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template store_template`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createDatabase(serverUrl, `store_${randomBytes(6).toString("hex")}`, TEMPLATE_DATABASE);
 }
 
 export async function testDatabase(seed = true, uploadsDir: string | null = null): Promise<DB> {

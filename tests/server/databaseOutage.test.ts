@@ -4,7 +4,6 @@
  * itself when the database is back. Its own PostgreSQL server, so it can be stopped (this file runs once, in
  * the sqlite project, like the other process-level tests).
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openPostgres, type DB } from "../../db/connection";
 import { seedDemo } from "../../db/seed/demo";
@@ -16,7 +15,7 @@ import type { FastifyInstance } from "fastify";
 import { startPostgresServer, type PostgresServer } from "../helpers/postgresServer";
 import { placeOrder } from "../helpers/orders";
 import { bearer, signInCustomer } from "../helpers/session";
-import { makeTempDir, UNLIMITED } from "../helpers/app";
+import { makeTempDir, shelfAmount, UNLIMITED } from "../helpers/app";
 
 let server: PostgresServer;
 let db: DB;
@@ -24,11 +23,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   server = await startPostgresServer();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("create database outage");
-  await admin.end();
-  db = openPostgres(server.urlOf("outage"));
+  db = openPostgres(await server.createDatabase("outage"));
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: null });
   const config = {
@@ -87,14 +82,7 @@ describe("a database that goes away", () => {
     }
     expect(back.statusCode).toBe(200);
     expect(back.json().orders).toEqual([]);
-    const after = await db
-      .selectFrom("stock")
-      .select("amount")
-      .where("shop_id", "=", shelf.shop_id)
-      .where("product_id", "=", shelf.product_id)
-      .where("option_id", "=", shelf.option_id)
-      .executeTakeFirstOrThrow();
-    expect(after.amount).toBe(shelf.amount);
+    expect(await shelfAmount(db, shelf.shop_id, shelf.product_id, shelf.option_id)).toBe(shelf.amount);
     expect((await app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(200);
   });
 });

@@ -8,7 +8,6 @@
  * Its own PostgreSQL server, like the other process-level tests; this file runs once, in the sqlite project.
  */
 import { Api } from "grammy";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTelegramMessenger } from "../../bot/messenger";
 import { createMiniApp } from "../../bot/miniApp";
@@ -138,11 +137,7 @@ function expectRightTexts(run: number): void {
 
 beforeAll(async () => {
   server = await startPostgresServer();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("create database outbox_workers");
-  await admin.end();
-  const url = server.urlOf("outbox_workers");
+  const url = await server.createDatabase("outbox_workers");
   db = openPostgres(url);
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: null });

@@ -187,11 +187,8 @@ describe("two processes started at once on one empty PostgreSQL database", () =>
   afterAll(() => server?.stop());
 
   it("seedDemo from two pools at once adds the demo catalogue once (the seed's advisory lock)", { timeout: 60_000 }, async () => {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query("create database processes_seed");
-    await admin.end();
-    const [one, two] = [openPostgres(server.urlOf("processes_seed")), openPostgres(server.urlOf("processes_seed"))];
+    const url = await server.createDatabase("processes_seed");
+    const [one, two] = [openPostgres(url), openPostgres(url)];
     try {
       await migrateToLatest(one);
       const seeded = await Promise.all([seedDemo(one, { uploadsDir: null }), seedDemo(two, { uploadsDir: null })]);
@@ -204,11 +201,7 @@ describe("two processes started at once on one empty PostgreSQL database", () =>
   });
 
   it("migrate it once and add the demo catalogue once", { timeout: 180_000 }, async () => {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query("create database processes_empty");
-    await admin.end();
-    const url = server.urlOf("processes_empty");
+    const url = await server.createDatabase("processes_empty");
 
     // How many products and shops the demo catalogue has, from a seed of its own.
     const reference = openDatabase(":memory:");

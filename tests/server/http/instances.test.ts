@@ -12,7 +12,16 @@ import { migrateToLatest, openDatabase, openPostgres, type DB } from "../../../d
 import { seedDemo } from "../../../db/seed/demo";
 import { loadConfig } from "../../../server/config";
 import type { Product } from "../../../server/domain/contracts/catalog";
-import { appOn, makeTempDir, ON_POSTGRES, postgresTestDatabaseUrl, productIdsByName, shopIdsByName, UNLIMITED } from "../../helpers/app";
+import {
+  appOn,
+  makeTempDir,
+  ON_POSTGRES,
+  postgresTestDatabaseUrl,
+  productIdsByName,
+  shelfAmount,
+  shopIdsByName,
+  UNLIMITED,
+} from "../../helpers/app";
 import { placeOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
@@ -55,16 +64,7 @@ async function setStock(product: string, amount: number) {
     .execute();
 }
 
-async function stockOf(product: string): Promise<number> {
-  const row = await dbs[0]!
-    .selectFrom("stock")
-    .select("amount")
-    .where("product_id", "=", products[product]!)
-    .where("shop_id", "=", shops[SHOP]!)
-    .where("option_id", "=", 0)
-    .executeTakeFirstOrThrow();
-  return row.amount;
-}
+const stockOf = (product: string) => shelfAmount(dbs[0]!, shops[SHOP]!, products[product]!);
 
 describe(`two API instances on one ${ON_POSTGRES ? "PostgreSQL" : "SQLite"} database`, () => {
   it("sells 20 items to exactly 20 of 200 placements spread over both, and the shelf ends at 0", async () => {
