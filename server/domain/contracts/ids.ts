@@ -1,6 +1,6 @@
 /**
- * Ids in requests. Both engines store ids as 32-bit integers on PostgreSQL (`integer`), so a larger id in a
- * path, query or body is refused as a 400 at the door instead of reaching the database as a 500 there.
+ * Ids in requests. PostgreSQL stores the store's ids as 32-bit integers (`integer`), so a larger id in a path,
+ * query or body is refused as a 400 at the door, on either engine, instead of reaching the database as a 500.
  */
 import { Type } from "typebox";
 
