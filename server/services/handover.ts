@@ -66,6 +66,7 @@ const notStaff = () => new ForbiddenError();
 /** 403 for an order of a shop the caller does not staff (spec: 'Not valid Manager'; the page redirects). */
 const notValidManager = () => new ForbiddenError(HANDOVER_TEXTS.notValidManager, "NOT_VALID_MANAGER");
 const notOpen = () => new ConflictError("ORDER_CLOSED", "This order is done or canceled: it can no longer be changed.");
+const alreadyDone = () => new ConflictError("ORDER_DONE", "This order is already done.");
 
 /** How a change reaches its order: as staff or as an admin; `lockCustomer` for a rule on the customer's balance. */
 interface ChangeOptions {
@@ -275,7 +276,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
     async finish(userId: number, orderId: number, by: FinishBy): Promise<StaffOrder> {
       const work: Work = async (tx, actor, row, now) => {
         if (!canTransition(row.status, "S", "staff")) {
-          if (row.status === "S") throw new ConflictError("ORDER_DONE", "This order is already done.");
+          if (row.status === "S") throw alreadyDone();
           throw notOpen();
         }
         const toPay = row.discounted_price;
@@ -298,7 +299,11 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           },
           now,
         );
-        if (!moved) throw notOpen();
+        if (!moved) {
+          // Why, from the order as it is now: where units run side by side (PostgreSQL) another hand-over may
+          // have committed since the row above was read.
+          throw (await selectStaffOrderRow(tx, orderId))?.status === "S" ? alreadyDone() : notOpen();
+        }
         await insertOrderEvent(tx, {
           order_id: orderId,
           type: "finished",

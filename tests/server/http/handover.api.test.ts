@@ -499,6 +499,19 @@ describe("the admin's discount and cancel", () => {
     expect((await call("POST", `/api/admin/orders/${id}/cancel`, admin.token)).statusCode).toBe(409);
   });
 
+  it("of 5 hand-overs of one order pressed at once, one is done; the others hear it is already done", async () => {
+    const id = await placeOrder("Chaweng Beach Store", 1);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call("POST", `/api/staff/orders/${id}/finish`, manager.token, { by: "cash" })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const loser of answers.filter((a) => a.statusCode !== 200)) {
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json()).toEqual({ error: "ORDER_DONE", message: "This order is already done." });
+    }
+    expect(await eventsOf(id, "finished")).toHaveLength(1);
+  });
+
   it("finish and admin cancel racing: S or C, never both, and the stock adds up", async () => {
     const before = await stockAt("Chaweng Beach Store", "Jack Herer");
     for (let round = 0; round < 5; round++) {
