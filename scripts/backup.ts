@@ -9,7 +9,7 @@ refuseOnPostgres(config, "npm run backup");
 try {
   const path = await takeBackup({
     databaseFile: config.databaseFile,
-    uploadsDir: join(config.dataDir, "uploads"),
+    uploadsDir: config.uploadsDir,
     backupsDir: join(config.dataDir, "backups"),
     keep: config.backupKeep,
     clock: Date.now,

@@ -2,7 +2,6 @@
  * `npm run restore -- PATH`: replaces the database and uploads in DATA_DIR with a backup's (a backup folder
  * or its store.sqlite). Refuses while the store runs; the replaced files are kept in DATA_DIR/replaced-….
  */
-import { join } from "node:path";
 import { restoreBackup } from "../db/sqlite/restore";
 import { loadConfigOrExit, refuseOnPostgres } from "./cli";
 
@@ -20,13 +19,13 @@ try {
     from,
     dataDir: config.dataDir,
     databaseFile: config.databaseFile,
-    uploadsDir: join(config.dataDir, "uploads"),
+    uploadsDir: config.uploadsDir,
     clock: Date.now,
   });
   console.log(`Restored ${restored.database} into ${config.databaseFile}`);
   console.log(
     restored.uploads
-      ? `Uploads restored into ${join(config.dataDir, "uploads")}`
+      ? `Uploads restored into ${config.uploadsDir}`
       : "The backup has no uploads folder: the uploads were left as they were",
   );
   if (restored.replacedDir)

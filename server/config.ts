@@ -13,6 +13,12 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * Uploaded pictures (products, shops, documents): UPLOADS_DIR, by default DATA_DIR/uploads. With several
+   * API instances it must be one directory every instance shares (a network mount), since any instance may
+   * store a picture and any may be asked for it.
+   */
+  uploadsDir: string;
   /** The SQLite file inside dataDir, or ":memory:" (tests). */
   databaseFile: string;
   /** A PostgreSQL server's database (`postgres://` or `postgresql://`); null runs on the SQLite file. */
@@ -106,6 +112,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const host = read("HOST") ?? "0.0.0.0";
 
   const dataDir = resolve(cwd, read("DATA_DIR") ?? "./data");
+  const uploadsDir = resolve(cwd, read("UPLOADS_DIR") ?? resolve(dataDir, "uploads"));
 
   const databaseUrl = read("DATABASE_URL") ?? null;
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
@@ -227,6 +234,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     host,
     port: port!,
     dataDir,
+    uploadsDir,
     databaseFile: resolve(dataDir, "store.sqlite"),
     databaseUrl,
     publicUrl: publicUrlRaw.replace(/\/+$/, ""),

@@ -66,7 +66,7 @@ export async function startRole(config: Config, role: Role) {
   // On PostgreSQL Kysely's migrator and the seed each take an advisory lock: instances started together on an
   // empty database migrate it once and add the demo catalogue once.
   await migrateToLatest(db);
-  const seeded = config.seedDemo && (await seedDemo(db, { uploadsDir: join(config.dataDir, "uploads") }));
+  const seeded = config.seedDemo && (await seedDemo(db, { uploadsDir: config.uploadsDir }));
 
   // The composition root: one set of use cases for the HTTP app, the jobs and the bot of this process. Only
   // HTTP signs people in, so the other roles send no mail.
@@ -216,7 +216,7 @@ function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger, onP
   return scheduleBackups(
     {
       databaseFile: config.databaseFile,
-      uploadsDir: join(config.dataDir, "uploads"),
+      uploadsDir: config.uploadsDir,
       backupsDir,
       keep: config.backupKeep,
       clock: Date.now,

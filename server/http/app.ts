@@ -1,5 +1,4 @@
 /** Builds the HTTP app. It never listens: main.ts does, tests use inject. */
-import { join } from "node:path";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { Config } from "../config";
@@ -98,6 +97,6 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
   app.decorate("services", services);
   if (telegramWebhook) await app.register(telegramWebhook);
 
-  await installStatic(app, { webappDir: config.webappDir, uploadsDir: join(config.dataDir, "uploads") });
+  await installStatic(app, { webappDir: config.webappDir, uploadsDir: config.uploadsDir });
   return app;
 }

@@ -4,7 +4,6 @@
  * benchmarks and the tests all make them here, so each process runs one set of them and they are made
  * the same way everywhere.
  */
-import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { engineOf, type DB } from "../../db/connection";
 import type { Config } from "../config";
@@ -62,8 +61,8 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
   });
   const links = createLinkSigner(db);
   const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
-  // Uploaded pictures (product images, shop logos) under DATA_DIR/uploads.
-  const images = createImageStore({ uploadsDir: join(config.dataDir, "uploads") });
+  // Uploaded pictures (product images, shop logos) in UPLOADS_DIR (by default DATA_DIR/uploads).
+  const images = createImageStore({ uploadsDir: config.uploadsDir });
   return {
     log,
     devOutbox,

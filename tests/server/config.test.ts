@@ -16,6 +16,16 @@ describe("configuration", () => {
     });
   });
 
+  it("keeps uploads in DATA_DIR/uploads unless UPLOADS_DIR names another directory (one every instance shares)", () => {
+    expect(loadConfig({}, "/srv/store").uploadsDir).toBe("/srv/store/data/uploads");
+    expect(loadConfig({ DATA_DIR: "/var/lib/store" }, "/srv/store").uploadsDir).toBe("/var/lib/store/uploads");
+    expect(loadConfig({ UPLOADS_DIR: "/mnt/shared/uploads" }, "/srv/store").uploadsDir).toBe("/mnt/shared/uploads");
+    // A relative path is relative to the folder the store starts in, as DATA_DIR is.
+    const relative = loadConfig({ UPLOADS_DIR: "shared/pictures", DATA_DIR: "/var/lib/store" }, "/srv/store");
+    expect(relative.uploadsDir).toBe("/srv/store/shared/pictures");
+    expect(loadConfig({ UPLOADS_DIR: "  " }, "/srv/store").uploadsDir).toBe("/srv/store/data/uploads");
+  });
+
   it("does not seed demo data in production unless asked", () => {
     const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.local:25" };
     expect(loadConfig(production).seedDemo).toBe(false);

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_TEXTS } from "../../../server/domain/images";
-import { makeTestStore, productIdsByName, type TestStore } from "../../helpers/app";
+import { loadConfig } from "../../../server/config";
+import { appOn, makeTempDir, makeTestStore, productIdsByName, UNLIMITED, type TestStore } from "../../helpers/app";
 import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
@@ -228,5 +229,45 @@ describe("a hostile image is refused with a clear 4xx and nothing written", () =
     expect(await uploads()).toEqual(files);
     const row = await store.db.selectFrom("products").select("name").where("id", "=", product.id).executeTakeFirstOrThrow();
     expect(row.name).toBe("Hostile Haze");
+  });
+});
+
+describe("UPLOADS_DIR", () => {
+  it("a picture uploaded through one instance lands in UPLOADS_DIR and another instance sharing it serves it", async () => {
+    const shared = await makeTempDir("uploads-shared-");
+    const env = { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), UPLOADS_DIR: shared };
+    const one = await makeTestStore({ env });
+    // Another instance: its own DATA_DIR, the same database and the same UPLOADS_DIR.
+    const otherDataDir = await makeTempDir();
+    const other = await appOn(
+      { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: otherDataDir, ...UNLIMITED, ...env }), webappDir: null },
+      one.db,
+    );
+    try {
+      expect(one.config.uploadsDir).toBe(shared);
+      const { token } = await signInCustomer(one.app, ADMIN_TG, "Boss");
+      const { payload, headers } = multipartBody(FIELDS, [{ field: "file-0", buffer: fixture("photo.jpg") }]);
+      const created = await one.app.inject({
+        method: "POST",
+        url: "/api/admin/products",
+        headers: { ...headers, ...bearer(token) },
+        payload,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { product } = created.json() as { product: { id: number; images: { filename: string }[] } };
+      const filename = product.images[0]!.filename;
+
+      expect(await filesUnder(shared)).toContain(join(shared, "product", String(product.id), filename));
+      expect(await filesUnder(join(one.dataDir, "uploads"))).toEqual([]);
+      const served = await other.inject({ method: "GET", url: `/assets/product/${product.id}/${filename}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/webp");
+      expect((await sharp(served.rawPayload).metadata()).format).toBe("webp");
+    } finally {
+      await other.close();
+      await one.close();
+      await rm(shared, { recursive: true, force: true });
+      await rm(otherDataDir, { recursive: true, force: true });
+    }
   });
 });
