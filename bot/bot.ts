@@ -6,6 +6,7 @@
 import { Bot, type BotError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "../server/config";
+import { ConversationChangedElsewhere } from "../server/services/botConversations";
 import { contextSetup, type BotContext, type BotLog, type BotRuntime, type BotServices } from "./context";
 import { conversationsFor } from "./conversations";
 import { staffAdmin } from "./features/admin";
@@ -46,8 +47,13 @@ export function createBot({ services, config, log, clock = Date.now, botInfo }: 
   return bot;
 }
 
-/** A feature failed: log it and tell the customer, rather than leave them waiting. */
+/**
+ * A feature failed: log it and tell the customer, rather than leave them waiting. Except when another
+ * process changed the chat's conversation meanwhile: the update fails (the webhook answers 500), so that
+ * Telegram sends it again and it is handled on top of that state, instead of being dropped with an apology.
+ */
 async function apologize(error: BotError<BotContext>): Promise<void> {
+  if (error.error instanceof ConversationChangedElsewhere) throw error;
   const ctx = error.ctx;
   ctx.deps.log.error({ err: error.error, update_id: ctx.update.update_id }, "a bot feature failed");
   try {
