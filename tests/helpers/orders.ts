@@ -1,6 +1,7 @@
 /** Places an order over HTTP as a signed-in customer; the one order-placing helper of the API tests. */
 import type { FastifyInstance } from "fastify";
 import { bearer } from "./session";
+import type { StoreRequest } from "./storeRequest";
 
 export interface OrderLine {
   shopId: number;
@@ -10,9 +11,9 @@ export interface OrderLine {
   paymentOption?: number;
 }
 
-/** POST /api/orders with one line, pickup delivery; returns the response, the caller asserts on it. */
-export function placeOrder(app: FastifyInstance, token: string, idempotencyKey: string, line: OrderLine) {
-  return app.inject({
+/** POST /api/orders with one line, pickup delivery: the request, for app.inject or a store process over HTTP. */
+export function orderRequest(token: string, idempotencyKey: string, line: OrderLine): StoreRequest {
+  return {
     method: "POST",
     url: "/api/orders",
     headers: { ...bearer(token), "idempotency-key": idempotencyKey },
@@ -22,5 +23,10 @@ export function placeOrder(app: FastifyInstance, token: string, idempotencyKey: 
       delivery_option: 1,
       payment_option: line.paymentOption ?? 1,
     },
-  });
+  };
+}
+
+/** Places the order of `orderRequest`; returns the response, the caller asserts on it. */
+export function placeOrder(app: FastifyInstance, token: string, idempotencyKey: string, line: OrderLine) {
+  return app.inject(orderRequest(token, idempotencyKey, line));
 }

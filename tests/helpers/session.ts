@@ -3,8 +3,25 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { DB } from "../../db/connection";
 import { signInitData } from "../../server/services/telegramInitData";
+import type { StoreAnswer, StoreRequest } from "./storeRequest";
 
 export const TEST_BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+
+/** The mini-app's Telegram sign-in: initData for this user, signed with TEST_BOT_TOKEN at `nowMs`. */
+export function telegramSignInRequest(telegramId: number, firstName = "Customer", nowMs = Date.now()): StoreRequest {
+  const initData = signInitData(
+    { auth_date: String(Math.floor(nowMs / 1000)), user: JSON.stringify({ id: telegramId, first_name: firstName }) },
+    TEST_BOT_TOKEN,
+  );
+  return { method: "POST", url: "/api/auth/telegram", payload: { initData } };
+}
+
+/** The session a sign-in answered; a refused sign-in fails the test here. */
+export function signedInAs(answer: StoreAnswer): { token: string; userId: number } {
+  if (answer.statusCode !== 200) throw new Error(`sign-in failed: ${answer.body}`);
+  const { token, user } = answer.json();
+  return { token, userId: user.userId };
+}
 
 export async function signInCustomer(
   app: FastifyInstance,
@@ -12,14 +29,7 @@ export async function signInCustomer(
   firstName = "Customer",
   nowMs = Date.now(),
 ): Promise<{ token: string; userId: number }> {
-  const initData = signInitData(
-    { auth_date: String(Math.floor(nowMs / 1000)), user: JSON.stringify({ id: telegramId, first_name: firstName }) },
-    TEST_BOT_TOKEN,
-  );
-  const res = await app.inject({ method: "POST", url: "/api/auth/telegram", payload: { initData } });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-  const { token, user } = res.json();
-  return { token, userId: user.userId };
+  return signedInAs(await app.inject(telegramSignInRequest(telegramId, firstName, nowMs)));
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { afterAll } from "vitest";
 import { migrateToLatest, openDatabase } from "../../db/connection";
 import { seedDemo } from "../../db/seed/demo";
-import { signInitData } from "../../server/services/telegramInitData";
 import { makeTempDir, productIdsByName, shopIdsByName } from "./app";
-import { TEST_BOT_TOKEN } from "./session";
+import { signedInAs, telegramSignInRequest, TEST_BOT_TOKEN } from "./session";
+import { sendOverHttp } from "./storeRequest";
 
 /** Every stock row of a seeded DATA_DIR holds this much, so that placements under load never run out. */
 export const SEEDED_STOCK = 1_000_000;
@@ -164,15 +164,5 @@ export function useStoreProcesses() {
 
 /** Signs a Telegram customer in over HTTP, as the mini-app does; returns the bearer token. */
 export async function signIn(base: string, telegramId: number): Promise<string> {
-  const initData = signInitData(
-    { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Loader" }) },
-    TEST_BOT_TOKEN,
-  );
-  const res = await fetch(`${base}/api/auth/telegram`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ initData }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  return signedInAs(await sendOverHttp(base, telegramSignInRequest(telegramId, "Loader"))).token;
 }
