@@ -27,7 +27,7 @@ import { startPostgresServer, type PostgresServer } from "./postgresServer";
 
 const PROJECT = fileURLToPath(new URL("..", import.meta.url));
 
-export const CADDY_MISSING =
+const CADDY_MISSING =
   "npm run cluster needs Caddy 2 (the caddy program) in front of the store and found none on PATH. " +
   "On Debian or Ubuntu: apt-get install -y caddy";
 
@@ -139,7 +139,8 @@ function caddyfile(options: { root: string; port: number; apis: number[]; worker
 }
 
 https://localhost:${options.port} {
-	bind 127.0.0.1 [::1]
+	# This machine only; IPv4 alone, as a machine without IPv6 has no [::1] to bind (clients try both).
+	bind 127.0.0.1
 	tls internal
 
 	handle /telegram/webhook {
