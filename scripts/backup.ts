@@ -1,21 +1,26 @@
-/** `npm run backup`: a checked copy of the database and uploads in DATA_DIR/backups; the last BACKUP_KEEP are kept. */
+/**
+ * `npm run backup`: a checked copy of the database (the SQLite file, or with DATABASE_URL a pg_dump) and the
+ * uploads in DATA_DIR/backups; the last BACKUP_KEEP are kept.
+ */
 import { join } from "node:path";
-import { takeBackup } from "../db/sqlite/backup";
-import { loadConfigOrExit, refuseOnPostgres } from "./cli";
+import { takeStoreBackup } from "../db/backup";
+import { PostgresToolUnavailable } from "../db/postgres/tools";
+import { loadConfigOrExit } from "./cli";
 
 const config = loadConfigOrExit();
-refuseOnPostgres(config, "npm run backup");
 
 try {
-  const path = await takeBackup({
+  const path = await takeStoreBackup({
+    databaseUrl: config.databaseUrl,
     databaseFile: config.databaseFile,
     uploadsDir: config.uploadsDir,
     backupsDir: join(config.dataDir, "backups"),
     keep: config.backupKeep,
+    pgBin: config.pgBin,
     clock: Date.now,
   });
   console.log(`Backup written to ${path}`);
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+  process.exitCode = error instanceof PostgresToolUnavailable ? 69 : 1; // EX_UNAVAILABLE: a program it needs is missing
 }

@@ -1,4 +1,8 @@
-/** What the operator scripts (npm run backup, npm run restore) share. */
+/**
+ * What the operator scripts (npm run backup, npm run restore) share. Their exit codes: 0 done, 1 failed (the
+ * reason on stderr), 64 a wrong command line, 69 a program they need is missing or too old (pg_dump,
+ * pg_restore), 78 a configuration that does not parse.
+ */
 import { ConfigError, loadConfig, withoutPassword, type Config } from "../server/config";
 
 /**
@@ -18,17 +22,4 @@ export function loadConfigOrExit(): Config {
 /** Where the store's data is, for a script's messages: the SQLite file, or the PostgreSQL URL without its password. */
 export function databaseName(config: Config): string {
   return config.databaseUrl ? withoutPassword(config.databaseUrl) : config.databaseFile;
-}
-
-/**
- * A command that copies the SQLite file (backup, restore) ends with exit code 78 when DATABASE_URL names
- * PostgreSQL: it would otherwise copy a file the store does not use.
- */
-export function refuseOnPostgres(config: Config, command: string): void {
-  if (config.databaseUrl === null) return;
-  console.error(
-    `DATABASE_URL is set: ${command} works on the SQLite file in DATA_DIR, not on PostgreSQL; ` +
-      "back PostgreSQL up with pg_dump and pg_restore (docs/operations.md)",
-  );
-  process.exit(78); // EX_CONFIG
 }

@@ -65,6 +65,8 @@ export interface Config {
   backupIntervalHours: number | null;
   /** Backups kept in DATA_DIR/backups: each new one deletes those older than the last this many. */
   backupKeep: number;
+  /** The folder of pg_dump and pg_restore for backups on PostgreSQL (PG_BIN); null looks them up on PATH. */
+  pgBin: string | null;
   /** A TON indexer in TON Center v3's shape (…/api/v3); null turns the chain watcher off (managers confirm by hand). */
   tonApiUrl: string | null;
   /** Sent as X-API-Key to the indexer. */
@@ -213,6 +215,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const backupKeep = parseInteger(keepRaw);
   if (backupKeep === null || backupKeep < 1) problems.push(`BACKUP_KEEP must be a whole number of backups, at least 1 (got "${keepRaw}")`);
 
+  const pgBinRaw = read("PG_BIN");
+
   const tonApiUrl = read("TON_API_URL")?.replace(/\/+$/, "") ?? null;
   if (tonApiUrl !== null && !isHttpUrl(tonApiUrl)) problems.push(`TON_API_URL must be an http(s) URL (got "${tonApiUrl}")`);
   const tonNetwork = read("TON_NETWORK") ?? "mainnet";
@@ -260,6 +264,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     referralRatePercent: referralRatePercent!,
     backupIntervalHours,
     backupKeep: backupKeep!,
+    pgBin: pgBinRaw === undefined ? null : resolve(cwd, pgBinRaw),
     tonApiUrl,
     tonApiKey: read("TON_API_KEY") ?? null,
     tonNetwork: tonNetwork as Config["tonNetwork"],

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { holdStoreLock } from "../db/sqlite/storeLock";
-import { scheduleBackups } from "../db/sqlite/backupSchedule";
+import { scheduleBackups } from "../db/backupSchedule";
+import { takeStoreBackup } from "../db/backup";
 import { checkPostgresAnswers, CONNECT_TIMEOUT_MS } from "../db/postgres/startup";
 import { engineOf, migrateToLatest, openStore, startCheckpointer } from "../db/connection";
 import { unitOfWorkOf } from "../db/unitOfWork";
@@ -81,7 +82,7 @@ export async function startRole(config: Config, role: Role) {
   const holds = parts.jobs ? createHoldJobs({ holds: services.holds, log }) : null;
   holds?.start();
   const tonWatcher = parts.jobs ? startTonWatcherIfConfigured(config, log, services) : null;
-  const backups = parts.jobs ? scheduleBackupsIfConfigured(config, log, onPostgres) : null;
+  const backups = parts.jobs ? scheduleBackupsIfConfigured(config, log) : null;
   const telegram = parts.bot ? await startTelegramIfConfigured(config, log, services, role) : null;
   if (!parts.bot) log.info("this process runs no bot: it runs in a worker (npm run start:worker)");
   services.health.markReady();
@@ -204,23 +205,23 @@ function gateRequests(server: Server) {
   };
 }
 
-/** BACKUP_INTERVAL_HOURS set: the store backs itself up with the same code as `npm run backup` (the SQLite file). */
-function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger, onPostgres: boolean) {
+/** BACKUP_INTERVAL_HOURS set: the store backs itself up with the same code as `npm run backup` (either engine). */
+function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger) {
   if (config.backupIntervalHours === null) return null;
-  if (onPostgres) {
-    log.warn("BACKUP_INTERVAL_HOURS is set, but scheduled backups copy the SQLite file: on PostgreSQL the store takes none");
-    return null;
-  }
   const backupsDir = join(config.dataDir, "backups");
   log.info({ everyHours: config.backupIntervalHours, backupsDir, keep: config.backupKeep }, "scheduled backups are on");
   return scheduleBackups(
-    {
-      databaseFile: config.databaseFile,
-      uploadsDir: config.uploadsDir,
-      backupsDir,
-      keep: config.backupKeep,
-      clock: Date.now,
-    },
+    (signal) =>
+      takeStoreBackup({
+        databaseUrl: config.databaseUrl,
+        databaseFile: config.databaseFile,
+        uploadsDir: config.uploadsDir,
+        backupsDir,
+        keep: config.backupKeep,
+        pgBin: config.pgBin,
+        clock: Date.now,
+        signal,
+      }),
     config.backupIntervalHours * 3_600_000,
     {
       taken: (path) => log.info({ path }, "backup taken"),

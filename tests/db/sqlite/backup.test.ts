@@ -10,7 +10,7 @@ import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { BackupError, listBackups, takeBackup } from "../../../db/sqlite/backup";
 import { restoreBackup } from "../../../db/sqlite/restore";
-import { scheduleBackups } from "../../../db/sqlite/backupSchedule";
+import { scheduleBackups } from "../../../db/backupSchedule";
 import { migrateToLatest, openDatabase } from "../../../db/connection";
 import { ConfigError, loadConfig } from "../../../server/config";
 import { SEEDED_STOCK, signIn, useStoreProcesses } from "../../helpers/storeProcess";
@@ -256,7 +256,10 @@ describe("a backup or restore that is not sound", () => {
     await expect(takeBackup(options)).rejects.toThrow(/There is no database at .+store\.sqlite: nothing to back up/);
 
     const failures: unknown[] = [];
-    const schedule = scheduleBackups(options, 20, { taken: () => failures.push("taken?"), failed: (error) => failures.push(error) });
+    const schedule = scheduleBackups((signal) => takeBackup({ ...options, signal }), 20, {
+      taken: () => failures.push("taken?"),
+      failed: (error) => failures.push(error),
+    });
     for (let i = 0; i < 100 && failures.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     await schedule.stop();
     const seen = failures.length;
