@@ -26,6 +26,11 @@ describe("configuration", () => {
     expect(loadConfig({ UPLOADS_DIR: "  " }, "/srv/store").uploadsDir).toBe("/srv/store/data/uploads");
   });
 
+  it("looks pg_dump and pg_restore up on PATH unless PG_BIN names their folder", () => {
+    expect(loadConfig({}, "/srv/store").pgBin).toBeNull();
+    expect(loadConfig({ PG_BIN: "/usr/lib/postgresql/17/bin" }, "/srv/store").pgBin).toBe("/usr/lib/postgresql/17/bin");
+  });
+
   it("does not seed demo data in production unless asked", () => {
     const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.local:25" };
     expect(loadConfig(production).seedDemo).toBe(false);
