@@ -6,7 +6,7 @@
  */
 import { PostgresAdapter } from "kysely";
 import type { StockReason } from "../../server/domain/stock";
-import { takeWithHistory } from "../postgres/shelf";
+import { takeAllWithHistory } from "../postgres/shelf";
 import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 
@@ -86,12 +86,12 @@ export async function takeFromShelves(
   lines: readonly { product_id: number; option_id: number; amount: number }[],
   change: ShelfChange,
 ): Promise<number[] | null> {
-  // On PostgreSQL a line's take and its history row are one round trip (db/postgres/shelf.ts); SQLite runs
-  // its statements in this process, where two cost nothing more.
-  const take = tx.getExecutor().adapter instanceof PostgresAdapter ? takeWithHistory : takeFromShelf;
+  // On PostgreSQL every line's take and history row are one round trip (db/postgres/shelf.ts); SQLite runs
+  // its statements in this process, where more of them cost nothing more.
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) return takeAllWithHistory(tx, shopId, lines, change);
   const after: number[] = [];
   for (const line of lines) {
-    const left = await take(tx, { shop_id: shopId, product_id: line.product_id, option_id: line.option_id }, line.amount, change);
+    const left = await takeFromShelf(tx, { shop_id: shopId, product_id: line.product_id, option_id: line.option_id }, line.amount, change);
     if (left === null) return null;
     after.push(left);
   }
