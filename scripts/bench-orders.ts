@@ -18,7 +18,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type autocannon from "autocannon";
-import { CONNECTIONS, load, median, ROUNDS, runBenchmark, SECONDS, serveForBench, type Run, type Targets } from "./benchHarness";
+import {
+  CONNECTIONS,
+  cpuSeconds,
+  load,
+  median,
+  ROUNDS,
+  runBenchmark,
+  SECONDS,
+  serveForBench,
+  type Run,
+  type Targets,
+} from "./benchHarness";
 import { startPostgresServer } from "./postgresServer";
 
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
@@ -112,7 +123,7 @@ async function bench(targets: Targets): Promise<boolean> {
 }
 
 /** SQLite, PostgreSQL through one instance and through `INSTANCES`, in interleaved rounds. */
-async function benchEngines({ base, another }: Targets): Promise<boolean> {
+async function benchEngines({ base, another, pidOf }: Targets): Promise<boolean> {
   const server = await startPostgresServer();
   try {
     const env = { BENCH_DATABASE_URL: await server.createDatabase("bench") };
@@ -123,21 +134,29 @@ async function benchEngines({ base, another }: Targets): Promise<boolean> {
     // The same customers and sessions (one database), the connections spread over every instance.
     // autocannon spreads its connections over several URLs, though its types say one.
     const all = { ...one, url: instances.map((i) => `${i}/api/orders`) as unknown as string };
-    const targets: [string, autocannon.Options][] = [
-      ["SQLite, one instance", sqlite],
-      ["PostgreSQL, one instance", one],
+    // The processes whose CPU time a target's placements cost: its API instances, and the database's.
+    const targets: [string, autocannon.Options, { api: number[]; database: number[] }][] = [
+      ["SQLite, one instance", sqlite, { api: [pidOf(base)], database: [] }],
+      ["PostgreSQL, one instance", one, { api: [pidOf(instances[0]!)], database: [server.pid()] }],
     ];
-    if (INSTANCES > 1) targets.push([`PostgreSQL, ${INSTANCES} instances`, all]);
+    if (INSTANCES > 1) targets.push([`PostgreSQL, ${INSTANCES} instances`, all, { api: instances.map(pidOf), database: [server.pid()] }]);
     console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections`);
     console.log(`PostgreSQL ${server.version} (a throwaway cluster, fsync off), ${INSTANCES} API instance(s) on one database\n`);
     for (const [, options] of targets) await load({ ...options, duration: 2 });
     const runs = targets.map(() => [] as Run[]);
+    /** CPU milliseconds per placement, per target and round: what the machine's other work barely moves. */
+    const cpu = targets.map(() => [] as { api: number; database: number }[]);
     for (let round = 1; round <= ROUNDS; round++) {
       const line: string[] = [];
-      for (const [i, [name, options]] of targets.entries()) {
+      for (const [i, [name, options, pids]] of targets.entries()) {
+        const before = { api: cpuSeconds(pids.api), database: cpuSeconds(pids.database) };
         const run = await load(options);
+        const each = (after: number, at: number) => ((after - at) * 1000) / Math.max(1, run.count);
+        const used = { api: each(cpuSeconds(pids.api), before.api), database: each(cpuSeconds(pids.database), before.database) };
+        cpu[i]!.push(used);
         runs[i]!.push(run);
-        line.push(`${name} ${Math.round(run.rps)}/s (p99 ${run.p99} ms, ${run.non2xx} errors)`);
+        const spent = `${used.api.toFixed(2)} + ${used.database.toFixed(2)} ms CPU each`;
+        line.push(`${name} ${Math.round(run.rps)}/s (p99 ${run.p99} ms, ${spent}, ${run.non2xx} errors)`);
       }
       console.log(`round ${round}: ${line.join("  ")}`);
     }
@@ -161,6 +180,12 @@ async function benchEngines({ base, another }: Targets): Promise<boolean> {
       ok &&= scale >= 0.95;
     }
     console.log(`\nfailed placements: ${errors}`);
+    // What the machine would give with nothing else running: its cores over each placement's CPU time
+    // (the server's and the database's; the load generator's not counted).
+    const cpuMs = cpu.map((c) => median(c.map((u) => u.api + u.database)));
+    const each = targets.map(([name], i) => `${name} ${cpuMs[i]!.toFixed(2)} ms`).join(", ");
+    console.log(`CPU per placement (API and database processes, median of rounds; "a + b" above): ${each}`);
+    console.log(`PostgreSQL costs ${(cpuMs[1]! / cpuMs[0]!).toFixed(1)}× SQLite's CPU per placement`);
     return ok;
   } finally {
     server.stop();

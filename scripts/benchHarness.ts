@@ -4,7 +4,7 @@
  *   BENCH_ROUNDS (default 5), BENCH_SECONDS per run (default 4), BENCH_CONNECTIONS (default 50)
  */
 import { execFileSync, fork, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -21,15 +21,67 @@ export interface Run {
   p99: number;
   /** Answers outside 2xx plus connection errors. */
   non2xx: number;
+  /** Answers received. */
+  count: number;
 }
 
 export function load(options: autocannon.Options): Promise<Run> {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
       if (error) return reject(error);
-      resolve({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors });
+      resolve({
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        non2xx: result.non2xx + result.errors,
+        count: result.requests.total,
+      });
     });
   });
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux everywhere that matters). */
+const TICKS = 100;
+
+/** CPU seconds a process has used, with those of its children that ended (Linux /proc). */
+function cpuOf(pid: number): { own: number; children: number; parent: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's closing parenthesis; the command itself may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+  return { own: (utime! + stime!) / TICKS, children: (cutime! + cstime!) / TICKS, parent: Number(fields[1]) };
+}
+
+/**
+ * CPU seconds used so far by the processes `pids` and everything under them (a server and its database's
+ * backends, which come and go): a figure that, unlike requests per second, barely depends on what else the
+ * machine runs meanwhile. Linux only; 0 where /proc is missing.
+ */
+export function cpuSeconds(pids: readonly number[]): number {
+  if (!existsSync("/proc/self/stat")) return 0;
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const parent = cpuOf(Number(name)).parent;
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(name)]);
+    } catch {
+      // Ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  // A child that ends moves its time into its parent's "children" figure: counting both for every process
+  // of the tree keeps the total steady across it.
+  const visit = (pid: number) => {
+    try {
+      const cpu = cpuOf(pid);
+      total += cpu.own + cpu.children;
+    } catch {
+      return;
+    }
+    for (const child of parents.get(pid) ?? []) visit(child);
+  };
+  for (const pid of pids) visit(pid);
+  return total;
 }
 
 export function median(values: number[]): number {
@@ -81,6 +133,8 @@ async function checkoutBaseline(scriptUrl: string, ref: string): Promise<{ scrip
 export interface Targets {
   /** This checkout's server. */
   base: string;
+  /** The process id of the server at `base` (one this harness started). */
+  pidOf(base: string): number;
   /** The baseline commit's server, when the benchmark asked for one. */
   baseline?: { base: string; commit: string };
   /** Starts another server of this checkout with these environment variables added; stopped with the rest. */
@@ -109,17 +163,20 @@ export function runBenchmark(
   (async () => {
     const dataDirs: string[] = [];
     const children: ChildProcess[] = [];
+    const pids = new Map<string, number>();
     const server = async (script: string, cwd: string, env?: Record<string, string>) => {
       const dataDir = await mkdtemp(join(tmpdir(), "bench-"));
       dataDirs.push(dataDir);
       const started = await startServer(script, cwd, dataDir, env);
       children.push(started.child);
+      pids.set(started.base, started.child.pid!);
       return started.base;
     };
     try {
       const script = fileURLToPath(scriptUrl);
       const targets: Targets = {
         base: await server(script, process.cwd()),
+        pidOf: (base) => pids.get(base)!,
         another: (env) => server(script, process.cwd(), env),
       };
       if (options.baseline) {

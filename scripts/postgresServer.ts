@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import pg from "pg";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +29,8 @@ export interface PostgresServer {
   urlOf(database: string): string;
   /** Makes an empty database on this server (a copy of `template` when given); its URL. */
   createDatabase(name: string, template?: string): Promise<string>;
+  /** The server's main process (the backends serving connections are its children). */
+  pid(): number;
   /** Stops the server and keeps its data, as an outage would (`resume` starts it again on the same port). */
   pause(): void;
   resume(): void;
@@ -99,6 +101,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     version,
     urlOf,
     createDatabase: (name, template) => createDatabase(urlOf("postgres"), name, template),
+    pid: () => Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]),
     pause: () => run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
     resume: start,
     stop() {
