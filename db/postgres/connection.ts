@@ -20,6 +20,36 @@ const changeCounts = new WeakMap<object, () => number>();
 
 /** Statements after which others may see changed data: anything but a plain read. */
 const READ = /^\s*(select|show|begin|savepoint|release)\b/i;
+const READ_ONLY_TRANSACTION = /^\s*start transaction\b.*\bread only\b/i;
+const TRANSACTION_END = /^\s*(commit|rollback)\b/i;
+
+/**
+ * Distinct statement texts this process names (server-side prepared statements); beyond it, statements run
+ * unnamed. The store's statements are a few hundred texts; a list of ids gives one text per length.
+ */
+const MAX_NAMED_STATEMENTS = 2000;
+/** What PostgreSQL answers when a prepared statement's result columns changed under it (a migration). */
+const CACHED_PLAN_CHANGED = "0A000";
+
+/**
+ * Names for statement texts, shared by every connection of the process: `pg` prepares a named statement once
+ * per connection and afterwards only binds and executes it, so the server neither parses nor plans it again
+ * for each placement (on this store that halved the database's CPU per placement, docs/performance.md).
+ * A text whose prepared form broke (its table's columns changed, `CACHED_PLAN_CHANGED`) runs unnamed from then on.
+ */
+function statementNames() {
+  const names = new Map<string, string | null>();
+  return {
+    of(text: string): string | undefined {
+      let name = names.get(text);
+      if (name === undefined && names.size < MAX_NAMED_STATEMENTS) names.set(text, (name = `store_${names.size}`));
+      return name ?? undefined;
+    },
+    forget(text: string): void {
+      names.set(text, null);
+    },
+  };
+}
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */
@@ -34,21 +64,28 @@ export function openPostgres(url: string, { max = 10 }: PostgresOptions = {}): K
   // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.
   pool.on("error", () => undefined);
   let changes = 0;
+  const names = statementNames();
   pool.on("connect", (client) => {
     // A connection that breaks while a query holds it (the server restarts, the network drops) rejects that
     // query; without a listener of its own, the client's 'error' event would also end the process.
     client.on("error", () => undefined);
-    // Counted once the server has answered: for a statement outside a transaction that is its commit.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    /** In a read-only transaction: its commit changes nothing. */
+    let readOnly = false;
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
-      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-      if (result instanceof Promise && (text === undefined || !READ.test(text))) {
-        result.then(
-          () => changes++,
-          () => undefined,
-        );
-      }
+      // Kysely sends (text, parameters); statements with parameters are the ones that repeat.
+      const [text, values] = args;
+      const name = typeof text === "string" && Array.isArray(values) && values.length > 0 ? names.of(text) : undefined;
+      const result = name ? query({ name, text, values }) : query(...args);
+      if (typeof text !== "string" || !(result instanceof Promise)) return result;
+      if (READ_ONLY_TRANSACTION.test(text)) readOnly = true;
+      // Counted once the server has answered: for a statement outside a transaction, that is its commit.
+      const changing = !READ.test(text) && !(readOnly && TRANSACTION_END.test(text)) && !READ_ONLY_TRANSACTION.test(text);
+      if (TRANSACTION_END.test(text)) readOnly = false;
+      result.then(
+        () => changing && changes++,
+        (error: { code?: string }) => name && error.code === CACHED_PLAN_CHANGED && names.forget(text),
+      );
       return result;
     };
   });

@@ -3,6 +3,7 @@
  * orders deadlock; the server aborts one (40P01) and the unit runs again from the start, so both callers
  * get their commit. On SQLite the same two units simply run one after the other.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection";
 import type { Executor } from "../../db/executor";
@@ -47,5 +48,34 @@ describe("units of work", () => {
     // Whichever committed last named both shops.
     const names = (await db.selectFrom("shops").select("name").where("id", "in", [first!, second!]).execute()).map((s) => s.name);
     expect(new Set(names).size).toBe(1);
+  });
+
+  it("moves the change figure when a write commits, never for a read (the catalogue re-reads its version on every move)", async () => {
+    const units = unitOfWorkOf(db);
+    const [shop] = await db.selectFrom("shops").select("id").orderBy("id").limit(1).execute();
+    const before = units.commits();
+    for (let i = 0; i < 3; i++) await units.read((tx) => tx.selectFrom("shops").select("name").where("id", "=", shop!.id).execute());
+    expect(units.commits()).toBe(before);
+    await units.write((tx) => rename(tx, shop!.id, "Kept"));
+    expect(units.commits()).toBeGreaterThan(before);
+  });
+
+  it("runs the same statement many times on one connection with its parameters each time (named statements on PostgreSQL)", async () => {
+    const units = unitOfWorkOf(db);
+    const ids = (await db.selectFrom("shops").select("id").orderBy("id").execute()).map((s) => s.id);
+    const names = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        units.read((tx) => tx.selectFrom("shops").select("id").where("id", "=", ids[i % ids.length]!).executeTakeFirstOrThrow()),
+      ),
+    );
+    expect(names.map((n) => n.id)).toEqual(Array.from({ length: 40 }, (_, i) => ids[i % ids.length]));
+    if (ON_POSTGRES) {
+      // The server keeps the statement prepared on the connection: later runs are bound and executed only.
+      const prepared = await units.read(async (tx) => {
+        await tx.selectFrom("shops").select("id").where("id", "=", ids[0]!).execute();
+        return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx);
+      });
+      expect(prepared.rows.map((r) => r.statement)).toContain('select "id" from "shops" where "id" = $1');
+    }
   });
 });
