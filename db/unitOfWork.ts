@@ -32,6 +32,12 @@ export interface UnitOfWork {
   /** Runs a read on committed data, its statements on one connection. */
   read<T>(unit: ReadUnit<T>): Promise<T>;
   /**
+   * Runs a read of exactly one statement on committed data. A statement is its own snapshot on every engine,
+   * so where a transaction costs round trips to the server (PostgreSQL: a begin and a commit beside the
+   * statement) none is opened. For the hot single lookups only (every request's session).
+   */
+  lookup<T>(unit: ReadUnit<T>): Promise<T>;
+  /**
    * A figure that moves whenever this process commits a change to the database: a cache of what it may
    * change is out of date once the figure moves (server/services/catalog.ts).
    */
@@ -43,7 +49,15 @@ const units = new WeakMap<DB, UnitOfWork>();
 /** The one unit-of-work runner of a database: on SQLite, one group-commit queue per connection. */
 export function unitOfWorkOf(db: DB): UnitOfWork {
   let unitOfWork = units.get(db);
-  if (!unitOfWork) units.set(db, (unitOfWork = sqliteHandleOf(db) ? createGroupCommit(db) : transactionPerUnit(db)));
+  if (!unitOfWork) {
+    if (sqliteHandleOf(db)) {
+      const groupCommit = createGroupCommit(db);
+      unitOfWork = { ...groupCommit, lookup: groupCommit.read };
+    } else {
+      unitOfWork = transactionPerUnit(db);
+    }
+    units.set(db, unitOfWork);
+  }
   return unitOfWork;
 }
 
@@ -72,6 +86,7 @@ function transactionPerUnit(db: DB): UnitOfWork {
     },
     // One snapshot for all of a read's statements, as the SQLite reader gives (db/sqlite/groupCommit.ts).
     read: (unit) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(unit),
+    lookup: (unit) => unit(db),
     commits: changes,
   };
 }

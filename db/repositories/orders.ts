@@ -7,9 +7,9 @@
  * more building and compiling a query (tens of µs) than SQLite spends running one of these, and a
  * placement runs about fifteen (docs/performance.md). The rest use the builder.
  */
-import { sql, type Selectable } from "kysely";
+import { PostgresAdapter, sql, type Selectable } from "kysely";
 import type { OrderStatus } from "../../server/domain/orders";
-import { prepareQuery } from "../compiledQuery";
+import { prepareQuery, type Slots } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { OrderLinesTable, OrdersTable, ShopsTable } from "../schema";
 
@@ -198,8 +198,8 @@ export type NewOrder = Omit<OrderColumns, "id"> &
  * defaults), so only the id is read back: on SQLite a `returning` of all the columns cost more than the
  * insert itself (docs/performance.md).
  */
-const orderInsert = prepareQuery<NewOrder, { id: number }>(
-  (o) => sql<{ id: number }>`
+/** The order's insert, for its own statement and for a placement's one statement on PostgreSQL. */
+const orderInsertSql = (o: Slots<NewOrder>) => sql<{ id: number }>`
     insert into orders (user_id, shop_id, status, payment_status, delivery_status, delivery_option, payment_option, phone,
                         delivery_address, delivery_address_link, map_html, discount_percent, is_reserved, total_price,
                         discounted_price, total_cost_price, hold_until, manager_id, idempotency_key, request_hash, created_at,
@@ -208,14 +208,20 @@ const orderInsert = prepareQuery<NewOrder, { id: number }>(
             ${o.payment_option}, ${o.phone}, ${o.delivery_address}, ${o.delivery_address_link}, ${o.map_html},
             ${o.discount_percent}, ${o.is_reserved}, ${o.total_price}, ${o.discounted_price}, ${o.total_cost_price},
             ${o.hold_until}, ${o.manager_id}, ${o.idempotency_key}, ${o.request_hash}, ${o.created_at}, ${o.updated_at})
-    returning id`,
-);
+    returning id`;
+
+const orderInsert = prepareQuery<NewOrder, { id: number }>((o) => orderInsertSql(o));
+
+/** The order's columns as written, from what was written and the id it got. */
+function writtenOrder(o: NewOrder, id: number): OrderColumns {
+  const order = { id } as OrderColumns;
+  for (const column of ORDER_COLUMNS) if (column !== "id") (order as Record<string, unknown>)[column] = o[column];
+  return order;
+}
 
 export async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
   const { rows } = await orderInsert.execute(tx, o);
-  const order: OrderColumns = { id: rows[0]!.id } as OrderColumns;
-  for (const column of ORDER_COLUMNS) if (column !== "id") (order as Record<string, unknown>)[column] = o[column];
-  return order;
+  return writtenOrder(o, rows[0]!.id);
 }
 
 export type NewOrderLine = Omit<Selectable<OrderLinesTable>, "id" | "order_id">;
@@ -230,14 +236,24 @@ const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_
 /** Writes the lines of an order in one statement; returns them as written, with their ids, in their order. */
 const LINE_FIELDS = ["product_id", "option_id", "product_name", "price_text", "per_price", "cost_price", "amount"] as const;
 
-const linesInsert = prepareQuery<Record<string, unknown>, never>((v, n) => {
-  const values = sql.join(
-    Array.from({ length: n }, (_, i) => sql`(${v.orderId}, ${sql.join(LINE_FIELDS.map((f) => v[`${f}${i}`]))})`),
-  );
+/** The lines' insert: `orderId` is a value, or on PostgreSQL the id the same statement's order insert got. */
+const linesInsertSql = (v: Record<string, unknown>, n: number, orderId: unknown) => {
+  const values = sql.join(Array.from({ length: n }, (_, i) => sql`(${orderId}, ${sql.join(LINE_FIELDS.map((f) => v[`${f}${i}`]))})`));
   return sql`
     insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, cost_price, amount)
     values ${values}`;
-});
+};
+
+const linesInsert = prepareQuery<Record<string, unknown>, never>((v, n) => linesInsertSql(v, n, v.orderId));
+
+/** A list of lines as the values of the lines' insert (`product_id0`, `option_id0`, …). */
+function lineValues(lines: readonly NewOrderLine[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  lines.forEach((line, i) => {
+    for (const f of LINE_FIELDS) values[`${f}${i}`] = line[f];
+  });
+  return values;
+}
 
 /**
  * Writes an order's lines and reads them back by the order (two statements cost less on SQLite than one
@@ -245,38 +261,75 @@ const linesInsert = prepareQuery<Record<string, unknown>, never>((v, n) => {
  */
 export async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
   if (lines.length === 0) return [];
-  const values: Record<string, unknown> = { orderId };
-  lines.forEach((line, i) => {
-    for (const f of LINE_FIELDS) values[`${f}${i}`] = line[f];
-  });
-  await linesInsert.execute(tx, values, lines.length);
+  await linesInsert.execute(tx, { orderId, ...lineValues(lines) }, lines.length);
   return selectLines(tx, orderId);
 }
 
-export async function insertOrderEvent(
-  tx: Executor,
-  event: {
-    order_id: number;
-    type: string;
-    from_status: OrderStatus | null;
-    to_status: OrderStatus | null;
-    actor_user_id: number | null;
-    created_at: string;
-    data?: object;
-  },
-): Promise<void> {
-  const data = event.data ? JSON.stringify(event.data) : null;
-  await eventInsert.execute(tx, { ...event, data });
+export type NewOrderEvent = {
+  order_id: number;
+  type: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  actor_user_id: number | null;
+  created_at: string;
+  data?: object;
+};
+
+export async function insertOrderEvent(tx: Executor, event: NewOrderEvent): Promise<void> {
+  await eventInsert.execute(tx, { ...eventValues(event), order_id: event.order_id });
 }
 
-const eventInsert = prepareQuery<
-  { order_id: number; type: string; from_status: unknown; to_status: unknown; actor_user_id: unknown; created_at: string; data: unknown },
-  never
->(
-  (e) => sql`
+type EventValues = {
+  event_type: string;
+  from_status: unknown;
+  to_status: unknown;
+  actor_user_id: unknown;
+  event_at: string;
+  data: unknown;
+};
+
+function eventValues(event: Omit<NewOrderEvent, "order_id">): EventValues {
+  const data = event.data ? JSON.stringify(event.data) : null;
+  const { type, from_status, to_status, actor_user_id, created_at } = event;
+  return { event_type: type, from_status, to_status, actor_user_id, event_at: created_at, data };
+}
+
+/** The event's insert: `orderId` as for the lines' insert. */
+const eventInsertSql = (e: Slots<EventValues>, orderId: unknown) => sql`
     insert into order_events (order_id, type, from_status, to_status, actor_user_id, created_at, data)
-    values (${e.order_id}, ${e.type}, ${e.from_status}, ${e.to_status}, ${e.actor_user_id}, ${e.created_at}, ${e.data})`,
-);
+    values (${orderId}, ${e.event_type}, ${e.from_status}, ${e.to_status}, ${e.actor_user_id}, ${e.event_at}, ${e.data})`;
+
+const eventInsert = prepareQuery<EventValues & { order_id: number }, never>((e) => eventInsertSql(e, e.order_id));
+
+/**
+ * A placement's writes: the order, its lines (read back with their ids, in their order) and its first event.
+ * On PostgreSQL one statement (data-modifying CTEs: every statement is a round trip to the server); on SQLite
+ * the statements one by one, which cost it nothing more.
+ */
+export async function insertPlacedOrder(
+  tx: Executor,
+  o: NewOrder,
+  lines: readonly NewOrderLine[],
+  event: Omit<NewOrderEvent, "order_id">,
+): Promise<{ order: OrderColumns; lines: LineRow[] }> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter) || lines.length === 0) {
+    const order = await insertOrder(tx, o);
+    const written = await insertOrderLines(tx, order.id, lines);
+    await insertOrderEvent(tx, { ...event, order_id: order.id });
+    return { order, lines: written };
+  }
+  const { rows } = await placedOrderInsert.execute(tx, { ...o, ...lineValues(lines), ...eventValues(event) }, lines.length);
+  return { order: writtenOrder(o, rows[0]!.placed_id), lines: rows.map(({ placed_id: _id, ...line }) => line) };
+}
+
+const placedOrderInsert = prepareQuery<Record<string, unknown>, LineRow & { placed_id: number }>((v, n) => {
+  const placed = sql`(select id from placed)`;
+  return sql`
+    with placed as (${orderInsertSql(v as Slots<NewOrder>)}),
+    lines as (${linesInsertSql(v, n, placed)} returning ${LINE_COLUMNS}),
+    event as (${eventInsertSql(v as Slots<EventValues>, placed)})
+    select (select id from placed) as placed_id, ${LINE_COLUMNS} from lines order by id`;
+});
 
 /** What a move may change besides `updated_at`: the status and the fields that go with it. */
 export type OrderChange = Partial<

@@ -14,9 +14,8 @@ import type { Executor } from "../../db/executor";
 import { lockRows } from "../../db/locks";
 import {
   countOrdersOfUser,
-  insertOrder,
   insertOrderEvent,
-  insertOrderLines,
+  insertPlacedOrder,
   moveOrderIf,
   productOnSale,
   selectLinePrices,
@@ -229,36 +228,32 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
         const status = complete ? "N" : "P";
         const totals = orderTotals(priced);
         const hold = complete ? holdUntil(settings.delivery_option, nowMs) : null;
-        const order = await insertOrder(tx, {
-          user_id: input.userId,
-          shop_id: shop.id,
-          status,
-          payment_status: "P",
-          delivery_status: "P",
-          ...settings,
-          map_html: "",
-          discount_percent: 0,
-          is_reserved: complete ? 1 : 0,
-          total_price: totals.total_price,
-          discounted_price: totals.total_price,
-          total_cost_price: totals.total_cost_price,
-          hold_until: hold === null ? null : iso(hold),
-          manager_id: null,
-          idempotency_key: key,
-          request_hash: requestHash,
-          created_at: now,
-          updated_at: now,
-        });
+        const { order, lines: written } = await insertPlacedOrder(
+          tx,
+          {
+            user_id: input.userId,
+            shop_id: shop.id,
+            status,
+            payment_status: "P",
+            delivery_status: "P",
+            ...settings,
+            map_html: "",
+            discount_percent: 0,
+            is_reserved: complete ? 1 : 0,
+            total_price: totals.total_price,
+            discounted_price: totals.total_price,
+            total_cost_price: totals.total_cost_price,
+            hold_until: hold === null ? null : iso(hold),
+            manager_id: null,
+            idempotency_key: key,
+            request_hash: requestHash,
+            created_at: now,
+            updated_at: now,
+          },
+          priced.map(({ max_amount: _max, ...line }) => line),
+          { type: "placed", from_status: null, to_status: status, actor_user_id: input.userId, created_at: now },
+        );
         const orderId = order.id;
-        const written = await insertOrderLines(tx, orderId, priced.map(({ max_amount: _max, ...line }) => line));
-        await insertOrderEvent(tx, {
-          order_id: orderId,
-          type: "placed",
-          from_status: null,
-          to_status: status,
-          actor_user_id: input.userId,
-          created_at: now,
-        });
         if (complete) {
           // Built from what the unit already holds: placing is the hot path.
           await enqueueNotification(

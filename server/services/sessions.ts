@@ -74,7 +74,7 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
     /** The session behind a bearer token, sliding its expiry forward; null when dead or unknown. */
     async authenticate(token: string): Promise<Session | null> {
       const now = clock();
-      const session = await units.read((tx) => findLiveSession(tx, hashToken(token), iso(now)));
+      const session = await units.lookup((tx) => findLiveSession(tx, hashToken(token), iso(now)));
       if (!session) return null;
       const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
       if (slid !== null) await units.write((tx) => extendSession(tx, session.id, iso(now), iso(slid)));
