@@ -7,7 +7,7 @@
  * - a hello-world route in the same server process (the figure earlier sessions quoted).
  * Prints the median of per-round ratios and p99 latency; p99 under 50 ms at 50 connections, no errors.
  *
- * `npm run bench:orders -- --db postgres [--instances 2]` (issue 22) measures instead, in the same rounds, the
+ * `npm run bench:orders -- --db postgres [--instances 2] [--tcp]` (issue 22) measures instead, in the same rounds, the
  * same placements on SQLite, on PostgreSQL through one API instance and (with `--instances 2`) through two
  * instances on one database, the load spread over both: goals PostgreSQL ≥ 0.4× SQLite's placements per
  * second, p99 ≤ 50 ms, no errors, two instances no slower than one. The PostgreSQL server is a throwaway one
@@ -44,6 +44,8 @@ function flag(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 const ON_POSTGRES = flag("--db") === "postgres";
+/** PostgreSQL over loopback TCP rather than its Unix socket. */
+const OVER_TCP = process.argv.includes("--tcp");
 const INSTANCES = Math.max(1, Number(flag("--instances") ?? 1));
 
 async function serve(dataDir: string): Promise<void> {
@@ -126,7 +128,10 @@ async function bench(targets: Targets): Promise<boolean> {
 async function benchEngines({ base, another, pidOf }: Targets): Promise<boolean> {
   const server = await startPostgresServer();
   try {
-    const env = { BENCH_DATABASE_URL: await server.createDatabase("bench") };
+    // Through the server's Unix socket, as a store on the database's machine connects (docs/performance.md);
+    // `--tcp` measures the loopback TCP a database on another machine would need.
+    await server.createDatabase("bench");
+    const env = { BENCH_DATABASE_URL: OVER_TCP ? server.urlOf("bench") : server.socketUrlOf("bench") };
     const instances = [await another(env)];
     while (instances.length < INSTANCES) instances.push(await another(env));
     const sqlite = await placements(base);
@@ -141,7 +146,9 @@ async function benchEngines({ base, another, pidOf }: Targets): Promise<boolean>
     ];
     if (INSTANCES > 1) targets.push([`PostgreSQL, ${INSTANCES} instances`, all, { api: instances.map(pidOf), database: [server.pid()] }]);
     console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${CONNECTIONS} connections`);
-    console.log(`PostgreSQL ${server.version} (a throwaway cluster, fsync off), ${INSTANCES} API instance(s) on one database\n`);
+    const over = OVER_TCP ? "loopback TCP" : "its Unix socket";
+    console.log(`PostgreSQL ${server.version} (a throwaway cluster, fsync off, over ${over}), ${INSTANCES} API instance(s), one database`);
+    console.log("");
     for (const [, options] of targets) await load({ ...options, duration: 2 });
     const runs = targets.map(() => [] as Run[]);
     /** CPU milliseconds per placement, per target and round: what the machine's other work barely moves. */
