@@ -318,6 +318,9 @@ async function startEverything(cluster: Cluster): Promise<void> {
     TRUST_PROXY: "127.0.0.1",
     PUBLIC_URL: process.env.PUBLIC_URL?.trim() || url,
     SEED_DEMO: "false",
+    // A stopping instance answers /api/ready 503 and goes on serving for longer than Caddy's 1 s health
+    // interval: the health check, not a retry, takes it out of rotation.
+    SHUTDOWN_DRAIN_SECONDS: process.env.SHUTDOWN_DRAIN_SECONDS?.trim() || "2",
   };
   const [api1, api2, worker] = await Promise.all([
     startStoreProcess("api-1", "scripts/start-api.ts", storeEnv, cluster.members),

@@ -65,6 +65,11 @@ export interface Config {
   backupIntervalHours: number | null;
   /** Backups kept in DATA_DIR/backups: each new one deletes those older than the last this many. */
   backupKeep: number;
+  /**
+   * Seconds a stopping process goes on serving while /api/ready already answers 503 (SHUTDOWN_DRAIN_SECONDS),
+   * so that a proxy's health check takes it out of rotation before it stops accepting; 0 stops at once.
+   */
+  shutdownDrainSeconds: number;
   /** The folder of pg_dump and pg_restore for backups on PostgreSQL (PG_BIN); null looks them up on PATH. */
   pgBin: string | null;
   /** A TON indexer in TON Center v3's shape (…/api/v3); null turns the chain watcher off (managers confirm by hand). */
@@ -211,6 +216,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (backupIntervalHours !== null && !(backupIntervalHours > 0 && backupIntervalHours <= 168)) {
     problems.push(`BACKUP_INTERVAL_HOURS must be a number of hours above 0 and at most 168 (got "${intervalRaw}")`);
   }
+  const drainRaw = read("SHUTDOWN_DRAIN_SECONDS") ?? "0";
+  const shutdownDrainSeconds = parseInteger(drainRaw);
+  if (shutdownDrainSeconds === null || shutdownDrainSeconds < 0 || shutdownDrainSeconds > 5) {
+    problems.push(`SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds, 0 to 5 (got "${drainRaw}")`);
+  }
+
   const keepRaw = read("BACKUP_KEEP") ?? "7";
   const backupKeep = parseInteger(keepRaw);
   if (backupKeep === null || backupKeep < 1) problems.push(`BACKUP_KEEP must be a whole number of backups, at least 1 (got "${keepRaw}")`);
@@ -264,6 +275,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     referralRatePercent: referralRatePercent!,
     backupIntervalHours,
     backupKeep: backupKeep!,
+    shutdownDrainSeconds: shutdownDrainSeconds!,
     pgBin: pgBinRaw === undefined ? null : resolve(cwd, pgBinRaw),
     tonApiUrl,
     tonApiKey: read("TON_API_KEY") ?? null,

@@ -99,8 +99,13 @@ export async function startRole(config: Config, role: Role) {
   };
   const shutDown = async (signal: string) => {
     log.info({ signal }, "shutting down");
-    // First: /api/ready answers 503, so a proxy's health check takes this process out of rotation.
+    // First: /api/ready answers 503, so a proxy's health check takes this process out of rotation; requests
+    // are still served for SHUTDOWN_DRAIN_SECONDS, the time the proxy takes to notice (its check interval).
     services.health.markStopping();
+    if (app && config.shutdownDrainSeconds > 0) {
+      log.info({ seconds: config.shutdownDrainSeconds }, "draining: /api/ready answers 503, requests are still served");
+      await waitFor("drain", new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000)));
+    }
     gate?.close();
     // No new connections; requests under way finish (app.close waits for them) while the jobs, the bot and
     // a backup under way stop.

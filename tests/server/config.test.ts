@@ -26,6 +26,14 @@ describe("configuration", () => {
     expect(loadConfig({ UPLOADS_DIR: "  " }, "/srv/store").uploadsDir).toBe("/srv/store/data/uploads");
   });
 
+  it("drains for SHUTDOWN_DRAIN_SECONDS before it stops serving (0 by default, at most 5: within the 10 s stop deadline)", () => {
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "2" }).shutdownDrainSeconds).toBe(2);
+    for (const bad of ["-1", "6", "1.5", "soon"]) {
+      expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: bad })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds, 0 to 5/);
+    }
+  });
+
   it("looks pg_dump and pg_restore up on PATH unless PG_BIN names their folder", () => {
     expect(loadConfig({}, "/srv/store").pgBin).toBeNull();
     expect(loadConfig({ PG_BIN: "/usr/lib/postgresql/17/bin" }, "/srv/store").pgBin).toBe("/usr/lib/postgresql/17/bin");

@@ -123,4 +123,25 @@ describe("graceful shutdown", () => {
     expect(store.output()).toMatch(/shutdown did not finish within 10 s: exiting anyway/);
     expect(store.output()).toMatch(/"pending":\["HTTP requests \(1 in flight\)"\]/);
   }, 30_000);
+
+  it("with SHUTDOWN_DRAIN_SECONDS: /api/ready answers 503 at once while requests are still served, then it stops", async () => {
+    const { dataDir } = await seededDataDir({ prefix: "shutdown-store-" });
+    const store = await startStoreProcess(dataDir, { ...LOG_INFO, SHUTDOWN_DRAIN_SECONDS: "2" });
+    expect((await fetch(`${store.base}/api/ready`)).status).toBe(200);
+
+    const signalledAt = performance.now();
+    const stopped = store.stop();
+    // Until the store says it drains, the signal may not have arrived yet.
+    for (let i = 0; i < 100 && !/draining/.test(store.output()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await fetch(`${store.base}/api/ready`)).status).toBe(503);
+    // A proxy that has not run its health check yet still sends requests: they are served.
+    const during = await fetch(`${store.base}/api/products`);
+    expect(during.status).toBe(200);
+    expect(performance.now() - signalledAt).toBeLessThan(1_800);
+
+    const { code, at: exitedAt } = await stopped;
+    expect(code).toBe(0);
+    expect(exitedAt - signalledAt).toBeGreaterThanOrEqual(1_900);
+    expect(store.output()).toMatch(/"msg":"stopped"/);
+  }, 30_000);
 });
