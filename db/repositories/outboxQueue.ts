@@ -3,6 +3,7 @@
  * lease (next_attempt_at = now + lease) while it is 'sending'; the lease's end is the claim's token, so a
  * worker whose lease ran out can no longer record an outcome over the one that took the row from it.
  */
+import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "../executor";
 
 export interface DueNotification {
@@ -53,6 +54,44 @@ export async function claim(db: Executor, id: number, now: string, leaseUntil: s
     .where("next_attempt_at", "<=", now)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Claims the next due row (as `nextDue` chooses it) for this worker until `leaseUntil`, in one unit of work;
+ * undefined when none is due. On PostgreSQL one statement whose `for update skip locked` passes over a row
+ * another worker is claiming at that moment, so workers never queue for each other's rows; on SQLite the
+ * unit is the only writer, so the read and the conditional update cannot be split by another claim.
+ */
+export async function claimNextDue(
+  tx: Executor,
+  now: string,
+  leaseUntil: string,
+  exceptIds: readonly number[],
+): Promise<DueNotification | undefined> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) {
+    const row = await nextDue(tx, now, exceptIds);
+    return row && (await claim(tx, row.id, now, leaseUntil)) ? row : undefined;
+  }
+  const except = exceptIds.length > 0 ? sql`and o.id not in (${sql.join(exceptIds)})` : sql``;
+  const { rows } = await sql<DueNotification>`
+    with next as (
+      select o.id from outbox o
+       where o.status in ('pending', 'sending') and o.next_attempt_at <= ${now} ${except}
+         and not exists (select 1 from outbox older
+                          where older.user_id = o.user_id and older.id < o.id and older.status in ('pending', 'sending'))
+       order by o.id
+       limit 1
+         for update of o skip locked
+    ),
+    claimed as (
+      update outbox set status = 'sending', attempts = outbox.attempts + 1, next_attempt_at = ${leaseUntil}
+        from next
+       where outbox.id = next.id
+      returning outbox.id, outbox.kind, outbox.payload, outbox.attempts - 1 as attempts, outbox.user_id
+    )
+    select c.id, c.kind, c.payload, c.attempts, c.user_id, u.telegram_id, u.telegram_unreachable_at
+      from claimed c left join users u on u.id = c.user_id`.execute(tx);
+  return rows[0];
 }
 
 export interface Outcome {

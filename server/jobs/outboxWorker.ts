@@ -193,7 +193,7 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
   /**
    * Claims due rows into the pool's free places and starts sending each; resolves with the sends it started.
    * `seen` holds the rows this round looked at already (a row retried now waits for the next round), and
-   * the round looks at `limit` rows at most. nextDue never offers a row while an older row of the same
+   * the round looks at `limit` rows at most. claimNext never offers a row while an older row of the same
    * user is pending or sending, so one user's rows never travel side by side.
    */
   function fill(seen: Set<number>, limit: number): Promise<Send[]> {
@@ -201,11 +201,15 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
       const started: Send[] = [];
       while (accepting && sending.size < o.concurrency && seen.size < limit) {
         const now = clock();
-        const row = await outbox.nextDue(iso(now), [...seen, ...sending.keys()]);
-        if (!row || !accepting) break;
-        seen.add(row.id);
         const leaseUntil = iso(now + o.leaseMs);
-        if (!(await outbox.claim(row.id, iso(now), leaseUntil))) continue; // another worker was quicker
+        const row = await outbox.claimNext(iso(now), leaseUntil, [...seen, ...sending.keys()]);
+        if (!row) break;
+        seen.add(row.id);
+        if (!accepting) {
+          // Stopped while claiming: the row goes back, due at once, for the next worker.
+          await outbox.release(row.id, leaseUntil, iso(now));
+          break;
+        }
         started.push(dispatch(row, leaseUntil));
       }
       return started;

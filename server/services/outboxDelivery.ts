@@ -9,9 +9,8 @@
  */
 import type { DB } from "../../db/connection";
 import {
-  claim,
+  claimNextDue,
   markUserUnreachable,
-  nextDue,
   release,
   sentMessageOf,
   settle,
@@ -25,10 +24,11 @@ export type { DueNotification, Outcome };
 
 /** The outbox queue as the delivery worker needs it; times are ISO strings. */
 export interface OutboxQueue {
-  /** The oldest due row not in `exceptIds` whose user has no older row pending or sending. */
-  nextDue(now: string, exceptIds: readonly number[]): Promise<DueNotification | undefined>;
-  /** True when this worker now owns the row until `leaseUntil`. */
-  claim(id: number, now: string, leaseUntil: string): Promise<boolean>;
+  /**
+   * Claims for this worker, until `leaseUntil`, the oldest due row not in `exceptIds` whose user has no older
+   * row pending or sending; undefined when there is none.
+   */
+  claimNext(now: string, leaseUntil: string, exceptIds: readonly number[]): Promise<DueNotification | undefined>;
   /** Records what happened to a claimed row; false when the claim was lost. */
   settle(id: number, leaseUntil: string, outcome: Outcome): Promise<boolean>;
   /** Gives a claimed row back undelivered, due at `now`; false when it was no longer this claim's. */
@@ -42,8 +42,7 @@ export interface OutboxQueue {
 export function createOutboxDelivery({ db }: { db: DB }): OutboxQueue {
   const units = unitOfWorkOf(db);
   return {
-    nextDue: (now, exceptIds) => units.read((tx) => nextDue(tx, now, exceptIds)),
-    claim: (id, now, leaseUntil) => units.write((tx) => claim(tx, id, now, leaseUntil)),
+    claimNext: (now, leaseUntil, exceptIds) => units.write((tx) => claimNextDue(tx, now, leaseUntil, exceptIds)),
     settle: (id, leaseUntil, outcome) => units.write((tx) => settle(tx, id, leaseUntil, outcome)),
     release: (id, leaseUntil, now) => units.write((tx) => release(tx, id, leaseUntil, now)),
     sentMessageOf: (userId, dedupeKey) => units.read((tx) => sentMessageOf(tx, userId, dedupeKey)),
