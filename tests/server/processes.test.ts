@@ -127,10 +127,12 @@ describe.concurrent("a start that cannot work stops with exit code 78 and one li
     expect(run.stdout).not.toContain("Store is running");
   });
 
-  it("npm run backup with DATABASE_URL set says it copies the SQLite file only", { timeout: 90_000 }, async ({ expect }) => {
+  it("npm run backup on a PostgreSQL that does not answer says so, password left out (exit 1)", { timeout: 90_000 }, async ({ expect }) => {
     const run = await runScript("backup", await tempDir("processes-backup-"), [], { DATABASE_URL: "postgres://shop:secret@127.0.0.1:1/store" });
-    expect(run.code, run.stderr).toBe(78);
-    expectOneCleanMessage(expect, run.stderr, /DATABASE_URL is set: npm run backup works on the SQLite file/);
+    expect(run.code, run.stderr).toBe(1);
+    const unreachable = /Backup failed: The PostgreSQL server of DATABASE_URL \(127\.0\.0\.1:1\/store\) does not answer/;
+    expectOneCleanMessage(expect, run.stderr, unreachable);
+    expect(run.stderr).not.toContain("secret");
   });
 
   it("npm run start:api without a build says to run npm run build", { timeout: 90_000 }, async ({ expect }) => {
