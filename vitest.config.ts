@@ -16,7 +16,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "sqlite", include: ["tests/**/*.test.ts"], globalSetup: ["tests/setup/buildWebapp.ts"] },
+        test: {
+          name: "sqlite",
+          include: ["tests/**/*.test.ts"],
+          // PostgreSQL's own files (its backups by pg_dump) run in the postgres project only.
+          exclude: ["tests/db/postgres/**"],
+          globalSetup: ["tests/setup/buildWebapp.ts"],
+        },
       },
       {
         extends: true,

@@ -3,9 +3,9 @@
  * processes with DATABASE_URL, against the run's real PostgreSQL server (the vitest project "postgres"), with
  * the real pg_dump and pg_restore. Orders are placed over the app while the backup runs.
  */
-import { chmodSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -14,10 +14,11 @@ import { listBackups } from "../../../db/backupFolder";
 import { migrateToLatest, openPostgres, type DB } from "../../../db/connection";
 import { seedDemo } from "../../../db/seed/demo";
 import { loadConfig } from "../../../server/config";
-import { appOn, ON_POSTGRES, postgresTestDatabaseUrl, productIdsByName, shelfAmount, shopIdsByName, UNLIMITED } from "../../helpers/app";
+import { appOn, postgresTestDatabaseUrl, productIdsByName, shelfAmount, shopIdsByName, UNLIMITED } from "../../helpers/app";
 import { createDatabase } from "../../helpers/postgresServer";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 import { useStoreProcesses } from "../../helpers/storeProcess";
+import { filesOf } from "../../helpers/files";
 
 const { tempDir, runScript, startStoreProcess } = useStoreProcesses();
 
@@ -33,17 +34,6 @@ function withPassword(url: string): string {
 
 async function emptyDatabase(): Promise<string> {
   return withPassword(await createDatabase(process.env.TEST_POSTGRES_URL!, `restore_${randomBytes(6).toString("hex")}`));
-}
-
-/** Every file under `dir` with its size, by path relative to `dir`. */
-function filesOf(dir: string): Record<string, number> {
-  const files: Record<string, number> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[relative(dir, path)] = statSync(path).size;
-  }
-  return files;
 }
 
 /** The rows that make the store's orders, stock and people, in a fixed order. */
@@ -68,7 +58,7 @@ async function tableCount(url: string): Promise<number> {
 
 const backupPathOf = (stdout: string) => /Backup written to (.+)/.exec(stdout)?.[1]?.trim();
 
-describe.runIf(ON_POSTGRES)("npm run backup and npm run restore on PostgreSQL", () => {
+describe("npm run backup and npm run restore on PostgreSQL", () => {
   let url: string;
   let dataDir: string;
   let db: DB;

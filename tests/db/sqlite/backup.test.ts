@@ -14,6 +14,7 @@ import { scheduleBackups } from "../../../db/backupSchedule";
 import { migrateToLatest, openDatabase } from "../../../db/connection";
 import { ConfigError, loadConfig } from "../../../server/config";
 import { SEEDED_STOCK, signIn, useStoreProcesses } from "../../helpers/storeProcess";
+import { filesOf } from "../../helpers/files";
 
 const { tempDir, seededDataDir, startStoreProcess, runScript } = useStoreProcesses();
 
@@ -63,17 +64,6 @@ function integrity(file: string): string[] {
   } finally {
     db.close();
   }
-}
-
-/** Every file under `dir` with its size, by path relative to `dir`. */
-function filesOf(dir: string): Record<string, number> {
-  const files: Record<string, number> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[relative(dir, path)] = statSync(path).size;
-  }
-  return files;
 }
 
 describe("npm run backup and npm run restore", () => {
