@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../executor";
 import type { NewProduct } from "../schema";
+import { lockName } from "../locks";
 
 export interface OptionValues {
   per_price: number;
@@ -23,11 +24,13 @@ export async function insertProduct(db: Executor, product: NewProduct, base: Opt
 
 /**
  * An extra option; its id is unique across products, so an option id alone names one option. The id is
- * taken in the insert itself, and the unique index on extra option ids refuses a second insert that took
- * the same one at the same moment. (Integers are cast: an engine with typed parameters reads an untyped
- * one in a select list as text.)
+ * taken in the insert itself (`max + 1`). Units adding extra options run one after the other (a named lock
+ * held to the unit's end: with transactions side by side, two inserts would each see only the other's
+ * uncommitted row missing and take the same id); the unique index on extra option ids stays the last word.
+ * (Integers are cast: an engine with typed parameters reads an untyped one in a select list as text.)
  */
 export async function insertExtraOption(db: Executor, productId: number, values: OptionValues): Promise<number> {
+  await lockName(db, "product options", "extra option ids");
   const columns = optionColumns(values);
   const { option_id } = await db
     .insertInto("product_options")
