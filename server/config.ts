@@ -312,14 +312,17 @@ function parseBoolean(raw: string): boolean | null {
   return null;
 }
 
-function isPostgresUrl(raw: string): boolean {
+/** A URL with one of these schemes (`"https:"`); anything that does not parse is none. */
+function hasScheme(raw: string, schemes: readonly string[]): boolean {
   try {
-    const url = new URL(raw);
-    return url.protocol === "postgres:" || url.protocol === "postgresql:";
+    return schemes.includes(new URL(raw).protocol);
   } catch {
     return false;
   }
 }
+
+const isPostgresUrl = (raw: string) => hasScheme(raw, ["postgres:", "postgresql:"]);
+const isHttpUrl = (raw: string) => hasScheme(raw, ["http:", "https:"]);
 
 /** A connection string as it may be shown in a message or a log: its password replaced by stars. */
 export function withoutPassword(raw: string): string {
@@ -333,11 +336,3 @@ export function withoutPassword(raw: string): string {
   }
 }
 
-function isHttpUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}

@@ -193,11 +193,6 @@ const ORDER_ROW = sql`
 export type NewOrder = Omit<OrderColumns, "id"> &
   Pick<Selectable<OrdersTable>, "total_cost_price" | "idempotency_key" | "request_hash" | "updated_at">;
 
-/**
- * Writes an order; returns its columns as written. Every column is given (none left to the table's
- * defaults), so only the id is read back: on SQLite a `returning` of all the columns cost more than the
- * insert itself (docs/performance.md).
- */
 /** The order's insert, for its own statement and for a placement's one statement on PostgreSQL. */
 const orderInsertSql = (o: Slots<NewOrder>) => sql<{ id: number }>`
     insert into orders (user_id, shop_id, status, payment_status, delivery_status, delivery_option, payment_option, phone,
@@ -219,7 +214,12 @@ function writtenOrder(o: NewOrder, id: number): OrderColumns {
   return order;
 }
 
-export async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
+/**
+ * Writes an order; returns its columns as written. Every column is given (none left to the table's
+ * defaults), so only the id is read back: on SQLite a `returning` of all the columns cost more than the
+ * insert itself (docs/performance.md).
+ */
+async function insertOrder(tx: Executor, o: NewOrder): Promise<OrderColumns> {
   const { rows } = await orderInsert.execute(tx, o);
   return writtenOrder(o, rows[0]!.id);
 }
@@ -233,7 +233,7 @@ export type LineRow = Pick<
 
 const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_price, cost_price, amount, price_text`;
 
-/** Writes the lines of an order in one statement; returns them as written, with their ids, in their order. */
+/** The columns of a line the lines' insert writes after its order id, in its order. */
 const LINE_FIELDS = ["product_id", "option_id", "product_name", "price_text", "per_price", "cost_price", "amount"] as const;
 
 /** The lines' insert: `orderId` is a value, or on PostgreSQL the id the same statement's order insert got. */
@@ -259,7 +259,7 @@ function lineValues(lines: readonly NewOrderLine[]): Record<string, unknown> {
  * Writes an order's lines and reads them back by the order (two statements cost less on SQLite than one
  * insert with a `returning`).
  */
-export async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
+async function insertOrderLines(tx: Executor, orderId: number, lines: readonly NewOrderLine[]): Promise<LineRow[]> {
   if (lines.length === 0) return [];
   await linesInsert.execute(tx, { orderId, ...lineValues(lines) }, lines.length);
   return selectLines(tx, orderId);
