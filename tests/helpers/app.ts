@@ -121,6 +121,17 @@ export async function shelfAmount(db: DB, shopId: number, productId: number, opt
   return row?.amount ?? 0;
 }
 
+/** The items of a product the stock history records as sold, at every shop (a positive number). */
+export async function soldAmount(db: DB, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom("stock_history")
+    .select((eb) => eb.fn.sum<number>("delta").as("delta"))
+    .where("product_id", "=", productId)
+    .where("reason", "=", "sold")
+    .executeTakeFirstOrThrow();
+  return -Number(row.delta ?? 0);
+}
+
 /** A product's option by its price text (e.g. "3.5 g"). */
 export async function optionIdByPrice(db: DB, productId: number, priceText: string): Promise<number> {
   const row = await db
