@@ -14,6 +14,10 @@
  *
  * Inside a unit, every statement runs on `tx`: a statement on the database itself would wait for the
  * connection the unit holds (on SQLite, forever).
+ *
+ * Names and times: the services ask through a named view (`unitOfWorkOf(db).named("orders")`, then
+ * `write("place", …)`: the unit "orders.place"), and every named unit's times go to the watchers of its
+ * database (`watchUnits`: the store's metrics and its slow-unit log, server/services/metrics.ts).
  */
 import type { Transaction } from "kysely";
 import type { DB } from "./connection";
@@ -44,21 +48,89 @@ export interface UnitOfWork {
   commits(): number;
 }
 
-const units = new WeakMap<DB, UnitOfWork>();
+/**
+ * The units of one area of the store (a service), each run named `area.operation`, timed, and its times told
+ * to the database's watchers.
+ */
+export interface NamedUnits {
+  write<T>(operation: string, unit: Unit<T>): Promise<T>;
+  read<T>(operation: string, unit: ReadUnit<T>): Promise<T>;
+  lookup<T>(operation: string, unit: ReadUnit<T>): Promise<T>;
+  commits(): number;
+}
 
-/** The one unit-of-work runner of a database: on SQLite, one group-commit queue per connection. */
-export function unitOfWorkOf(db: DB): UnitOfWork {
-  let unitOfWork = units.get(db);
-  if (!unitOfWork) {
-    if (sqliteHandleOf(db)) {
-      const groupCommit = createGroupCommit(db);
-      unitOfWork = { ...groupCommit, lookup: groupCommit.read };
-    } else {
-      unitOfWork = transactionPerUnit(db);
-    }
-    units.set(db, unitOfWork);
+/**
+ * What a named unit took, in milliseconds (performance.now(), no stack, nothing else):
+ * - `runMs`: its own run, from its first statement to its return (or throw), inside its transaction; on
+ *   SQLite inside its savepoint of the group's transaction, on PostgreSQL inside its own transaction, a lock
+ *   wait included on either (the last attempt's, when PostgreSQL made it run again);
+ * - `waitMs`: the rest of the time until its caller was answered: on SQLite the queue, the units before it
+ *   in its batch and the batch's COMMIT; on PostgreSQL a pool connection, BEGIN, COMMIT and earlier attempts.
+ */
+export type UnitWatcher = (unit: string, runMs: number, waitMs: number) => void;
+
+interface Runner {
+  units: UnitOfWork;
+  watchers: UnitWatcher[];
+}
+
+const runners = new WeakMap<DB, Runner>();
+
+function runnerOf(db: DB): Runner {
+  let runner = runners.get(db);
+  if (!runner) {
+    runner = { units: engineUnitsOf(db), watchers: [] };
+    runners.set(db, runner);
   }
-  return unitOfWork;
+  return runner;
+}
+
+/** Every named unit of `db` from now on is told to `watcher` (each process's metrics: createServices). */
+export function watchUnits(db: DB, watcher: UnitWatcher): void {
+  runnerOf(db).watchers.push(watcher);
+}
+
+/** The one unit-of-work runner of a database, and its named views. */
+export function unitOfWorkOf(db: DB): UnitOfWork & { named(area: string): NamedUnits } {
+  const runner = runnerOf(db);
+  return { ...runner.units, named: (area) => namedUnits(runner, area) };
+}
+
+function namedUnits({ units, watchers }: Runner, area: string): NamedUnits {
+  /** Times one unit: a performance.now() pair around its own run, one more once its caller is answered. */
+  async function timed<T, X>(operation: string, run: (unit: (tx: X) => Promise<T>) => Promise<T>, unit: (tx: X) => Promise<T>) {
+    const asked = performance.now();
+    let runMs = 0;
+    try {
+      return await run(async (tx) => {
+        const started = performance.now();
+        try {
+          return await unit(tx);
+        } finally {
+          runMs = performance.now() - started;
+        }
+      });
+    } finally {
+      const waitMs = performance.now() - asked - runMs;
+      const name = `${area}.${operation}`;
+      for (const watcher of watchers) watcher(name, runMs, waitMs);
+    }
+  }
+  return {
+    write: (operation, unit) => timed(operation, units.write, unit),
+    read: (operation, unit) => timed(operation, units.read, unit),
+    lookup: (operation, unit) => timed(operation, units.lookup, unit),
+    commits: units.commits,
+  };
+}
+
+/** The engine's runner: on SQLite, one group-commit queue per connection; elsewhere a transaction per unit. */
+function engineUnitsOf(db: DB): UnitOfWork {
+  if (sqliteHandleOf(db)) {
+    const groupCommit = createGroupCommit(db);
+    return { ...groupCommit, lookup: groupCommit.read };
+  }
+  return transactionPerUnit(db);
 }
 
 /**

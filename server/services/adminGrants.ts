@@ -43,7 +43,7 @@ export function createAdminGrants({ db, config, clock }: AdminGrantsDeps) {
 
     /** For the admin CLI: grants or revokes admin by e-mail or Telegram id. */
     async setAdmin(who: AdminCliWho, isAdmin: boolean): Promise<UserRow> {
-      return unitOfWorkOf(db).write(async (tx) => {
+      return unitOfWorkOf(db).named("adminGrants").write("setAdmin", async (tx) => {
         const user = await userOf(tx, who);
         if (!user) throw new NotFoundError("User", "No user with that e-mail or Telegram id has signed in yet");
         await setAdmin(tx, user.id, isAdmin, new Date(clock()).toISOString());
@@ -52,6 +52,6 @@ export function createAdminGrants({ db, config, clock }: AdminGrantsDeps) {
     },
 
     /** For the admin CLI: the user with that e-mail or Telegram id, who signed in at least once. */
-    user: (who: AdminCliWho): Promise<UserRow | undefined> => unitOfWorkOf(db).read((tx) => userOf(tx, who)),
+    user: (who: AdminCliWho): Promise<UserRow | undefined> => unitOfWorkOf(db).named("adminGrants").read("user", (tx) => userOf(tx, who)),
   };
 }

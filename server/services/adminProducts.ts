@@ -66,11 +66,11 @@ export type AdminProducts = ReturnType<typeof createAdminProducts>;
 const flag = (bit: number) => (bit === 1 ? "1" : "0") as "1" | "0";
 
 export function createAdminProducts({ db, images, clock = Date.now }: AdminProductsDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("adminProducts");
   const now = () => new Date(clock()).toISOString();
 
   async function load(filter: { categoryId?: number; hotOnly?: boolean; productId?: number }): Promise<AdminProduct[]> {
-    const { rows, options, imageRows, stock } = await units.read(async (tx) => {
+    const { rows, options, imageRows, stock } = await units.read("load", async (tx) => {
       const rows = await selectAdminProducts(tx, filter);
       const ids = rows.map((r) => r.id);
       const options = await selectOptionsOf(tx, ids);
@@ -222,7 +222,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       requireAnImage(form.files.length);
       const prepared = await prepareAll(form.files);
       const at = now();
-      const productId = await units.write(async (tx) => {
+      const productId = await units.write("create", async (tx) => {
         const id = await insertProduct(
           tx,
           {
@@ -252,14 +252,14 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       try {
         await images.write("product", productId, filesOf(prepared));
       } catch (error) {
-        await units.write((tx) => discardNewProduct(tx, productId));
+        await units.write("discardNew", (tx) => discardNewProduct(tx, productId));
         throw error;
       }
       return get(productId);
     },
 
     async update(productId: number, form: ProductForm, actorUserId: number): Promise<AdminProduct> {
-      const existing = await units.read(async (tx) => {
+      const existing = await units.read("current", async (tx) => {
         await liveProduct(tx, productId);
         return listImageRows(tx, productId);
       });
@@ -271,7 +271,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       const files = filesOf(prepared);
       await images.write("product", productId, files);
       try {
-        await units.write(async (tx) => {
+        await units.write("update", async (tx) => {
           await changeable(tx, productId);
           await updateProductRow(tx, productId, productColumns(draft), at);
           await updateOption(tx, productId, BASE_OPTION_ID, baseOptionColumns(draft));
@@ -295,7 +295,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: string }> {
-      await units.write(async (tx) => {
+      await units.write("setActive", async (tx) => {
         await changeable(tx, productId);
         await updateProductRow(tx, productId, { is_inactive: active ? 0 : 1 }, now());
       });
@@ -304,7 +304,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
 
     /** Soft: the row stays (orders keep their lines and their history), customers stop seeing it. */
     async remove(productId: number): Promise<AdminProduct> {
-      await units.write(async (tx) => {
+      await units.write("remove", async (tx) => {
         const row = await findProductRow(tx, productId);
         if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
         if (row.is_deleted === 0) await updateProductRow(tx, productId, { is_deleted: 1 }, now());
@@ -313,7 +313,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async removeImage(productId: number, imageId: number): Promise<AdminProduct> {
-      const removed = await units.write(async (tx) => {
+      const removed = await units.write("removeImage", async (tx) => {
         await changeable(tx, productId);
         const rows = await listImageRows(tx, productId);
         const image = rows.find((r) => r.id === imageId);
@@ -328,7 +328,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async reorderImages(productId: number, imageIds: number[]): Promise<AdminProduct> {
-      await units.write(async (tx) => {
+      await units.write("reorderImages", async (tx) => {
         await changeable(tx, productId);
         const rows = await listImageRows(tx, productId);
         assertSameImages(
@@ -345,7 +345,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       body: CreateOptionBody,
       actorUserId: number,
     ): Promise<{ option: AdminProductOption; product: AdminProduct }> {
-      const optionId = await units.write(async (tx) => {
+      const optionId = await units.write("createOption", async (tx) => {
         await changeable(tx, productId);
         const id = await insertExtraOption(tx, productId, {
           per_price: body.per_price,
@@ -365,7 +365,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async deleteOption(productId: number, optionId: number): Promise<AdminProduct> {
-      await units.write(async (tx) => {
+      await units.write("deleteOption", async (tx) => {
         const row = await changeable(tx, productId);
         const option = await findOption(tx, productId, optionId);
         if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);
@@ -376,7 +376,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     async setDefaultOption(productId: number, optionId: number): Promise<AdminProduct> {
-      await units.write(async (tx) => {
+      await units.write("setDefaultOption", async (tx) => {
         await changeable(tx, productId);
         const option = await findOption(tx, productId, optionId);
         if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);

@@ -26,7 +26,7 @@ export class ConversationChangedElsewhere extends Error {
 }
 
 export function createConversationStore<T>({ db, clock }: { db: DB; clock: () => number }): JsonKeyStore<T> {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("botConversations");
   /**
    * The text this process last read or wrote per key, for keys that have a row. The plugin reads a key
    * before it writes it, on every update, so a key missing here had no row when it was read.
@@ -35,7 +35,7 @@ export function createConversationStore<T>({ db, clock }: { db: DB; clock: () =>
 
   return {
     async read(key) {
-      const text = await units.read((tx) => readConversation(tx, key));
+      const text = await units.read("read", (tx) => readConversation(tx, key));
       if (text === undefined) {
         seen.delete(key);
         return undefined;
@@ -52,7 +52,7 @@ export function createConversationStore<T>({ db, clock }: { db: DB; clock: () =>
       const text = JSON.stringify(value);
       const expected = seen.get(key) ?? null;
       const now = new Date(clock()).toISOString();
-      if (!(await units.write((tx) => swapConversation(tx, key, expected, text, now)))) {
+      if (!(await units.write("swap", (tx) => swapConversation(tx, key, expected, text, now)))) {
         seen.delete(key);
         throw new ConversationChangedElsewhere(key);
       }
@@ -61,7 +61,7 @@ export function createConversationStore<T>({ db, clock }: { db: DB; clock: () =>
     async delete(key) {
       const expected = seen.get(key);
       seen.delete(key);
-      if (expected !== undefined) await units.write((tx) => deleteConversation(tx, key, expected));
+      if (expected !== undefined) await units.write("delete", (tx) => deleteConversation(tx, key, expected));
     },
   };
 }

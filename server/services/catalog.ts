@@ -62,17 +62,17 @@ export function createCatalog({ db }: CatalogDeps) {
   /** When the snapshot's version was last read from the database, and the commit count then. */
   let checked = { at: -Infinity, commits: -1 };
 
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("catalog");
 
   async function current(): Promise<Snapshot> {
     const now = performance.now();
     const commits = units.commits();
     if (snapshot && commits === checked.commits && now - checked.at < VERSION_FRESH_MS) return snapshot;
-    const version = await units.read(readCatalogVersion);
+    const version = await units.read("version", readCatalogVersion);
     checked = { at: now, commits };
     if (snapshot?.version === version) return snapshot;
     // One build at a time; a poll that arrives meanwhile waits for it rather than building again.
-    building ??= units.read((tx) => build(tx, version)).finally(() => {
+    building ??= units.read("snapshot", (tx) => build(tx, version)).finally(() => {
       building = null;
     });
     const built = await building;

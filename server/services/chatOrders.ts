@@ -12,12 +12,12 @@ export type { OrderDetails, OrderSummary };
 export type ChatOrders = ReturnType<typeof createChatOrders>;
 
 export function createChatOrders({ db }: { db: DB }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("chatOrders");
   return {
     /** The customer's latest orders, newest first. */
-    latest: (telegramId: number): Promise<OrderSummary[]> => units.read((tx) => latestOrders(tx, telegramId)),
+    latest: (telegramId: number): Promise<OrderSummary[]> => units.read("latest", (tx) => latestOrders(tx, telegramId)),
     /** One of the customer's own orders with its lines; null when it is not theirs or does not exist. */
     one: (telegramId: number, orderId: number): Promise<OrderDetails | null> =>
-      units.read((tx) => orderOfCustomer(tx, telegramId, orderId)),
+      units.read("one", (tx) => orderOfCustomer(tx, telegramId, orderId)),
   };
 }

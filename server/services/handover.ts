@@ -81,7 +81,7 @@ interface ChangeOptions {
 type Work = (tx: Executor, actor: StaffActor, row: StaffOrderRow, now: string) => Promise<void>;
 
 export function createHandover({ db, clock, links, referralRatePercent = REFERRAL_RATE_PERCENT_DEFAULT }: HandoverDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("handover");
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function actorOf(tx: Executor, userId: number): Promise<StaffActor> {
@@ -147,7 +147,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
 
   /** Runs a change to one order as a unit and answers with the order as the caller now sees it. */
   async function change(userId: number, orderId: number, work: Work, { asAdmin = false, lockCustomer = false }: ChangeOptions = {}) {
-    const view = await units.write(async (tx) => {
+    const view = await units.write("change", async (tx) => {
       const actor = asAdmin ? await adminActor(tx, userId) : await staffActor(tx, userId);
       let row = await staffOrder(tx, actor, orderId);
       if (lockCustomer) {
@@ -183,7 +183,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
   return {
     /** The manager lists (spec §2 /admin-cabinet sections, /list/store-orders): newest first, one page. */
     async listOrders(userId: number, query: StaffOrdersQuery): Promise<{ orders: StaffOrder[]; next_cursor: number | null }> {
-      const { next_cursor, views } = await units.read(async (tx) => {
+      const { next_cursor, views } = await units.read("listOrders", async (tx) => {
         const actor = await staffActor(tx, userId);
         const { limit, ...scope } = listFilter(actor, query.shop_id, query.limit, query.cursor);
         const filter: StaffListFilter = { ...scope, limit: limit + 1, statuses: query.status ? [query.status] : null, managerId: null };
@@ -199,7 +199,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
         throw new ForbiddenError("This pickup code is not valid.", "INVALID_SIGNATURE");
       }
       return signed(
-        await units.read(async (tx) => {
+        await units.read("getOrder", async (tx) => {
           const actor = await staffActor(tx, userId);
           return staffView(tx, actor, await staffOrder(tx, actor, orderId));
         }),
@@ -326,7 +326,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
      * when the manager cannot be reached in Telegram (no chat with the bot, or they blocked it).
      */
     async contact(userId: number, orderId: number, botOn: boolean): Promise<boolean> {
-      return units.write(async (tx) => {
+      return units.write("contact", async (tx) => {
         const actor = await staffActor(tx, userId);
         const row = await staffOrder(tx, actor, orderId);
         if (!handoverActions(row, actor.isAdmin).contact)
@@ -422,7 +422,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
 
     /** Sales (spec §2 /list/sales, /list/manager/sales): the shop's or the caller's own, New or Done, with counts. */
     async sales(userId: number, query: SalesQuery): Promise<{ orders: StaffOrder[]; counts: SalesCounts; next_cursor: number | null }> {
-      const { next_cursor, views, counts } = await units.read(async (tx) => {
+      const { next_cursor, views, counts } = await units.read("sales", async (tx) => {
         const actor = await staffActor(tx, userId);
         const { limit, ...scope } = listFilter(actor, query.shop_id, query.limit, query.cursor);
         const filter: StaffListFilter = {
@@ -439,7 +439,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
 
     /** The cabinet's 'All sales' box. */
     async salesSummary(userId: number): Promise<{ shop: SalesCounts; mine: SalesCounts }> {
-      return units.read(async (tx) => {
+      return units.read("salesSummary", async (tx) => {
         const actor = await staffActor(tx, userId);
         const staffOf = actor.isAdmin ? null : actor.userId;
         return {

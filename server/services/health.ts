@@ -13,7 +13,7 @@ export type Phase = "starting" | "ready" | "stopping";
 const ANSWER_WITHIN_MS = 3_000;
 
 export function createHealth({ db }: { db: DB }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("health");
   let phase: Phase = "starting";
   return {
     phase: (): Phase => phase,
@@ -32,7 +32,7 @@ export function createHealth({ db }: { db: DB }) {
         timer = setTimeout(() => reject(new Error(`the database did not answer within ${ANSWER_WITHIN_MS / 1000} s`)), ANSWER_WITHIN_MS);
       });
       try {
-        await Promise.race([units.read((tx) => sql`select 1`.execute(tx)), late]);
+        await Promise.race([units.read("databaseAnswers", (tx) => sql`select 1`.execute(tx)), late]);
       } finally {
         clearTimeout(timer);
       }

@@ -15,7 +15,8 @@ export function createLinkSigner(db: DB) {
   let secret: Promise<KeyObject> | null = null;
   const key = () =>
     (secret ??= unitOfWorkOf(db)
-      .write((tx) => ensureSetting(tx, "link_secret", randomBytes(32).toString("hex")))
+      .named("links")
+      .write("secret", (tx) => ensureSetting(tx, "link_secret", randomBytes(32).toString("hex")))
       .then((value) => createSecretKey(Buffer.from(value, "utf8"))));
   const signature = async (orderId: number) =>
     createHmac("sha256", await key()).update(`manage:${orderId}`).digest("base64url").slice(0, 22);

@@ -40,13 +40,13 @@ export interface OutboxQueue {
 }
 
 export function createOutboxDelivery({ db }: { db: DB }): OutboxQueue {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("outbox");
   return {
-    claimNext: (now, leaseUntil, exceptIds) => units.write((tx) => claimNextDue(tx, now, leaseUntil, exceptIds)),
-    settle: (id, leaseUntil, outcome) => units.write((tx) => settle(tx, id, leaseUntil, outcome)),
-    release: (id, leaseUntil, now) => units.write((tx) => release(tx, id, leaseUntil, now)),
-    sentMessageOf: (userId, dedupeKey) => units.read((tx) => sentMessageOf(tx, userId, dedupeKey)),
-    markUserUnreachable: (userId, now) => units.write((tx) => markUserUnreachable(tx, userId, now)),
+    claimNext: (now, leaseUntil, exceptIds) => units.write("claimNext", (tx) => claimNextDue(tx, now, leaseUntil, exceptIds)),
+    settle: (id, leaseUntil, outcome) => units.write("settle", (tx) => settle(tx, id, leaseUntil, outcome)),
+    release: (id, leaseUntil, now) => units.write("release", (tx) => release(tx, id, leaseUntil, now)),
+    sentMessageOf: (userId, dedupeKey) => units.read("sentMessageOf", (tx) => sentMessageOf(tx, userId, dedupeKey)),
+    markUserUnreachable: (userId, now) => units.write("markUserUnreachable", (tx) => markUserUnreachable(tx, userId, now)),
   };
 }
 
@@ -54,11 +54,12 @@ export type Reachability = ReturnType<typeof createReachability>;
 
 /** Whether the bot can message a user, as the bot hears of it (by Telegram id). */
 export function createReachability({ db, clock }: { db: DB; clock: () => number }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("reachability");
   return {
     /** The user blocked the bot: the outbox worker skips their notices from now on. */
-    blocked: (telegramId: number): Promise<void> => units.write((tx) => markUnreachable(tx, telegramId, new Date(clock()).toISOString())),
+    blocked: (telegramId: number): Promise<void> =>
+      units.write("blocked", (tx) => markUnreachable(tx, telegramId, new Date(clock()).toISOString())),
     /** A message from the user, or their unblocking the bot, proves deliveries may resume. */
-    reachable: (telegramId: number): Promise<void> => units.write((tx) => markReachable(tx, telegramId)),
+    reachable: (telegramId: number): Promise<void> => units.write("reachable", (tx) => markReachable(tx, telegramId)),
   };
 }

@@ -135,7 +135,7 @@ async function lockedAncestors(tx: Executor, userId: number, partnerId: number):
 }
 
 export function createPartner({ db, clock, config, log }: PartnerDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("partner");
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function ledgerPage(tx: Executor, userId: number, query: LedgerQuery) {
@@ -155,7 +155,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       "userId" in viewer
         ? `${viewDay(nowMs)}:u:${viewer.userId}`
         : `${viewDay(nowMs)}:c:${createHash("sha256").update(`${viewer.ip}\n${viewer.userAgent}`).digest("base64url").slice(0, 22)}`;
-    await units.write(async (tx) => {
+    await units.write("recordView", async (tx) => {
       const partnerId = await selectUserIdByReflink(tx, code);
       if (partnerId === undefined || ("userId" in viewer && viewer.userId === partnerId)) return;
       await insertView(tx, partnerId, key, iso(nowMs));
@@ -173,7 +173,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       log.info({ userId, reason: "malformed_code" }, "referral not registered");
       return false;
     }
-    const outcome = await units.write(async (tx) => {
+    const outcome = await units.write("register", async (tx) => {
       const partnerId = (await selectUserIdByReflink(tx, code)) ?? null;
       // Locked first: the chain read must stay true until this unit has written its referral.
       const partnerAncestors = partnerId === null ? [] : await lockedAncestors(tx, userId, partnerId);
@@ -208,7 +208,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
 
     /** The cabinet's referral box: link, views, referrals, conversion, rate and the wallet. */
     async summary(userId: number): Promise<PartnerSummary> {
-      return units.read(async (tx) => {
+      return units.read("summary", async (tx) => {
         const reflink = await selectReflink(tx, userId);
         if (reflink === undefined) throw new NotFoundError("User");
         const views = await countViews(tx, userId);
@@ -230,14 +230,14 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
     },
 
     async ledger(userId: number, query: LedgerQuery) {
-      return units.read((tx) => ledgerPage(tx, userId, query));
+      return units.read("ledger", (tx) => ledgerPage(tx, userId, query));
     },
 
     async referrals(
       userId: number,
       query: ReferralsQuery,
     ): Promise<{ total: number; active: number; referrals: ReferralItem[]; next_cursor: number | null }> {
-      return units.read(async (tx) => {
+      return units.read("referrals", async (tx) => {
         const limit = query.limit ?? PAGE_DEFAULT;
         const filter = query.filter === undefined ? null : query.filter === "active";
         const paged = pageOf(await selectReferralRows(tx, userId, filter, query.cursor ?? null, limit + 1), limit);
@@ -258,7 +258,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
 
     /** Income from one of the caller's referrals; anyone else's referral is a 404. */
     async referral(userId: number, referralId: number) {
-      return units.read(async (tx) => {
+      return units.read("referral", async (tx) => {
         const referral = await selectReferralEmail(tx, userId, referralId);
         if (!referral) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
         // One referral's incomes: one per completed order of theirs, a short list.
@@ -276,7 +276,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
      * owner's: the store view shows the owner's ledger under the shop's name. Someone who owns no shop: 404.
      */
     async store(userId: number, query: LedgerQuery) {
-      return units.read(async (tx) => {
+      return units.read("store", async (tx) => {
         const shop = await selectOwnedShop(tx, userId);
         if (!shop) throw new NotFoundError("Shop", "You own no shop.");
         return { shop, ...(await ledgerPage(tx, userId, query)) };
@@ -291,7 +291,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       if (amount === 0) throw new ValidationError("amount", "amount must be a signed whole number, not 0");
       const why = reason.trim();
       if (why.length < 3) throw new ValidationError("reason", "Give a reason for the correction");
-      return units.write(async (tx) => {
+      return units.write("adjust", async (tx) => {
         await lockRows(tx, "users", [userId]);
         if (!(await userExists(tx, userId))) throw new NotFoundError("User", `User ${userId} not found`);
         const balance = await bonusBalance(tx, userId);

@@ -5,15 +5,18 @@ import { unitOfWorkOf } from "../../db/unitOfWork";
 import { ForbiddenError } from "../domain/errors";
 
 export function createRoles({ db }: { db: DB }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("roles");
   return {
     /** Refuses (403) anyone who is not an admin now. */
     async requireAdmin(userId: number): Promise<void> {
-      if (!(await units.read((tx) => isAdmin(tx, userId)))) throw new ForbiddenError();
+      if (!(await units.read("requireAdmin", (tx) => isAdmin(tx, userId)))) throw new ForbiddenError();
     },
     /** Refuses (403) anyone who is neither an admin nor staff of a shop. */
     async requireStaff(userId: number): Promise<void> {
-      const allowed = await units.read(async (tx) => (await isAdmin(tx, userId)) || (await selectStaffRoles(tx, userId)).length > 0);
+      const allowed = await units.read(
+        "requireStaff",
+        async (tx) => (await isAdmin(tx, userId)) || (await selectStaffRoles(tx, userId)).length > 0,
+      );
       if (!allowed) throw new ForbiddenError();
     },
   };

@@ -47,7 +47,7 @@ function hashToken(token: string): string {
 }
 
 export function createSessions({ db, config, clock }: SessionsDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("sessions");
   const iso = (ms: number) => new Date(ms).toISOString();
 
   return {
@@ -74,20 +74,20 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
     /** The session behind a bearer token, sliding its expiry forward; null when dead or unknown. */
     async authenticate(token: string): Promise<Session | null> {
       const now = clock();
-      const session = await units.lookup((tx) => findLiveSession(tx, hashToken(token), iso(now)));
+      const session = await units.lookup("authenticate", (tx) => findLiveSession(tx, hashToken(token), iso(now)));
       if (!session) return null;
       const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
-      if (slid !== null) await units.write((tx) => extendSession(tx, session.id, iso(now), iso(slid)));
+      if (slid !== null) await units.write("slide", (tx) => extendSession(tx, session.id, iso(now), iso(slid)));
       return { sessionId: session.id, userId: session.user_id, authType: session.auth_type };
     },
 
     async logout(token: string): Promise<void> {
-      await units.write((tx) => deleteSession(tx, hashToken(token)));
+      await units.write("logout", (tx) => deleteSession(tx, hashToken(token)));
     },
 
     /** The signed-in user as every screen starts from it (`GET /api/me`, and every sign-in's answer). */
     async sessionUser(userId: number, authType: Session["authType"]): Promise<SessionUser> {
-      const { user, roles, balance, activeOrder } = await units.read(async (tx) => {
+      const { user, roles, balance, activeOrder } = await units.read("sessionUser", async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw new NotFoundError("User");
         const roles = await selectStaffRoles(tx, userId);

@@ -89,11 +89,11 @@ async function readLogo(images: ImageStore, form: ShopForm, required: boolean): 
 }
 
 export function createShops({ db, clock, images, config }: ShopsDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("shops");
   const iso = () => new Date(clock()).toISOString();
 
   async function get(shopId: number): Promise<AdminShop> {
-    const row = await units.read((tx) => findShop(tx, shopId));
+    const row = await units.read("get", (tx) => findShop(tx, shopId));
     if (!row) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
     return toAdminShop(row);
   }
@@ -107,12 +107,12 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
   return {
     /** Admins and the allow-listed accounts manage shops; anyone else is refused ('Отказано в доступе.'). */
     async checkManager(userId: number): Promise<void> {
-      const user = await units.read((tx) => findUserById(tx, userId));
+      const user = await units.read("checkManager", (tx) => findUserById(tx, userId));
       if (user === undefined || !mayManageShops(user, config.allowlistEmails)) throw new ForbiddenError();
     },
 
     async list(): Promise<AdminShop[]> {
-      return (await units.read((tx) => listShops(tx))).map(toAdminShop);
+      return (await units.read("list", (tx) => listShops(tx))).map(toAdminShop);
     },
 
     get,
@@ -121,7 +121,7 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
     async create(form: ShopForm): Promise<AdminShop> {
       const fields = readShopFields(form.fields, "create");
       const logo = (await readLogo(images, form, true))!;
-      const shopId = await units.write(async (tx) => {
+      const shopId = await units.write("create", async (tx) => {
         const now = iso();
         const id = await insertShop(tx, { ...fields, created_at: now });
         await updateShop(tx, id, { logo_filename: logo.filename });
@@ -133,7 +133,7 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
       try {
         await images.write("shop", shopId, logo.files);
       } catch (error) {
-        await units.write((tx) => discardNewShop(tx, shopId));
+        await units.write("discardNew", (tx) => discardNewShop(tx, shopId));
         throw error;
       }
       return get(shopId);
@@ -142,13 +142,13 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
     /** Changes the fields sent (and the logo when one is sent); a new admin e-mail moves the ownership. */
     async update(shopId: number, form: ShopForm): Promise<AdminShop> {
       const fields = readShopFields(form.fields, "update");
-      await units.read((tx) => liveShop(tx, shopId));
+      await units.read("checkLive", (tx) => liveShop(tx, shopId));
       const logo = await readLogo(images, form, false);
       // A new logo before the unit: nothing names it until the unit commits, and it goes again if the unit fails.
       if (logo) await images.write("shop", shopId, logo.files);
       let replaced: string | null = null;
       try {
-        await units.write(async (tx) => {
+        await units.write("update", async (tx) => {
           // Locked, then read: two edits of one shop's admin e-mail move the ownership one after the other.
           await lockRows(tx, "shops", [shopId]);
           const current = await liveShop(tx, shopId);
@@ -171,7 +171,7 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
     /** Marks a shop deleted; never the warehouse, never a shop with orders on its counter (N or W). */
     async remove(shopId: number): Promise<void> {
       if (isWarehouse(shopId)) throw new ConflictError("WAREHOUSE_NOT_DELETABLE", SHOP_TEXTS.warehouse);
-      await units.write(async (tx) => {
+      await units.write("remove", async (tx) => {
         await liveShop(tx, shopId);
         // The delete is conditional on no open order, and its row count decides; the count is for the message.
         if (await softDeleteShop(tx, shopId)) return;
@@ -183,7 +183,7 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
 
     /** The cabinet's store view: the live shop the caller owns, or null. */
     async myStore(userId: number): Promise<MyStoreResponse["store"]> {
-      const shop = await units.read((tx) => findOwnedShop(tx, userId));
+      const shop = await units.read("myStore", (tx) => findOwnedShop(tx, userId));
       if (!shop) return null;
       return {
         id: shop.id,

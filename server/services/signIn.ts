@@ -93,7 +93,7 @@ const REFLINK_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789";
 
 export function createSignIn(deps: SignInDeps) {
   const { db, config, mailer, clock, sessions, adminGrants, limiters, registerReferral = async () => false } = deps;
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("signIn");
   const iso = (ms: number) => new Date(ms).toISOString();
   const sendsPerIp = limiters("code-sends-per-ip", LOGIN_CODE_SENDS_PER_IP, LOGIN_CODE_SEND_WINDOW_MS);
   const verifiesPerIp = limiters("code-verifies-per-ip", LOGIN_VERIFIES_PER_IP, LOGIN_CODE_SEND_WINDOW_MS);
@@ -101,7 +101,7 @@ export function createSignIn(deps: SignInDeps) {
   let pepper: Promise<string> | null = null;
   /** Codes are stored as an HMAC under a per-database secret, so a copied database gives no codes away. */
   async function hashCode(email: string, code: string): Promise<string> {
-    pepper ??= units.write((tx) => ensureSetting(tx, "login_code_pepper", randomBytes(32).toString("hex")));
+    pepper ??= units.write("pepper", (tx) => ensureSetting(tx, "login_code_pepper", randomBytes(32).toString("hex")));
     return createHmac("sha256", await pepper).update(`${email}:${code}`).digest("hex");
   }
 
@@ -141,14 +141,14 @@ export function createSignIn(deps: SignInDeps) {
      * one yet, and the code is registered as their referrer if it may be. Never fails the chat.
      */
     async joinFromChat(profile: TelegramUserProfile, code: string): Promise<void> {
-      const userId = await units.write((tx) => upsertTelegramUser(tx, profile));
+      const userId = await units.write("joinFromChat", (tx) => upsertTelegramUser(tx, profile));
       await registerReferral(userId, code, "chat");
     },
 
     async signInWithTelegram(initData: string): Promise<SignInResponse> {
       if (!config.botToken) throw new UnavailableError("TELEGRAM_SIGN_IN_OFF", "Telegram sign-in is not set up on this server.");
       const { user: profile, startParam } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
-      const { userId, token } = await units.write(async (tx) => {
+      const { userId, token } = await units.write("signInWithTelegram", async (tx) => {
         const userId = await upsertTelegramUser(tx, profile);
         return { userId, token: await sessions.open(tx, userId, "TELEGRAM") };
       });
@@ -167,7 +167,7 @@ export function createSignIn(deps: SignInDeps) {
       if (sendsWait !== null) throw new RateLimitedError("Too many codes were asked from your network. Please try again later.", sendsWait);
       const code = String(randomInt(10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, "0");
       const codeHash = await hashCode(email, code);
-      const codeId = await units.write(async (tx) => {
+      const codeId = await units.write("sendEmailCode", async (tx) => {
         // Requests for one address count one after the other: the count and the insert are one statement,
         // but two transactions at once would each count without the other's row.
         await lockName(tx, "login-code-sends", email);
@@ -186,7 +186,7 @@ export function createSignIn(deps: SignInDeps) {
         await mailer.send(loginCodeMail(email, code));
       } catch {
         // A mail that did not leave is no code and uses up none of the address's sends.
-        await units.write((tx) => deleteLoginCode(tx, codeId));
+        await units.write("discardCode", (tx) => deleteLoginCode(tx, codeId));
         throw new UnavailableError("MAIL_FAILED", "We could not send the code. Please try again in a minute.");
       }
     },
@@ -207,7 +207,7 @@ export function createSignIn(deps: SignInDeps) {
       if (verifiesWait !== null) throw new RateLimitedError("Too many attempts from your network. Please try again later.", verifiesWait);
       const invalid = () => new UnauthorizedError("INVALID_CODE", INVALID_CODE);
       const codeHash = await hashCode(email, input.code);
-      const outcome = await units.write(async (tx) => {
+      const outcome = await units.write("verifyEmailCode", async (tx) => {
         const now = clock();
         const latest = await findLatestCode(tx, email);
         if (!latest) return null;

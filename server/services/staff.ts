@@ -19,7 +19,7 @@ export type Staff = ReturnType<typeof createStaff>;
 export type StaffWho = { email: string } | { telegramId: number };
 
 export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("staff");
 
   async function liveShop(tx: Executor, shopId: number) {
     const shop = await findLiveShop(tx, shopId);
@@ -42,12 +42,12 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
 
   return {
     async list(shopId: number): Promise<StaffMember[]> {
-      return units.read((tx) => staffOf(tx, shopId));
+      return units.read("list", (tx) => staffOf(tx, shopId));
     },
 
     /** Grants a role at a shop to a user who signed in once (404 otherwise); answers the shop's staff. */
     async grant(shopId: number, who: StaffWho, role: StaffRole): Promise<StaffMember[]> {
-      return units.write(async (tx) => {
+      return units.write("grant", async (tx) => {
         await liveShop(tx, shopId);
         const user = "email" in who ? await findUserByEmail(tx, normaliseEmail(who.email)) : await findUserByTelegramId(tx, who.telegramId);
         if (!user) throw new NotFoundError("User", "No user with that e-mail or Telegram id has signed in yet");
@@ -58,7 +58,7 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
     },
 
     async revoke(shopId: number, userId: number): Promise<StaffMember[]> {
-      return units.write(async (tx) => {
+      return units.write("revoke", async (tx) => {
         await liveShop(tx, shopId);
         // The delete's row count decides: of two revokes at once, the second is a 404.
         if (!(await deleteShopStaff(tx, shopId, userId))) {

@@ -27,14 +27,14 @@ export interface StatsQuery {
 }
 
 export function createStats({ db, clock }: { db: DB; clock: () => number }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("stats");
 
   async function compute(
     query: StatsQuery = {},
   ): Promise<StoreStats & { range: { from: string | null; to: string | null }; shop_id: number | null }> {
     const range = parseStatsRange(query);
     const shopId = query.shop_id ?? null;
-    const rows = await units.read(async (tx) => {
+    const rows = await units.read("compute", async (tx) => {
       if (shopId !== null && !(await shopExists(tx, shopId))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
       return selectCompletedLines(tx, { fromUtc: range.fromUtc, toUtcExclusive: range.toUtcExclusive, shopId });
     });

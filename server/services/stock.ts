@@ -133,7 +133,7 @@ export async function recordSale(
 }
 
 export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD_DEFAULT }: StockDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("stock");
   const iso = (ms: number) => new Date(ms).toISOString();
 
   return {
@@ -144,7 +144,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
     ): Promise<{ instock: number }> {
       const amount = checkStockAmount(input.amount);
       const shopId = input.shop_id ?? WAREHOUSE_SHOP_ID;
-      return units.write(async (tx) => {
+      return units.write("add", async (tx) => {
         await onlyAdmin(tx, actorUserId);
         await liveShop(tx, shopId);
         await liveOption(tx, input.product_id, input.option_id);
@@ -161,7 +161,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
     ): Promise<{ warehouse: number; instock: number; shop_name: string }> {
       const amount = checkStockAmount(input.amount);
       if (input.to_shop_id === WAREHOUSE_SHOP_ID) throw new ValidationError("to_shop_id", STOCK_TEXTS.moveToWarehouse);
-      return units.write(async (tx) => {
+      return units.write("move", async (tx) => {
         await onlyAdmin(tx, actorUserId);
         const shop = await liveShop(tx, input.to_shop_id);
         await liveOption(tx, input.product_id, input.option_id);
@@ -182,7 +182,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
       paging: { limit?: number | undefined; cursor?: number | undefined } = {},
     ): Promise<{ entries: StockHistoryEntry[]; next_cursor: number | null }> {
       const limit = paging.limit ?? PAGE_DEFAULT;
-      const { rows, next_cursor } = await units.read(async (tx) => {
+      const { rows, next_cursor } = await units.read("history", async (tx) => {
         const known = await findProductRow(tx, productId);
         if (!known) throw new NotFoundError("Product", `Product ${productId} not found`);
         return pageOf(await listStockHistory(tx, productId, paging.cursor ?? null, limit + 1), limit);
@@ -208,12 +208,12 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
 
     /** Shelves of pickup shops at or below the threshold (live shops, products and options). */
     async lowStock(): Promise<LowShelf[]> {
-      return units.read((tx) => selectLowShelves(tx, WAREHOUSE_SHOP_ID, lowStockThreshold));
+      return units.read("lowStock", (tx) => selectLowShelves(tx, WAREHOUSE_SHOP_ID, lowStockThreshold));
     },
 
     /** One option's shelf at every live shop, the warehouse included (the bot's before/after confirmation). */
     async shelf(productId: number, optionId: number): Promise<Array<{ shop_id: number; shop_name: string; amount: number }>> {
-      return units.read((tx) => selectShelves(tx, productId, optionId));
+      return units.read("shelf", (tx) => selectShelves(tx, productId, optionId));
     },
 
     lowStockThreshold,

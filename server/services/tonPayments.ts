@@ -98,7 +98,7 @@ export async function tonPaymentOf(
 }
 
 export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("tonPayments");
 
   /** The customer's own order that may be paid in TON now; anyone else's is a 404. */
   async function payableOrder(tx: Executor, userId: number, orderId: number): Promise<OrderRow> {
@@ -118,7 +118,7 @@ export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
      * at the rate of the moment, with a new comment.
      */
     async quote(userId: number, orderId: number): Promise<TonQuote> {
-      return units.write(async (tx) => {
+      return units.write("quote", async (tx) => {
         const row = await payableOrder(tx, userId, orderId);
         const wallet = await selectShopWallet(tx, row.shop_id);
         if (!wallet) throw new ConflictError("NO_SHOP_WALLET", CRYPTO_NEEDS_WALLET);
@@ -163,7 +163,7 @@ export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
      */
     async sent(userId: number, orderId: number, boc: string): Promise<TonPayment> {
       const reply = checkBoc(boc);
-      return units.write(async (tx) => {
+      return units.write("sent", async (tx) => {
         // The hold's expiry locks the order too: a 'sent' report and an expiry are ordered, never interleaved.
         await lockRows(tx, "orders", [orderId]);
         const row = await payableOrder(tx, userId, orderId);
@@ -189,7 +189,7 @@ export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
      * or while it is down. Audited with who did it; of this and the watcher, exactly one marks it paid.
      */
     async confirmByHand(userId: number, orderId: number): Promise<StaffOrder> {
-      await units.write(async (tx) => {
+      await units.write("confirmByHand", async (tx) => {
         const actor = { userId, isAdmin: await isAdmin(tx, userId), shopIds: await selectStaffShopIds(tx, userId) };
         if (!isStaff(actor)) throw new ForbiddenError();
         // The watcher's unit for this order waits here (or this one waits for it): what is read next is current.

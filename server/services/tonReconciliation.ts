@@ -107,7 +107,7 @@ async function recordOne(tx: Executor, shopId: number, wallet: string, chainTx: 
 }
 
 export function createTonReconciliation({ db, clock }: TonReconciliationDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("tonReconciliation");
 
   return {
     /**
@@ -123,14 +123,14 @@ export function createTonReconciliation({ db, clock }: TonReconciliationDeps) {
       // Oldest first: when two transfers pay one order, the earlier one is the payment.
       const ordered = [...transactions].sort((a, b) => a.now - b.now);
       for (const chainTx of ordered) {
-        counts[await units.write((tx) => recordOne(tx, shopId, wallet, chainTx, clock()))]++;
+        counts[await units.write("recordTransfer", (tx) => recordOne(tx, shopId, wallet, chainTx, clock()))]++;
       }
       return counts;
     },
 
     /** The shops whose wallets the watcher asks about, and since when (unix seconds). */
     async watchedShops(): Promise<{ shopId: number; wallet: string; sinceS: number }[]> {
-      const rows = await units.read((tx) => selectWatchedShops(tx, iso(clock() - WATCH_QUOTES_FOR_MS)));
+      const rows = await units.read("watchedShops", (tx) => selectWatchedShops(tx, iso(clock() - WATCH_QUOTES_FOR_MS)));
       return rows.map((r) => ({ shopId: r.shop_id, wallet: r.wallet, sinceS: Math.floor(Date.parse(r.from) / 1000) }));
     },
   };

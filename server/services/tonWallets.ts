@@ -17,13 +17,13 @@ export interface TonWalletsDeps {
 export type TonWallets = ReturnType<typeof createTonWallets>;
 
 export function createTonWallets({ db, clock, network }: TonWalletsDeps) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("tonWallets");
 
   return {
     /** Admin: a shop's TON wallet, checked for the store's network. */
     async setShopWallet(shopId: number, text: string): Promise<{ shop_id: number; ton_wallet: string }> {
       const wallet = parseWallet(text, network);
-      return units.write(async (tx) => {
+      return units.write("setShopWallet", async (tx) => {
         if (!(await updateShopWallet(tx, shopId, wallet))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
         return { shop_id: shopId, ton_wallet: wallet };
       });
@@ -32,7 +32,7 @@ export function createTonWallets({ db, clock, network }: TonWalletsDeps) {
     /** Admin: Baht for one TON; quotes made from now on use it. */
     async setRate(value: number): Promise<{ thb_per_ton: string; updated_at: string }> {
       const rate = parseRate(value);
-      return units.write(async (tx) => {
+      return units.write("setRate", async (tx) => {
         const now = new Date(clock()).toISOString();
         await upsertSetting(tx, TON_RATE_SETTING, rate, now);
         return { thb_per_ton: rate, updated_at: now };

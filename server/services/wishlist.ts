@@ -10,10 +10,10 @@ import type { Catalog } from "./catalog";
 export type Wishlist = ReturnType<typeof createWishlist>;
 
 export function createWishlist({ db, catalog, clock }: { db: DB; catalog: Catalog; clock: () => number }) {
-  const units = unitOfWorkOf(db);
+  const units = unitOfWorkOf(db).named("wishlist");
 
   async function customer(userId: number): Promise<void> {
-    const user = await units.read((tx) => findUserById(tx, userId));
+    const user = await units.read("customer", (tx) => findUserById(tx, userId));
     if (!user) throw new NotFoundError("User");
     if (user.is_admin === 1) throw new ForbiddenError("Admins have no wishlist.");
   }
@@ -21,7 +21,7 @@ export function createWishlist({ db, catalog, clock }: { db: DB; catalog: Catalo
   /** Products still on sale, newest wish first; a product taken off sale drops out of the list. */
   async function list(userId: number): Promise<{ product_ids: number[]; products: Product[] }> {
     const products: Product[] = [];
-    for (const id of await units.read((tx) => wishlistProductIds(tx, userId))) {
+    for (const id of await units.read("list", (tx) => wishlistProductIds(tx, userId))) {
       try {
         products.push((await catalog.getProduct(id)).product);
       } catch (error) {
@@ -39,12 +39,12 @@ export function createWishlist({ db, catalog, clock }: { db: DB; catalog: Catalo
     async add(userId: number, productId: number) {
       await customer(userId);
       await catalog.getProduct(productId); // 404 for an unknown, inactive or deleted product
-      await units.write((tx) => addToWishlist(tx, userId, productId, new Date(clock()).toISOString()));
+      await units.write("add", (tx) => addToWishlist(tx, userId, productId, new Date(clock()).toISOString()));
       return list(userId);
     },
     async remove(userId: number, productId: number) {
       await customer(userId);
-      await units.write((tx) => removeFromWishlist(tx, userId, productId));
+      await units.write("remove", (tx) => removeFromWishlist(tx, userId, productId));
       return list(userId);
     },
   };
