@@ -84,6 +84,10 @@ export interface Config {
   lowStockThreshold: number;
   /** The wholesale store's address, linked from the cabinet of shop owners and allow-listed accounts; null: no link. */
   wholesaleUrl: string | null;
+  /** The bearer token GET /metrics asks for; null turns /metrics off (a 404 like any unknown path). */
+  metricsToken: string | null;
+  /** A unit of work whose own run takes longer than this many milliseconds is logged (warn) with its name. */
+  slowQueryMs: number;
 }
 
 export class ConfigError extends Error {
@@ -242,6 +246,13 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const wholesaleUrl = read("WHOLESALE_URL") ?? null;
   if (wholesaleUrl !== null && !isHttpUrl(wholesaleUrl)) problems.push(`WHOLESALE_URL must be an http(s) URL (got "${wholesaleUrl}")`);
 
+  const metricsToken = read("METRICS_TOKEN") ?? null;
+  // A token a scraper sends in a header: long enough not to be guessed, and nothing a header cannot carry.
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    problems.push("METRICS_TOKEN must be 16-256 visible ASCII characters without spaces (e.g. openssl rand -hex 32)");
+  }
+  const slowQueryMs = positive("SLOW_QUERY_MS", 200);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -283,6 +294,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     tonPollSeconds,
     lowStockThreshold: lowStockThreshold!,
     wholesaleUrl,
+    metricsToken,
+    slowQueryMs,
   };
 }
 

@@ -236,7 +236,7 @@ function scheduleBackupsIfConfigured(config: Config, log: FastifyBaseLogger) {
 }
 
 /** With TON_API_URL the chain watcher confirms crypto payments; without it one line says managers confirm them by hand. */
-function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { tonReconciliation }: Services) {
+function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { tonReconciliation, metrics }: Services) {
   if (!config.tonApiUrl) {
     log.info("the TON watcher is off: TON_API_URL is not set (managers confirm crypto payments by hand)");
     return null;
@@ -246,6 +246,7 @@ function startTonWatcherIfConfigured(config: Config, log: FastifyBaseLogger, { t
     chain: createTonCenterChain({ apiUrl: config.tonApiUrl, apiKey: config.tonApiKey }),
     log: log.child({ module: "ton" }),
     intervalMs: config.tonPollSeconds * 1000,
+    looked: metrics.chainWatcher(),
   });
   watcher.start();
   return watcher;

@@ -157,3 +157,16 @@ export function sentMessageOf(
 export async function markUserUnreachable(db: Executor, userId: number, now: string): Promise<void> {
   await db.updateTable("users").set({ telegram_unreachable_at: now }).where("id", "=", userId).execute();
 }
+
+/**
+ * The notices not yet sent (pending, in backoff, or being sent) and when the oldest of them was written:
+ * one read of the backlog through the `outbox_due` index (status first), never of the sent history.
+ */
+export async function outboxBacklog(db: Executor): Promise<{ unsent: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [eb.fn.countAll<number | string>().as("unsent"), eb.fn.min("created_at").as("oldest")])
+    .where("status", "in", ["pending", "sending"])
+    .executeTakeFirstOrThrow();
+  return { unsent: Number(row.unsent), oldestCreatedAt: row.oldest ?? null };
+}

@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import type { Services } from "../services/index";
 import { installJsonCompression } from "./conditional";
 import { installErrorHandling } from "./errors";
+import { installMetrics } from "./metrics";
 import { adminProductRoutes } from "./routes/adminProducts";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  installMetrics(app, { token: config.metricsToken, metrics: services.metrics });
   installValidation(app);
   await installEdge(app, {
     publicUrl: config.publicUrl,

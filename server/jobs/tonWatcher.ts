@@ -23,9 +23,11 @@ export interface TonWatcherDeps {
   chain: TonChain;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /** Told of every pass that read every watched wallet without an error (the store's metrics: its lag). */
+  looked?: () => void;
 }
 
-export function createTonWatcher({ tonReconciliation, chain, log, intervalMs }: TonWatcherDeps) {
+export function createTonWatcher({ tonReconciliation, chain, log, intervalMs, looked = () => undefined }: TonWatcherDeps) {
   async function transactionsSince(wallet: string, sinceS: number, signal: AbortSignal): Promise<ChainTransaction[]> {
     const all: ChainTransaction[] = [];
     for (let page = 0; page < MAX_PAGES && !signal.aborted; page++) {
@@ -42,6 +44,7 @@ export function createTonWatcher({ tonReconciliation, chain, log, intervalMs }: 
    * `signal`: aborted by stop(), so a call to a slow indexer does not hold up the shutdown.
    */
   async function tick(signal: AbortSignal = new AbortController().signal): Promise<void> {
+    let everyWallet = true;
     for (const shop of await tonReconciliation.watchedShops()) {
       if (signal.aborted) return;
       try {
@@ -49,10 +52,12 @@ export function createTonWatcher({ tonReconciliation, chain, log, intervalMs }: 
         const counts = await tonReconciliation.recordTransfers(shop.shopId, shop.wallet, transactions);
         if (counts.paid || counts.underpaid || counts.refund_due) log.info({ shopId: shop.shopId, ...counts }, "TON transfers recorded");
       } catch (error) {
+        everyWallet = false;
         const message = "TON watcher: this wallet's transactions could not be checked; trying again next time";
         log.warn({ err: error, shopId: shop.shopId }, message);
       }
     }
+    if (everyWallet) looked();
   }
 
   return { tick: () => tick(), ...repeating(tick, { intervalMs, log, failure: "TON watcher failed" }) };

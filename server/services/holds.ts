@@ -26,24 +26,26 @@ import { giveBackStock } from "./orders";
 export interface HoldsDeps {
   db: DB;
   clock: () => number;
+  /** Told how many orders each run canceled because their hold ended (the store's metrics). */
+  expired?: (count: number) => void;
 }
 
 export type Holds = ReturnType<typeof createHolds>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function createHolds({ db, clock }: HoldsDeps) {
-  const unitOfWork = unitOfWorkOf(db);
+export function createHolds({ db, clock, expired = () => undefined }: HoldsDeps) {
+  const unitOfWork = unitOfWorkOf(db).named("holds");
 
   return {
     /** Releases pickup holds that have ended: canceled, stock back, customer told. Returns how many were released. */
     async expireHolds(): Promise<number> {
       // A hold waits while a TON payment reported sent may still arrive (its validUntil plus the grace).
       const paymentCutoff = () => iso(clock() - SEND_GRACE_MS);
-      const due = await unitOfWork.read((tx) => selectExpiredHolds(tx, iso(clock()), paymentCutoff()));
+      const due = await unitOfWork.read("holdsEnded", (tx) => selectExpiredHolds(tx, iso(clock()), paymentCutoff()));
       const done = await Promise.all(
         due.map((id) =>
-          unitOfWork.write(async (tx) => {
+          unitOfWork.write("expireHold", async (tx) => {
             // The order's row first: a payment recorded or reported sent meanwhile is read before deciding.
             await lockRows(tx, "orders", [id]);
             const now = iso(clock());
@@ -67,16 +69,18 @@ export function createHolds({ db, clock }: HoldsDeps) {
           }),
         ),
       );
-      return done.filter(Boolean).length;
+      const released = done.filter(Boolean).length;
+      if (released > 0) expired(released);
+      return released;
     },
 
     /** Queues the reminder for holds ending within 30 minutes, once per order. */
     async remindHolds(): Promise<number> {
       const nowMs = clock();
-      const due = await unitOfWork.read((tx) => selectHoldsToRemind(tx, iso(nowMs), iso(nowMs + HOLD_REMINDER_BEFORE_MS)));
+      const due = await unitOfWork.read("holdsEnding", (tx) => selectHoldsToRemind(tx, iso(nowMs), iso(nowMs + HOLD_REMINDER_BEFORE_MS)));
       const done = await Promise.all(
         due.map((id) =>
-          unitOfWork.write(async (tx) => {
+          unitOfWork.write("remindHold", async (tx) => {
             const now = iso(clock());
             if (!(await markReminded(tx, id, now))) return false;
             await tellCustomer(tx, "hold_reminder", id, now);

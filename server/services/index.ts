@@ -17,6 +17,7 @@ import { createHandover } from "./handover";
 import { createHealth } from "./health";
 import { createHolds } from "./holds";
 import { createImageStore } from "./images";
+import { createMetrics } from "./metrics";
 import { createLinkSigner } from "./links";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "./mailer";
 import { createOrders } from "./orders";
@@ -45,6 +46,8 @@ export interface ServiceDeps {
 export function createServices(config: Config, { db, log, clock = Date.now, mailer }: ServiceDeps) {
   // Without SMTP_URL (development), code mails are kept here and shown at /dev/outbox.
   const devOutbox = new DevOutbox();
+  // Every named unit of work on `db` is timed for it and logged when slow (db/unitOfWork.ts, watchUnits).
+  const metrics = createMetrics({ db, clock, log, slowQueryMs: config.slowQueryMs, exported: config.metricsToken !== null });
   const catalog = createCatalog({ db });
   const partner = createPartner({ db, clock, config, log: log.child({ module: "referrals" }) });
   // Rate limits (docs/decisions.md, "Rate limits across instances"): on SQLite one process serves HTTP and
@@ -66,6 +69,8 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
   return {
     log,
     devOutbox,
+    /** GET /metrics (server/http/metrics.ts) and the slow-unit log. */
+    metrics,
     /** Where the HTTP rate limits count (server/http/security.ts): this process's memory, or the database. */
     hits,
     health: createHealth({ db }),
@@ -74,8 +79,15 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     partner,
     auth,
     links,
-    orders: createOrders({ db, clock, links, maxOpenOrders: config.maxOpenOrders, lowStockThreshold: config.lowStockThreshold }),
-    holds: createHolds({ db, clock }),
+    orders: createOrders({
+      db,
+      clock,
+      links,
+      maxOpenOrders: config.maxOpenOrders,
+      lowStockThreshold: config.lowStockThreshold,
+      placed: metrics.orderPlaced,
+    }),
+    holds: createHolds({ db, clock, expired: metrics.holdsExpired }),
     handover,
     staff: createStaff({ db, clock }),
     tonPayments: createTonPayments({ db, clock, staffOrder: (userId, orderId) => handover.getOrder(userId, orderId, undefined) }),

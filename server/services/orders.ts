@@ -71,6 +71,8 @@ export interface OrdersDeps {
   maxOpenOrders?: number;
   /** LOW_STOCK_THRESHOLD: a sale taking a pickup shop's shelf to it or below tells the admins (services/stock.ts). */
   lowStockThreshold?: number;
+  /** Told of every order placed, once it is committed (the store's metrics). */
+  placed?: () => void;
 }
 
 type LineInput = LineKey & { amount: number };
@@ -134,8 +136,15 @@ export async function giveBackStock(
   }
 }
 
-export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThreshold = LOW_STOCK_THRESHOLD_DEFAULT }: OrdersDeps) {
-  const unitOfWork = unitOfWorkOf(db);
+export function createOrders({
+  db,
+  clock,
+  links,
+  maxOpenOrders = 3,
+  lowStockThreshold = LOW_STOCK_THRESHOLD_DEFAULT,
+  placed = () => undefined,
+}: OrdersDeps) {
+  const unitOfWork = unitOfWorkOf(db).named("orders");
 
   async function pickupShop(tx: Executor, shopId: number) {
     if (shopId === WAREHOUSE_SHOP_ID) throw new ValidationError("shop_id", "The central warehouse is not a pickup shop: choose a shop");
@@ -203,7 +212,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
       if (courierDetailsMissing(settings)) throw new ValidationError("phone", CHOOSE_OPTIONS);
       const requestHash = hash("sha256", JSON.stringify({ shop_id: input.body.shop_id, lines, settings }), "hex");
 
-      const outcome = await unitOfWork.write(async (tx) => {
+      const outcome = await unitOfWork.write("placeOrder", async (tx) => {
         // The customer's row first: another placement of theirs waits here until this one is committed, then
         // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
         await lockRows(tx, "users", [input.userId]);
@@ -294,6 +303,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
         if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines);
         return { view, replayed: false };
       });
+      if (!outcome.replayed) placed();
       return { order: await signed(outcome.view), replayed: outcome.replayed };
     },
 
@@ -303,7 +313,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
       query: OrderListQuery = {},
     ): Promise<{ orders: Order[]; next_cursor: number | null; counts: { all: number; done: number } }> {
       const limit = query.limit ?? PAGE_DEFAULT;
-      const { views, next_cursor, counts } = await unitOfWork.read(async (tx) => {
+      const { views, next_cursor, counts } = await unitOfWork.read("listOrders", async (tx) => {
         const page = pageOf(await selectOrderRowsOfUser(tx, userId, query.cursor ?? null, limit + 1), limit);
         const views: Order[] = [];
         for (const row of page.rows) views.push(await readView(tx, row, clock()));
@@ -313,12 +323,12 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
     },
 
     async getOrder(userId: number, orderId: number): Promise<Order> {
-      return signed(await unitOfWork.read(async (tx) => readView(tx, await ownOrder(tx, userId, orderId), clock())));
+      return signed(await unitOfWork.read("getOrder", async (tx) => readView(tx, await ownOrder(tx, userId, orderId), clock())));
     },
 
     /** Spec §4: only a new order; its stock goes back to the shop in the same unit. */
     async cancelOrder(userId: number, orderId: number): Promise<Order> {
-      const view = await unitOfWork.write(async (tx) => {
+      const view = await unitOfWork.write("cancelOrder", async (tx) => {
         // The order's row first: a payment recorded meanwhile is read before deciding, never after.
         await lockRows(tx, "orders", [orderId]);
         const row = await ownOrder(tx, userId, orderId);
@@ -350,7 +360,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
       const settings = normaliseSettings(input);
       if (!settingsComplete(settings)) throw new ValidationError("settings", CHOOSE_OPTIONS);
       const notPending = () => new ConflictError("ORDER_NOT_PENDING", "Only a pending order takes new settings.");
-      const view = await unitOfWork.write(async (tx) => {
+      const view = await unitOfWork.write("saveSettings", async (tx) => {
         // The order's row first: two saves of one order reserve its stock once.
         await lockRows(tx, "orders", [orderId]);
         const row = await ownOrder(tx, userId, orderId);
@@ -385,7 +395,7 @@ export function createOrders({ db, clock, links, maxOpenOrders = 3, lowStockThre
     /** The cart-and-shops check: pickup shops that hold every line in the asked amount. */
     async shopsForCart(items: LineInput[]): Promise<{ id: number; name: string; district: string }[]> {
       const lines = mergeLines(items);
-      return unitOfWork.read(async (tx) => {
+      return unitOfWork.read("shopsForCart", async (tx) => {
         checkMaximums(await priceLines(tx, lines));
         const stock = await selectStockFor(tx, [...new Set(lines.map((l) => l.product_id))]);
         const shops = new Map<number, { id: number; name: string; district: string }>();

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { migrateToLatest, openDatabase, openPostgres, type DB } from "../../db/connection";
 import { createDatabase, TEMPLATE_DATABASE } from "./postgresServer";
@@ -34,6 +34,8 @@ export interface TestStoreOptions {
   env?: Record<string, string>;
   /** Milliseconds since the epoch, for tests that move time. */
   clock?: () => number;
+  /** The services' logger, for tests that read what is logged (by default LOG_LEVEL's, silent). */
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -70,9 +72,9 @@ export async function testDatabase(seed = true, uploadsDir: string | null = null
 export async function appOn(
   config: Config,
   db: DB,
-  { clock, mailer }: { clock?: () => number; mailer?: Mailer } = {},
+  { clock, mailer, log = createLogger(config) }: { clock?: () => number; mailer?: Mailer; log?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
-  const services = createServices(config, { db, log: createLogger(config), clock, mailer });
+  const services = createServices(config, { db, log, clock, mailer });
   return buildApp(config, services, { telegramWebhook: webhookFor(config, services, clock) });
 }
 
@@ -84,7 +86,7 @@ export async function makeTestStore(options: TestStoreOptions = {}): Promise<Tes
     webappDir: options.webappDir ?? null,
   };
   const db = await testDatabase(options.seed ?? true, options.images ? join(dataDir, "uploads") : null);
-  const app = await appOn(config, db, { clock: options.clock });
+  const app = await appOn(config, db, { clock: options.clock, log: options.log });
   return {
     app,
     db,
