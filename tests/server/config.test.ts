@@ -117,6 +117,21 @@ describe("configuration", () => {
     });
   });
 
+  it("turns /metrics on only with METRICS_TOKEN and logs units slower than SLOW_QUERY_MS (default 200)", () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null, slowQueryMs: 200 });
+    expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef0123", SLOW_QUERY_MS: "50" })).toMatchObject({
+      metricsToken: "0123456789abcdef0123",
+      slowQueryMs: 50,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(
+      "Invalid configuration: METRICS_TOKEN must be 16-256 visible ASCII characters without spaces (e.g. openssl rand -hex 32)",
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: "a token with spaces in it" })).toThrow("METRICS_TOKEN must be");
+    for (const bad of ["0", "-5", "1.5", "fast"]) {
+      expect(() => loadConfig({ SLOW_QUERY_MS: bad })).toThrow(`SLOW_QUERY_MS must be a positive whole number (got "${bad}")`);
+    }
+  });
+
   it("names every wrong variable at once", () => {
     try {
       loadConfig({ PORT: "x", LOG_LEVEL: "y" });

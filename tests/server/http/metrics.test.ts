@@ -8,6 +8,7 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { unitOfWorkOf } from "../../../db/unitOfWork";
 import { buildProbeApp } from "../../../server/http/probes";
+import { createTonWatcher } from "../../../server/jobs/tonWatcher";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { placeOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
@@ -159,6 +160,37 @@ describe("GET /metrics", () => {
     now += 3 * 3_600_000 + 1_000;
     expect(await s.app.services.holds.expireHolds()).toBe(2);
     expect(sample(await scrape(s), "store_holds_expired_total")).toBe(2);
+  });
+
+  it("shows the chain watcher's lag: the seconds since its last look that read every watched wallet", async () => {
+    let now = START;
+    const s = await metricsStore({ clock: () => now });
+    let indexerDown = false;
+    const watcher = createTonWatcher({
+      // One watched wallet with nothing new on it; the chain fails while the indexer is down.
+      tonReconciliation: {
+        watchedShops: async () => [{ shopId: 2, wallet: "EQ-wallet", sinceS: 0 }],
+        recordTransfers: async () => ({ paid: 0, underpaid: 0, refund_due: 0, ignored: 0, seen: 0 }),
+      },
+      chain: { transactions: async () => (indexerDown ? Promise.reject(new Error("indexer down")) : []) },
+      log: pino({ level: "silent" }),
+      intervalMs: 60_000,
+      looked: s.app.services.metrics.chainWatcher(),
+    });
+    const lag = async () => sample(await scrape(s), "store_ton_watcher_lag_seconds");
+
+    expect(await lag()).toBe(0);
+    now += 30_000; // started, not yet looked
+    expect(await lag()).toBe(30);
+    await watcher.tick();
+    expect(await lag()).toBe(0);
+    indexerDown = true;
+    now += 20_000;
+    await watcher.tick();
+    expect(await lag()).toBe(20);
+    indexerDown = false;
+    await watcher.tick();
+    expect(await lag()).toBe(0);
   });
 
   it("is served by a worker's probes too, with the same token", async () => {
