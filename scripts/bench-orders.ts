@@ -12,7 +12,8 @@
  * instances on one database, the load spread over both: goals PostgreSQL ≥ 0.4× SQLite's placements per
  * second, p99 ≤ 50 ms, no errors, two instances no slower than one. The PostgreSQL server is a throwaway one
  * (scripts/postgresServer.ts, `fsync=off` like the tests'; on a real server every commit waits for its disk).
- * Settings: see scripts/benchHarness.ts.
+ * Settings: see scripts/benchHarness.ts. This checkout's server runs with metrics on (METRICS_TOKEN set: every
+ * request and unit measured), the dearer case (issue 23).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -58,7 +59,9 @@ async function serve(dataDir: string): Promise<void> {
   // A bench customer places far more than a person would: the per-customer limits are lifted (the checks and
   // the limiter still run on every placement), and the sign-ins of the bench's customers are not throttled.
   const limits = { MAX_OPEN_ORDERS: "1000000000", RATE_LIMIT_WRITES_PER_MINUTE: "1000000000", RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000000" };
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BOT_TOKEN, ...limits }), webappDir: null };
+  // METRICS_TOKEN: /metrics on, so the placements pay for being measured (an older commit ignores it).
+  const metricsOn = { METRICS_TOKEN: "bench-metrics-token-0123456789" };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BOT_TOKEN, ...limits, ...metricsOn }), webappDir: null };
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   let db;
   if (postgresUrl) {
@@ -267,7 +270,13 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     await migrateToLatest(db);
     await seedDemo(db, { uploadsDir: null });
     await db.updateTable("stock").set({ amount: 1_000_000_000 }).execute();
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", BOT_TOKEN, MAX_OPEN_ORDERS: "1000000000" });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      BOT_TOKEN,
+      MAX_OPEN_ORDERS: "1000000000",
+      METRICS_TOKEN: "bench-metrics-token-0123456789",
+    });
     const { auth, orders } = createServices(config, { db, log: createLogger(config) });
     const customers: number[] = [];
     let token = "";
@@ -308,6 +317,16 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     const commit = await time(3000, 1, () =>
       units.write((tx) => tx.updateTable("settings").set({ value: String(++n) }).where("key", "=", "bench").execute()),
     );
+    // What naming and timing a unit costs (db/unitOfWork.ts, its histograms fed): the same small read 50 at
+    // once, unnamed and named, in alternating rounds; the median difference per unit.
+    const named = units.named("bench");
+    const plain: number[] = [];
+    const timed: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      plain.push(await time(5000, CONNECTIONS, () => units.read((tx) => tx.selectFrom("settings").select("value").execute())));
+      timed.push(await time(5000, CONNECTIONS, () => named.read("read", (tx) => tx.selectFrom("settings").select("value").execute())));
+    }
+    const timing = median(timed.map((t, i) => t - plain[i]!));
     const alone = await time(3000, 1, place);
     const together = await time(6000, CONNECTIONS, place);
     const firstOrder = (await db.selectFrom("orders").select(["id", "user_id"]).orderBy("id").limit(1).executeTakeFirstOrThrow());
@@ -319,6 +338,7 @@ async function breakdown(helloUs: number, placeUs: number): Promise<void> {
     console.log(
       `| a unit of one small update, committed alone (a turn of the event loop, BEGIN IMMEDIATE … COMMIT) | ${commit.toFixed(0)} |`,
     );
+    console.log(`| naming and timing a unit (a named unit against the same unnamed, ${CONNECTIONS} at once) | ${timing.toFixed(1)} |`);
     console.log(`| placeOrder, one at a time (its own commit) | ${alone.toFixed(0)} |`);
     console.log(`| placeOrder, ${CONNECTIONS} at once (one group commit) | ${together.toFixed(0)} |`);
     console.log(`| reading an order (GET /api/orders/:id without HTTP) | ${view.toFixed(0)} |`);
