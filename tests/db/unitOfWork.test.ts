@@ -1,13 +1,14 @@
 /**
  * Units of work on either engine (db/unitOfWork.ts). On PostgreSQL two units that lock rows in opposite
  * orders deadlock; the server aborts one (40P01) and the unit runs again from the start, so both callers
- * get their commit. On SQLite the same two units simply run one after the other.
+ * get their commit. On SQLite the same two units simply run one after the other. Named units tell their
+ * watchers (the metrics, the slow-unit log) their name, own run and wait.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection";
 import type { Executor } from "../../db/executor";
-import { unitOfWorkOf } from "../../db/unitOfWork";
+import { unitOfWorkOf, watchUnits } from "../../db/unitOfWork";
 import { ON_POSTGRES, testDatabase } from "../helpers/app";
 
 let db: DB;
@@ -76,6 +77,56 @@ describe("units of work", () => {
         return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx);
       });
       expect(prepared.rows.map((r) => r.statement)).toContain('select "id" from "shops" where "id" = $1');
+    }
+  });
+});
+
+describe("named units", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("tell every watcher each unit's name, its own run and its wait, for writes, reads and lookups, thrown or not", async () => {
+    const told: { unit: string; runMs: number; waitMs: number }[] = [];
+    const own = await testDatabase(false);
+    try {
+      watchUnits(own, (unit, runMs, waitMs) => told.push({ unit, runMs, waitMs }));
+      const units = unitOfWorkOf(own).named("area");
+      await units.write("slowWrite", async (tx) => {
+        await sql`select 1`.execute(tx);
+        await sleep(60);
+      });
+      expect(await units.read("read", async (tx) => (await sql<{ one: number }>`select 1 as one`.execute(tx)).rows[0]!.one)).toBe(1);
+      await units.lookup("lookup", (tx) => sql`select 1`.execute(tx));
+      await expect(units.write("refused", async () => Promise.reject(new Error("no")))).rejects.toThrow("no");
+      // The unnamed runner is not timed: shutdown's last flush, benchmarks and these tests use it.
+      await unitOfWorkOf(own).write((tx) => sql`select 1`.execute(tx));
+
+      expect(told.map((t) => t.unit)).toEqual(["area.slowWrite", "area.read", "area.lookup", "area.refused"]);
+      expect(told[0]!.runMs).toBeGreaterThanOrEqual(55);
+      for (const t of told) expect(t.waitMs).toBeGreaterThanOrEqual(0);
+    } finally {
+      await own.destroy();
+    }
+  });
+
+  it.skipIf(ON_POSTGRES)("on SQLite, counts the units before it in its batch as a unit's wait, not its run", async () => {
+    const told = new Map<string, { runMs: number; waitMs: number }>();
+    const own = await testDatabase(false);
+    try {
+      watchUnits(own, (unit, runMs, waitMs) => told.set(unit, { runMs, waitMs }));
+      const units = unitOfWorkOf(own).named("batch");
+      // Queued in one turn: one transaction, the slow unit first.
+      await Promise.all([
+        units.write("slow", async (tx) => {
+          await sql`select 1`.execute(tx);
+          await sleep(80);
+        }),
+        units.write("behind", (tx) => sql`select 1`.execute(tx)),
+      ]);
+      expect(told.get("batch.slow")!.runMs).toBeGreaterThanOrEqual(75);
+      expect(told.get("batch.behind")!.runMs).toBeLessThan(40);
+      expect(told.get("batch.behind")!.waitMs).toBeGreaterThanOrEqual(75);
+    } finally {
+      await own.destroy();
     }
   });
 });
