@@ -318,7 +318,7 @@ export async function main(role: Role = "all"): Promise<void> {
 const ROLE_NOTE: Record<Role, string> = {
   all: "",
   api: " (API instance: HTTP only, no bot, no jobs)",
-  worker: " (worker: /api/health and /api/ready only)",
+  worker: " (worker: /api/health and /api/ready only, and /metrics with METRICS_TOKEN)",
   bot: " (the Telegram bot alone, long polling)",
 };
 
