@@ -113,7 +113,14 @@ function namedUnits({ units, watchers }: Runner, area: string): NamedUnits {
     } finally {
       const waitMs = performance.now() - asked - runMs;
       const name = `${area}.${operation}`;
-      for (const watcher of watchers) watcher(name, runMs, waitMs);
+      // A watcher's failure (a log that cannot be written) must not turn a committed unit into a failed one.
+      for (const watcher of watchers) {
+        try {
+          watcher(name, runMs, waitMs);
+        } catch {
+          // The unit's own outcome stands; the figures of this one unit are lost.
+        }
+      }
     }
   }
   return {

@@ -74,13 +74,21 @@ export function createMetrics({ db, clock, log, slowQueryMs, exported }: Metrics
     buckets: UNIT_BUCKETS,
     registers: [registry],
   });
+  const slowUnits = new Counter({
+    name: "store_slow_units_total",
+    help: "Units of work whose own run took longer than SLOW_QUERY_MS, by name (each one is also logged)",
+    labelNames: ["unit"] as const,
+    registers: [registry],
+  });
   if (exported) collectDefaultMetrics({ register: registry });
 
   watchUnits(db, (unit, runMs, waitMs) => {
-    if (runMs > slowQueryMs) slowLog.warn({ unit, ms: Math.round(runMs), waitMs: Math.round(waitMs) }, "slow unit of work");
+    const slow = runMs > slowQueryMs;
+    if (slow) slowLog.warn({ unit, ms: Math.round(runMs), waitMs: Math.round(waitMs) }, "slow unit of work");
     if (!exported) return;
     unitRun.observe({ unit }, runMs / 1000);
     unitWait.observe(waitMs / 1000);
+    if (slow) slowUnits.inc({ unit });
   });
 
   return {

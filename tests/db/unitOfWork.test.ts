@@ -108,6 +108,21 @@ describe("named units", () => {
     }
   });
 
+  it("answers a committed unit's caller with its value even when a watcher throws", async () => {
+    const own = await testDatabase(false);
+    try {
+      watchUnits(own, () => {
+        throw new Error("the log cannot be written");
+      });
+      const units = unitOfWorkOf(own).named("area");
+      const insert = units.write("insert", (tx) => tx.insertInto("settings").values({ key: "kept", value: "1" }).execute());
+      await expect(insert).resolves.toBeDefined();
+      expect(await own.selectFrom("settings").select("value").where("key", "=", "kept").executeTakeFirst()).toEqual({ value: "1" });
+    } finally {
+      await own.destroy();
+    }
+  });
+
   it.skipIf(ON_POSTGRES)("on SQLite, counts the units before it in its batch as a unit's wait, not its run", async () => {
     const told = new Map<string, { runMs: number; waitMs: number }>();
     const own = await testDatabase(false);

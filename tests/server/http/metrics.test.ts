@@ -227,8 +227,12 @@ describe("slow units of work", () => {
     const slow = lines.find((line) => line.unit === "test.dawdling")!;
     expect(slow).toMatchObject({ level: 40, msg: "slow unit of work" });
     expect(slow.ms).toBeGreaterThanOrEqual(240);
-    // Its time is also in the histogram under its name.
-    expect(sample(await scrape(s), "store_unit_run_seconds_count", { unit: "test.dawdling" })).toBe(1);
+    // Its time is also in the histogram under its name, and it is counted as slow; the fast ones are not.
+    const text = await scrape(s);
+    expect(sample(text, "store_unit_run_seconds_count", { unit: "test.dawdling" })).toBe(1);
+    expect(sample(text, "store_slow_units_total", { unit: "test.dawdling" })).toBe(1);
+    expect(sample(text, "store_unit_run_seconds_count", { unit: "test.fast" })).toBe(1);
+    expect(sample(text, "store_slow_units_total", { unit: "test.fast" })).toBeUndefined();
   });
 
   it("logs a slow unit that throws too, and the caller still gets its error", async () => {
