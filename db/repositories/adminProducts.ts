@@ -52,9 +52,10 @@ export async function selectAdminProducts(db: Executor, filter: AdminProductFilt
   }
   const after = filter.after;
   if (after !== undefined) {
-    query = query.where((eb) =>
-      eb.or([eb("position", ">", after.position), eb.and([eb("position", "=", after.position), eb("id", "<", after.id)])]),
-    );
+    // `position >= p` first: the bound an index scan starts from (PostgreSQL reads an OR only as a filter).
+    query = query
+      .where("position", ">=", after.position)
+      .where((eb) => eb.or([eb("position", ">", after.position), eb("id", "<", after.id)]));
   }
   query = query.orderBy("position").orderBy("id", "desc");
   if (filter.limit !== undefined) query = query.limit(filter.limit);

@@ -17,9 +17,10 @@ export async function listShopStaff(
     .where("st.shop_id", "=", shopId);
   const after = page.after;
   if (after !== null) {
-    query = query.where((eb) =>
-      eb.or([eb("st.role", "<", after.role), eb.and([eb("st.role", "=", after.role), eb("st.user_id", ">", after.userId)])]),
-    );
+    // `role <= r` first: the bound an index scan starts from (PostgreSQL reads an OR only as a filter).
+    query = query
+      .where("st.role", "<=", after.role)
+      .where((eb) => eb.or([eb("st.role", "<", after.role), eb("st.user_id", ">", after.userId)]));
   }
   return query.orderBy("st.role", "desc").orderBy("st.user_id").limit(page.limit).execute();
 }
