@@ -145,6 +145,7 @@ export const AdminProductListResponse = Type.Object({ products: Type.Array(Admin
 
 /** One product as the admin list shows it (the edit form opened on its own). */
 export const AdminProductOneResponse = Type.Object({ product: AdminProduct });
+export type AdminProductOneResponse = Static<typeof AdminProductOneResponse>;
 export type AdminProductListResponse = Static<typeof AdminProductListResponse>;
 
 /** Every change answers with the product as it now is and the spec's confirmation text. */
