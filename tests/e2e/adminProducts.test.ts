@@ -508,6 +508,11 @@ describe("admin product screens", () => {
     await page.getByTestId("admin-product-search").fill("сИЯНИЕ");
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
     expect((await cards.allTextContents()).every((text) => text.includes("Северное Сияние"))).toBe(true);
+    // The search stays in the address, so coming back (or reloading) shows the same cards.
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("сИЯНИЕ");
+    await page.reload();
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
+    expect(await page.getByTestId("admin-product-search").inputValue()).toBe("сИЯНИЕ");
     await page.getByTestId("admin-product-search").fill("no such strain");
     const empty = () => page.getByTestId("products-empty").textContent();
     await expect.poll(empty, { timeout: 10_000 }).toBe("No products match “no such strain”");

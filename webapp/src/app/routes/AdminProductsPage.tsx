@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link } from "wouter";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "wouter";
 import { BoxIcon, PlusIcon } from "../../components/icons";
 import { LoadMore } from "../../components/LoadMore";
 import { paths } from "../../lib/paths";
@@ -22,8 +22,21 @@ const SEARCH_PAUSE_MS = 300;
  */
 export function AdminProductsPage() {
   const [category, chooseCategory] = useCategoryParam();
-  const [typed, setTyped] = useState("");
+  const [params, setParams] = useSearchParams();
+  // The search lives in the URL (?q=) like the tag, so coming back from a product's edit form restores it.
+  const [typed, setTyped] = useState(() => params.get("q") ?? "");
   const search = useDebounced(typed.trim(), SEARCH_PAUSE_MS);
+  useEffect(() => {
+    if ((params.get("q") ?? "") === search) return;
+    setParams(
+      (current) => {
+        if (search === "") current.delete("q");
+        else current.set("q", search);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [search, params, setParams]);
   const products = useAdminProducts(category, search);
   // The stock dialogs' shops: the shop screens' own query, so a shop edited there is the one offered here.
   const shops = useAdminShops();
