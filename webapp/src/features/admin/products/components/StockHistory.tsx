@@ -18,7 +18,7 @@ export function StockHistory({ product }: { product: AdminProduct }) {
   if (history.isPending) return <p className="admin-history__note">Loading stock history...</p>;
   if (!history.data) {
     return (
-      <div className="admin-history__note" role="alert" data-testid="stock-history-failed">
+      <div className="admin-history__note admin-history__failed" role="alert" data-testid="stock-history-failed">
         <p>The stock history could not be loaded.</p>
         <button type="button" className="button button--ghost" onClick={() => void history.refetch()}>
           Try again
