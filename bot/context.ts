@@ -29,7 +29,7 @@ export interface BotLog {
 export interface BackOffice {
   stock: Pick<Stock, "lowStock" | "shelf" | "add">;
   stats: Pick<Stats, "compute">;
-  adminProducts: Pick<AdminProducts, "list">;
+  adminProducts: Pick<AdminProducts, "all">;
 }
 
 /** The services the bot runs on, made once by the composition root. */

@@ -72,6 +72,8 @@ export interface ShopStaffTable {
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
+  /** `name` as the admin's search compares it (domain/adminProducts.ts `productSearchName`), set with it. */
+  name_search: string | null;
   description: WithDefault<string>;
   full_description: WithDefault<string>;
   label: WithDefault<string>;

@@ -2,11 +2,30 @@
  * Reads and writes of the admin's product screens: every product (inactive and deleted too), its options
  * with their cost and per-shop stock, its images with both files. The caller owns the transaction.
  */
-import type { Updateable } from "kysely";
+import { sql, type Updateable } from "kysely";
+import { productSearchName } from "../../server/domain/adminProducts";
 import type { Executor } from "../executor";
 import type { ProductsTable } from "../schema";
 
-export async function selectAdminProducts(db: Executor, filter: { categoryId?: number; hotOnly?: boolean; productId?: number }) {
+export interface AdminProductFilter {
+  categoryId?: number;
+  hotOnly?: boolean;
+  productId?: number;
+  /**
+   * A LIKE pattern on `name_search` (domain/adminProducts.ts `productSearchPattern`). A row written past
+   * db/repositories/products.ts without it is compared by the engine's own `lower(name)` (ASCII at least).
+   */
+  namePattern?: string;
+  /** Rows after this one in the list's order (position, then id descending): the page before ended there. */
+  after?: { position: number; id: number };
+  limit?: number;
+}
+
+/**
+ * The admin list: by position, then newest (highest id) first. Paged by keyset on (position, id), which the
+ * indexes products_position_id, products_category_position_id and products_hot_position_id hold in order.
+ */
+export async function selectAdminProducts(db: Executor, filter: AdminProductFilter) {
   let query = db
     .selectFrom("products")
     .select([
@@ -28,7 +47,19 @@ export async function selectAdminProducts(db: Executor, filter: { categoryId?: n
   if (filter.productId !== undefined) query = query.where("id", "=", filter.productId);
   if (filter.categoryId !== undefined) query = query.where("category_id", "=", filter.categoryId);
   if (filter.hotOnly) query = query.where("hot_deal", "=", 1);
-  return query.orderBy("position").orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  if (filter.namePattern !== undefined) {
+    query = query.where(sql<boolean>`coalesce(name_search, lower(name)) like ${filter.namePattern} escape '\\'`);
+  }
+  const after = filter.after;
+  if (after !== undefined) {
+    // `position >= p` first: the bound an index scan starts from (PostgreSQL reads an OR only as a filter).
+    query = query
+      .where("position", ">=", after.position)
+      .where((eb) => eb.or([eb("position", ">", after.position), eb("id", "<", after.id)]));
+  }
+  query = query.orderBy("position").orderBy("id", "desc");
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query.execute();
 }
 
 export type AdminProductRow = Awaited<ReturnType<typeof selectAdminProducts>>[number];
@@ -77,7 +108,7 @@ export async function findProductRow(db: Executor, productId: number) {
 export async function updateProductRow(db: Executor, productId: number, changes: Updateable<ProductsTable>, now: string): Promise<void> {
   await db
     .updateTable("products")
-    .set({ ...changes, updated_at: now })
+    .set({ ...changes, ...(changes.name === undefined ? {} : { name_search: productSearchName(changes.name) }), updated_at: now })
     .where("id", "=", productId)
     .execute();
 }

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Executor } from "../executor";
 import type { NewProduct } from "../schema";
 import { lockName } from "../locks";
+import { productSearchName } from "../../server/domain/adminProducts";
 
 export interface OptionValues {
   per_price: number;
@@ -12,9 +13,13 @@ export interface OptionValues {
   img_index?: number | null;
 }
 
-/** A product with its base option 0 (its own price): the two always exist together. */
+/** A product with its base option 0 (its own price): the two always exist together; the name also as searched. */
 export async function insertProduct(db: Executor, product: NewProduct, base: OptionValues): Promise<number> {
-  const { id } = await db.insertInto("products").values(product).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("products")
+    .values({ ...product, name_search: productSearchName(product.name) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("product_options")
     .values({ product_id: id, option_id: 0, ...optionColumns(base) })

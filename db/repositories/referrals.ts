@@ -125,6 +125,18 @@ export async function selectReferralEmail(tx: Executor, partnerId: number, userI
     .executeTakeFirst();
 }
 
+/** What one referral has earned a partner, every income summed (the detail's pages show it a page at a time). */
+export async function referralIncomeSum(tx: Executor, partnerId: number, referralId: number): Promise<number> {
+  const row = await tx
+    .selectFrom("bonus_ledger")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("n"))
+    .where("user_id", "=", partnerId)
+    .where("source_user_id", "=", referralId)
+    .where("type", "=", "income")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The shop a user owns (the spec's shop admin), if any. */
 export async function selectOwnedShop(tx: Executor, userId: number): Promise<{ id: number; name: string } | undefined> {
   return tx

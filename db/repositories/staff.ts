@@ -1,15 +1,28 @@
 /** Who staffs which shop (owner = the spec's shop admin, manager): the staff list, grants and revokes. */
 import type { Executor } from "../executor";
 
-export async function listShopStaff(tx: Executor, shopId: number) {
-  return tx
+/**
+ * A page of a shop's staff: owners first, then by user id, `limit` rows after `after` (the last row of the page
+ * before). A keyset on (shop, role descending, user), the order of the index shop_staff_shop_role_user.
+ */
+export async function listShopStaff(
+  tx: Executor,
+  shopId: number,
+  page: { after: { role: "owner" | "manager"; userId: number } | null; limit: number },
+) {
+  let query = tx
     .selectFrom("shop_staff as st")
     .innerJoin("users as u", "u.id", "st.user_id")
     .select(["st.user_id", "st.role", "st.created_at", "u.email", "u.telegram_id", "u.first_name", "u.last_name", "u.username"])
-    .where("st.shop_id", "=", shopId)
-    .orderBy("st.role", "desc")
-    .orderBy("st.user_id")
-    .execute();
+    .where("st.shop_id", "=", shopId);
+  const after = page.after;
+  if (after !== null) {
+    // `role <= r` first: the bound an index scan starts from (PostgreSQL reads an OR only as a filter).
+    query = query
+      .where("st.role", "<=", after.role)
+      .where((eb) => eb.or([eb("st.role", "<", after.role), eb("st.user_id", ">", after.userId)]));
+  }
+  return query.orderBy("st.role", "desc").orderBy("st.user_id").limit(page.limit).execute();
 }
 
 /** Grants a role at a shop; a user already on its staff gets the new role. */

@@ -191,3 +191,18 @@ export function assertOptionDeletable(optionId: number, defaultOptionId: number)
     throw new ConflictError("DEFAULT_OPTION", ADMIN_PRODUCT_TEXTS.cannotDeleteDefault);
   }
 }
+
+/**
+ * What the admin's product search compares (`products.name_search`): the name lower-cased by Unicode's rules
+ * (`toLowerCase`, no locale: Latin, Cyrillic, Greek fold; Thai has no case), the same on every engine.
+ */
+export function productSearchName(text: string): string {
+  return text.toLowerCase();
+}
+
+/** A search text as a LIKE pattern on `name_search`: folded, trimmed, `%`, `_` and a backslash matched literally. */
+export function productSearchPattern(q: string | undefined): string | null {
+  const text = productSearchName(q ?? "").trim();
+  if (text === "") return null;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

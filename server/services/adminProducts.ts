@@ -22,6 +22,7 @@ import {
   setImagePosition,
   updateOption,
   updateProductRow,
+  type AdminProductFilter,
   type AdminProductRow,
 } from "../../db/repositories/adminProducts";
 import { insertExtraOption, insertProduct } from "../../db/repositories/products";
@@ -33,6 +34,7 @@ import {
   assertSameImages,
   orderImageFields,
   parseProductForm,
+  productSearchPattern,
   requireAnImage,
   type ProductDraft,
 } from "../domain/adminProducts";
@@ -42,10 +44,13 @@ import {
   ADMIN_PRODUCT_TEXTS,
   type AdminProduct,
   type AdminProductImage,
+  type AdminProductListQuery,
   type AdminProductOption,
   type CreateOptionBody,
 } from "../domain/contracts/adminProducts";
+import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError } from "../domain/errors";
+import { keyPageOf, readKeyCursor } from "../domain/paging";
 import { STOCK_TEXTS } from "../domain/stock";
 import type { ImageStore, PreparedProductImage } from "./images";
 
@@ -63,13 +68,16 @@ export interface ProductForm {
 
 export type AdminProducts = ReturnType<typeof createAdminProducts>;
 
+/** The position part of an admin list cursor (1 to 1 000 000, domain/adminProducts.ts), or undefined. */
+const positionOfCursor = (part: string) => (/^[0-9]{1,7}$/.test(part) ? Number(part) : undefined);
+
 const flag = (bit: number) => (bit === 1 ? "1" : "0") as "1" | "0";
 
 export function createAdminProducts({ db, images, clock = Date.now }: AdminProductsDeps) {
   const units = unitOfWorkOf(db).named("adminProducts");
   const now = () => new Date(clock()).toISOString();
 
-  async function load(filter: { categoryId?: number; hotOnly?: boolean; productId?: number }): Promise<AdminProduct[]> {
+  async function load(filter: AdminProductFilter): Promise<AdminProduct[]> {
     const { rows, options, imageRows, stock } = await units.read("load", async (tx) => {
       const rows = await selectAdminProducts(tx, filter);
       const ids = rows.map((r) => r.id);
@@ -212,9 +220,28 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   return {
     get,
 
-    async list(category: number | undefined): Promise<AdminProduct[]> {
-      const filter = parseCategoryFilter(category);
-      return load(filter.kind === "category" ? { categoryId: filter.categoryId } : filter.kind === "hot" ? { hotOnly: true } : {});
+    /** Every product in the list's order: the bot's /addstock picker, which pages its buttons itself. */
+    async all(): Promise<AdminProduct[]> {
+      return load({});
+    },
+
+    /**
+     * A page of the admin list: a category (or hot deals, or all), optionally the products whose name holds
+     * `q` in any case; by position, then newest, `limit` rows after `cursor`.
+     */
+    async list(query: AdminProductListQuery): Promise<{ products: AdminProduct[]; next_cursor: string | null }> {
+      const category = parseCategoryFilter(query.category);
+      const after = query.cursor === undefined ? undefined : readKeyCursor(query.cursor, positionOfCursor);
+      const limit = query.limit ?? PAGE_DEFAULT;
+      const namePattern = productSearchPattern(query.q);
+      const rows = await load({
+        ...(category.kind === "category" ? { categoryId: category.categoryId } : category.kind === "hot" ? { hotOnly: true } : {}),
+        ...(namePattern === null ? {} : { namePattern }),
+        ...(after === undefined ? {} : { after: { position: after.part, id: after.id } }),
+        limit: limit + 1,
+      });
+      const page = keyPageOf(rows, limit, (product) => product.position);
+      return { products: page.rows, next_cursor: page.next_cursor };
     },
 
     async create(form: ProductForm, actorUserId: number): Promise<AdminProduct> {

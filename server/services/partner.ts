@@ -27,6 +27,7 @@ import {
   selectAncestors,
   selectPartnerOf,
   selectOwnedShop,
+  referralIncomeSum,
   selectReferralEmail,
   selectReferralRows,
   selectReflink,
@@ -35,7 +36,14 @@ import {
 } from "../../db/repositories/referrals";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { unitOfWorkOf } from "../../db/unitOfWork";
-import type { BonusEntry, LedgerQuery, PartnerSummary, ReferralItem, ReferralsQuery } from "../domain/contracts/partner";
+import type {
+  BonusEntry,
+  LedgerQuery,
+  PartnerSummary,
+  ReferralDetailQuery,
+  ReferralItem,
+  ReferralsQuery,
+} from "../domain/contracts/partner";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
 import { orderDedupeKey } from "../domain/notifications";
@@ -256,17 +264,22 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       });
     },
 
-    /** Income from one of the caller's referrals; anyone else's referral is a 404. */
-    async referral(userId: number, referralId: number) {
+    /**
+     * Income from one of the caller's referrals, newest first a page at a time (one entry per completed order
+     * of theirs: a regular grows it every week), with the sum of all of it; anyone else's referral is a 404.
+     */
+    async referral(userId: number, referralId: number, query: ReferralDetailQuery = {}) {
       return units.read("referral", async (tx) => {
         const referral = await selectReferralEmail(tx, userId, referralId);
         if (!referral) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
-        // One referral's incomes: one per completed order of theirs, a short list.
-        const rows = await selectLedgerRows(tx, { userId, type: "income", sourceUserId: referralId, before: null, limit: 1000 });
+        const limit = query.limit ?? PAGE_DEFAULT;
+        const filter = { userId, type: "income" as const, sourceUserId: referralId, before: query.cursor ?? null, limit: limit + 1 };
+        const paged = pageOf(await selectLedgerRows(tx, filter), limit);
         return {
           email: maskReferralEmail(referral.email),
-          income_sum: rows.reduce((sum, r) => sum + r.amount, 0),
-          entries: rows.map(entryOf),
+          income_sum: await referralIncomeSum(tx, userId, referralId),
+          entries: paged.rows.map(entryOf),
+          next_cursor: paged.next_cursor,
         };
       });
     },

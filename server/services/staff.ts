@@ -1,7 +1,8 @@
 /**
  * Shop staff (design §2): admins grant and revoke the roles `owner` (the spec's shop admin) and `manager`
  * per shop, to a user who has signed in once. The mini-app learns a user's roles from /api/me. Each use case
- * is one unit of work (db/unitOfWork.ts); a grant and a revoke answer with the staff list as that unit left it.
+ * is one unit of work (db/unitOfWork.ts); the list pages (owners first, then by user id), and a grant and a
+ * revoke answer with its first page as that unit left it.
  */
 import type { DB } from "../../db/connection";
 import type { Executor } from "../../db/executor";
@@ -10,13 +11,28 @@ import { findUserByEmail, findUserByTelegramId } from "../../db/repositories/use
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { normaliseEmail } from "../domain/auth";
 import type { StaffMember } from "../domain/contracts/staff";
+import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { NotFoundError, ValidationError } from "../domain/errors";
+import { keyPageOf, readKeyCursor } from "../domain/paging";
 import type { StaffRole } from "../domain/handover";
 import { personName } from "./notices";
 
 export type Staff = ReturnType<typeof createStaff>;
 
 export type StaffWho = { email: string } | { telegramId: number };
+
+export interface StaffPaging {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface StaffPage {
+  staff: StaffMember[];
+  next_cursor: string | null;
+}
+
+/** The role part of a staff list cursor. */
+const roleOfCursor = (part: string): StaffRole | undefined => (part === "owner" || part === "manager" ? part : undefined);
 
 export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
   const units = unitOfWorkOf(db).named("staff");
@@ -27,26 +43,34 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
     return shop;
   }
 
-  async function staffOf(tx: Executor, shopId: number): Promise<StaffMember[]> {
+  /** A page of the shop's staff (the first when no cursor): owners first, then by user id. */
+  async function staffOf(tx: Executor, shopId: number, paging: StaffPaging = {}): Promise<StaffPage> {
+    const after = paging.cursor === undefined ? null : readKeyCursor(paging.cursor, roleOfCursor);
     await liveShop(tx, shopId);
-    const rows = await listShopStaff(tx, shopId);
-    return rows.map((r) => ({
-      user_id: r.user_id,
-      role: r.role,
-      email: r.email,
-      telegram_id: r.telegram_id,
-      name: personName(r),
-      created: r.created_at,
-    }));
+    const limit = paging.limit ?? PAGE_DEFAULT;
+    const rows = await listShopStaff(tx, shopId, { after: after && { role: after.part, userId: after.id }, limit: limit + 1 });
+    const page = keyPageOf(
+      rows.map((r) => ({
+        id: r.user_id,
+        role: r.role,
+        email: r.email,
+        telegram_id: r.telegram_id,
+        name: personName(r),
+        created: r.created_at,
+      })),
+      limit,
+      (member) => member.role,
+    );
+    return { staff: page.rows.map(({ id, ...member }) => ({ user_id: id, ...member })), next_cursor: page.next_cursor };
   }
 
   return {
-    async list(shopId: number): Promise<StaffMember[]> {
-      return units.read("list", (tx) => staffOf(tx, shopId));
+    async list(shopId: number, paging: StaffPaging = {}): Promise<StaffPage> {
+      return units.read("list", (tx) => staffOf(tx, shopId, paging));
     },
 
-    /** Grants a role at a shop to a user who signed in once (404 otherwise); answers the shop's staff. */
-    async grant(shopId: number, who: StaffWho, role: StaffRole): Promise<StaffMember[]> {
+    /** Grants a role at a shop to a user who signed in once (404 otherwise); answers the first page of its staff. */
+    async grant(shopId: number, who: StaffWho, role: StaffRole): Promise<StaffPage> {
       return units.write("grant", async (tx) => {
         await liveShop(tx, shopId);
         const user = "email" in who ? await findUserByEmail(tx, normaliseEmail(who.email)) : await findUserByTelegramId(tx, who.telegramId);
@@ -57,7 +81,7 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
       });
     },
 
-    async revoke(shopId: number, userId: number): Promise<StaffMember[]> {
+    async revoke(shopId: number, userId: number): Promise<StaffPage> {
       return units.write("revoke", async (tx) => {
         await liveShop(tx, shopId);
         // The delete's row count decides: of two revokes at once, the second is a 404.

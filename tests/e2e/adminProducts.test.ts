@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminProduct, AdminProductListResponse } from "../../server/domain/contracts/adminProducts";
+import { insertProduct } from "../../db/repositories/products";
 import { ACCESS_DENIED } from "../../server/domain/errors";
 import { signInitData } from "../../server/services/telegramInitData";
 import { PHONE } from "../helpers/browser";
@@ -47,12 +48,14 @@ async function phoneOf(token: string): Promise<Page> {
   return page;
 }
 
-async function adminProducts(): Promise<AdminProduct[]> {
-  return (await api<AdminProductListResponse>("/api/admin/products", { token: adminToken })).products;
+/** The admin list's products whose name holds `search` (the list pages: the first 100 of them). */
+async function adminProducts(search: string): Promise<AdminProduct[]> {
+  const query = `?limit=100&q=${encodeURIComponent(search)}`;
+  return (await api<AdminProductListResponse>(`/api/admin/products${query}`, { token: adminToken })).products;
 }
 
 async function adminProduct(name: string): Promise<AdminProduct> {
-  const found = (await adminProducts()).find((product) => product.name === name);
+  const found = (await adminProducts(name)).find((product) => product.name === name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }
@@ -276,7 +279,7 @@ describe("admin product screens", () => {
     await expect.poll(() => dialogs.length, { timeout: 15_000 }).toBe(1);
     expect(dialogs[0]).toMatch(/\S/);
     expect(dialogs[0]).not.toMatch(/^The store answered/);
-    expect((await adminProducts()).some((product) => product.name === "Svg Haze")).toBe(false);
+    expect(await adminProducts("Svg Haze")).toEqual([]);
     // Still on the preview, nothing lost.
     expect(await page.getByTestId("send-product").isVisible()).toBe(true);
   });
@@ -477,6 +480,43 @@ describe("admin product screens", () => {
     await page.getByRole("button", { name: "Remove photo 2" }).click();
     await expect.poll(() => page.getByTestId("existing-image").count()).toBe(1);
     expect((await adminProduct("Edit Widow XL")).images).toHaveLength(1);
+  });
+
+  it("search by name narrows the list in any case, says when nothing matches, and the list pages as it scrolls", async () => {
+    for (let i = 1; i <= 24; i++) {
+      await insertProduct(web.store.db, { name: `${i % 2 ? "Северное Сияние" : "Paging Filler"} ${i}`, category_id: 2 }, {
+        per_price: 400 + i,
+        cost_price: 200,
+        price_text: "1 g",
+        gift_text: "",
+      });
+    }
+    const page = await phoneOf(adminToken);
+    await page.goto(`${web.store.url}/admin/products?category=2`);
+    await page.getByTestId("admin-product").first().waitFor();
+    const cards = page.getByTestId("admin-product");
+    const inCategory = (await api<AdminProductListResponse>("/api/admin/products?category=2&limit=100", { token: adminToken })).products;
+    expect(inCategory.length).toBeGreaterThan(20);
+    expect(await cards.count()).toBe(20);
+    // The list's end comes into view: the next page joins it, each product once.
+    await page.getByTestId("show-more").scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(inCategory.length);
+    const shown = await cards.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-product-id"))));
+    expect(shown).toEqual(inCategory.map((product) => product.id));
+    expect(await page.getByTestId("show-more").count()).toBe(0);
+
+    await page.getByTestId("admin-product-search").fill("сИЯНИЕ");
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
+    expect((await cards.allTextContents()).every((text) => text.includes("Северное Сияние"))).toBe(true);
+    // The search stays in the address, so coming back (or reloading) shows the same cards.
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("сИЯНИЕ");
+    await page.reload();
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
+    expect(await page.getByTestId("admin-product-search").inputValue()).toBe("сИЯНИЕ");
+    await page.getByTestId("admin-product-search").fill("no such strain");
+    const empty = () => page.getByTestId("products-empty").textContent();
+    await expect.poll(empty, { timeout: 10_000 }).toBe("No products match “no such strain”");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("Set homeicon: only for HOME_ICON_USER_ID inside Telegram 8.0; it asks Telegram and reports what came of it", async () => {

@@ -66,7 +66,8 @@ describe("back office end to end", () => {
     await expect.poll(() => notices(admin), { timeout: 15_000 }).toContain("Product was successfuly uploaded");
     await admin.waitForURL(/\/admin\/products$/);
 
-    const products = (await api<AdminProductListResponse>("/api/admin/products", { token: adminToken })).products;
+    const found = `/api/admin/products?q=${encodeURIComponent(PRODUCT)}`;
+    const products = (await api<AdminProductListResponse>(found, { token: adminToken })).products;
     const product = products.find((candidate) => candidate.name === PRODUCT) as AdminProduct;
     expect(product.images).toHaveLength(2);
     expect(product.images.every((image) => image.filename.endsWith(".webp") && image.card_filename?.endsWith(".webp"))).toBe(true);

@@ -128,7 +128,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
   const stale = (answer: Answer & { kind: "button" }) => answer.ctx.answerCallbackQuery({ text: adminTexts.staleStep });
 
   // 1. The product.
-  const products = await conversation.external(async (outer) => productChoices(await outer.deps.backOffice!.adminProducts.list(undefined)));
+  const products = await conversation.external(async (outer) => productChoices(await outer.deps.backOffice!.adminProducts.all()));
   if (products.length === 0) {
     await ctx.reply(adminTexts.noProducts);
     return;

@@ -9,6 +9,7 @@
  */
 import { Type, type Static } from "typebox";
 import { Id, OptionId } from "./ids";
+import { KeyPaging, NextKeyCursor } from "./paging";
 import { PRODUCT_TEXT_LIMITS } from "../adminProducts";
 import { Flag, ProductImage } from "./catalog";
 import { Text } from "./text";
@@ -100,6 +101,9 @@ export type AdminProductFields = Static<typeof AdminProductFields>;
 
 export const AdminProductListQuery = Type.Object({
   category: Type.Optional(Type.Integer({ description: "absent or 0 every category, -1 hot deals, else a category id" })),
+  /** Part of the name, any case (domain/adminProducts.ts `productSearchName`); blank: every product. */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  ...KeyPaging,
 });
 export type AdminProductListQuery = Static<typeof AdminProductListQuery>;
 
@@ -137,7 +141,11 @@ export type CreateOptionBody = Static<typeof CreateOptionBody>;
 export const DefaultOptionBody = Type.Object({ option_id: OptionId() }, { additionalProperties: false });
 export type DefaultOptionBody = Static<typeof DefaultOptionBody>;
 
-export const AdminProductListResponse = Type.Object({ products: Type.Array(AdminProduct) });
+export const AdminProductListResponse = Type.Object({ products: Type.Array(AdminProduct), next_cursor: NextKeyCursor });
+
+/** One product as the admin list shows it (the edit form opened on its own). */
+export const AdminProductOneResponse = Type.Object({ product: AdminProduct });
+export type AdminProductOneResponse = Static<typeof AdminProductOneResponse>;
 export type AdminProductListResponse = Static<typeof AdminProductListResponse>;
 
 /** Every change answers with the product as it now is and the spec's confirmation text. */

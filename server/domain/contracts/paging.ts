@@ -18,3 +18,16 @@ export const Paging = {
 
 /** null on the last page. */
 export const NextCursor = Type.Union([Type.Integer(), Type.Null()]);
+
+/**
+ * Paging of a list ordered by more than its id (domain/paging.ts `keyPageOf`): the same `limit`, and a
+ * `cursor` that is the text `next_cursor` of the page before, passed back unchanged (anything else: 400).
+ */
+export const KeyPaging = {
+  limit: Paging.limit,
+  /** The `next_cursor` of the page before. */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+};
+
+/** null on the last page. */
+export const NextKeyCursor = Type.Union([Type.String(), Type.Null()]);

@@ -77,10 +77,15 @@ export const ReferralsResponse = Type.Object({
 });
 export type ReferralsResponse = Static<typeof ReferralsResponse>;
 
+export const ReferralDetailQuery = Type.Object({ ...Paging });
+export type ReferralDetailQuery = Static<typeof ReferralDetailQuery>;
+
+/** One referral's incomes, newest first a page at a time; `income_sum` is all of them. */
 export const ReferralDetailResponse = Type.Object({
   email: Nullable(Type.String()),
   income_sum: Type.Integer(),
   entries: Type.Array(BonusEntry),
+  next_cursor: Nullable(Type.Integer()),
 });
 export type ReferralDetailResponse = Static<typeof ReferralDetailResponse>;
 

@@ -6,7 +6,7 @@
 import { Type, type Static } from "typebox";
 import { Id } from "./ids";
 import { Order, OrderLine } from "./orders";
-import { Paging } from "./paging";
+import { KeyPaging, NextKeyCursor, Paging } from "./paging";
 import { Text } from "./text";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -118,7 +118,11 @@ export const StaffMember = Type.Object({
 });
 export type StaffMember = Static<typeof StaffMember>;
 
-export const StaffListResponse = Type.Object({ staff: Type.Array(StaffMember) });
+/** A page of a shop's staff: owners first, then by user id (grants and revokes answer the first page). */
+export const StaffListResponse = Type.Object({ staff: Type.Array(StaffMember), next_cursor: NextKeyCursor });
+
+export const StaffListQuery = Type.Object({ ...KeyPaging });
+export type StaffListQuery = Static<typeof StaffListQuery>;
 export type StaffListResponse = Static<typeof StaffListResponse>;
 
 export const GrantStaffBody = Type.Object({

@@ -6,6 +6,7 @@ import {
   AdminProductImageParams,
   AdminProductListQuery,
   AdminProductListResponse,
+  AdminProductOneResponse,
   AdminProductOptionParams,
   AdminProductParams,
   AdminProductResponse,
@@ -27,9 +28,13 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
   app.get(
     "/admin/products",
     { ...admin, schema: { querystring: AdminProductListQuery, response: { 200: AdminProductListResponse, ...errors } } },
-    async (request) => ({
-      products: await adminProducts.list(request.query.category),
-    }),
+    async (request) => adminProducts.list(request.query),
+  );
+
+  app.get(
+    "/admin/products/:id",
+    { ...admin, schema: { params: AdminProductParams, response: { 200: AdminProductOneResponse, ...errors } } },
+    async (request) => ({ product: await adminProducts.get(request.params.id) }),
   );
 
   app.post("/admin/products", { ...admin, schema: { response: { 201: AdminProductResponse, ...errors } } }, async (request, reply) => {

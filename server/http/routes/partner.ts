@@ -8,6 +8,7 @@ import {
   LedgerQuery,
   LedgerResponse,
   PartnerSummary,
+  ReferralDetailQuery,
   ReferralDetailResponse,
   ReferralsQuery,
   ReferralsResponse,
@@ -64,8 +65,8 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ partner: Partner }> = as
 
   app.get(
     "/partner/referrals/:id",
-    { ...signedIn, schema: { params: UserParams, response: { 200: ReferralDetailResponse, ...errors } } },
-    async (request) => partner.referral(request.session!.userId, request.params.id),
+    { ...signedIn, schema: { params: UserParams, querystring: ReferralDetailQuery, response: { 200: ReferralDetailResponse, ...errors } } },
+    async (request) => partner.referral(request.session!.userId, request.params.id, request.query),
   );
 
   app.get(

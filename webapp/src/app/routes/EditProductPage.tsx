@@ -2,11 +2,12 @@ import { useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import { BoxIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
+import { isHttpFailure } from "../../lib/api";
 import { paths } from "../../lib/paths";
 import { haptic } from "../../lib/telegram";
 import { messageOf } from "../../features/admin/products/api/keys";
 import type { AdminProduct } from "../../features/admin/products/api/types";
-import { useAdminProduct } from "../../features/admin/products/api/useAdminProducts";
+import { useAdminProduct } from "../../features/admin/products/api/useAdminProduct";
 import { useUpdateProduct } from "../../features/admin/products/api/useUpdateProduct";
 import { ExistingImages } from "../../features/admin/products/components/ExistingImages";
 import { ProductForm } from "../../features/admin/products/components/ProductForm";
@@ -18,6 +19,18 @@ import "../../features/admin/products/components/adminProducts.css";
 export function EditProductPage({ id }: { id: number }) {
   const product = useAdminProduct(id);
   if (product.isPending) return <PageLoading text="Loading product..." />;
+  if (!product.data && !isHttpFailure(product.error, 404)) {
+    return (
+      <section className="page">
+        <div className="status-message" data-testid="product-failed">
+          <p>The product could not be loaded.</p>
+          <button type="button" className="button button--ghost" onClick={() => void product.refetch()}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (!product.data) {
     return (
       <section className="page">

@@ -21,7 +21,12 @@ export function RefstatHistory({ history, emptyText, markWholesale }: RefstatHis
         markWholesale={markWholesale}
         stale={history.isPlaceholderData}
         emptyText={emptyText}
-        paging={{ hasMore: history.hasNextPage, loading: history.isFetchingNextPage, onMore: () => void history.fetchNextPage() }}
+        paging={{
+          hasMore: history.hasNextPage,
+          loading: history.isFetchingNextPage,
+          failed: history.isFetchNextPageError,
+          onMore: () => void history.fetchNextPage(),
+        }}
       />
     );
   }

@@ -62,6 +62,7 @@ export function RefstatListPage() {
             <LoadMore
               hasMore={referrals.hasNextPage}
               loading={referrals.isFetchingNextPage}
+              failed={referrals.isFetchNextPageError}
               onMore={() => void referrals.fetchNextPage()}
             />
           </>

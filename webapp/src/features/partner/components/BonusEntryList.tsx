@@ -8,7 +8,7 @@ interface BonusEntryListProps {
   emptyText: string;
   markWholesale?: boolean;
   /** Another page waits behind `next_cursor`; omitted for a list that comes whole. */
-  paging?: { hasMore: boolean; loading: boolean; onMore: () => void };
+  paging?: { hasMore: boolean; loading: boolean; failed?: boolean; onMore: () => void };
   /** The list shown belongs to the filter before (the chosen one's answer is on its way). */
   stale?: boolean;
 }
@@ -29,7 +29,7 @@ export function BonusEntryList({ entries, emptyText, markWholesale, paging, stal
           <BonusEntryRow key={entry.id} entry={entry} markWholesale={markWholesale} />
         ))}
       </ul>
-      {paging && <LoadMore hasMore={paging.hasMore} loading={paging.loading} onMore={paging.onMore} />}
+      {paging && <LoadMore hasMore={paging.hasMore} loading={paging.loading} failed={paging.failed} onMore={paging.onMore} />}
     </>
   );
 }

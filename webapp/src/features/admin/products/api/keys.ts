@@ -3,7 +3,8 @@ import { showAlert } from "../../../../lib/telegram";
 
 /** Query keys of the admin product screens; everything under ADMIN_PRODUCTS_KEY goes stale on a change. */
 const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;
-export const adminProductsKey = (category: number) => ["admin", "products", { category }] as const;
+export const adminProductsKey = (category: number, search: string) => ["admin", "products", { category, search }] as const;
+export const adminProductKey = (id: number) => ["admin", "products", "one", id] as const;
 export const stockHistoryKey = (productId: number) => ["admin", "products", "stock-history", productId] as const;
 
 /**

@@ -2,6 +2,8 @@
 export type {
   AdminProduct,
   AdminProductImage,
+  AdminProductListResponse,
+  AdminProductOneResponse,
   AdminProductOption,
   AdminProductResponse,
   AdminOptionResponse,

@@ -1,19 +1,26 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../../lib/api";
 import { adminProductsKey } from "./keys";
-import type { AdminProduct } from "./types";
+import type { AdminProductListResponse } from "./types";
 
-/** GET /api/admin/products?category=: every product of a tag (0 all), inactive and deleted ones too. */
-export function useAdminProducts(category: number) {
-  return useQuery({
-    queryKey: adminProductsKey(category),
-    queryFn: ({ signal }) =>
-      apiRequest<{ products: AdminProduct[] }>("/api/admin/products", { query: { category }, signal }).then((answer) => answer.products),
+/** Products a page of the admin list asks for: a screenful and a half of cards. */
+export const ADMIN_PRODUCTS_PAGE = 20;
+
+/**
+ * GET /api/admin/products?category=&q=: the products of a tag (0 all), inactive and deleted ones too, whose
+ * name holds `search` in any case (blank: all), a page at a time (`next_cursor`).
+ */
+export function useAdminProducts(category: number, search: string) {
+  return useInfiniteQuery({
+    queryKey: adminProductsKey(category, search),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<AdminProductListResponse>("/api/admin/products", {
+        query: { category, q: search === "" ? undefined : search, limit: ADMIN_PRODUCTS_PAGE, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    // A new tag or search keeps the cards on screen (dimmed) until its answer is there.
+    placeholderData: keepPreviousData,
   });
-}
-
-/** One product of the admin list (the edit form): from the whole list, which the list page has in its cache. */
-export function useAdminProduct(id: number) {
-  const all = useAdminProducts(0);
-  return { ...all, data: all.data?.find((product) => product.id === id) };
 }

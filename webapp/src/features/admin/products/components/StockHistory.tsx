@@ -16,7 +16,17 @@ function dateOf(iso: string): string {
 export function StockHistory({ product }: { product: AdminProduct }) {
   const history = useStockHistory(product.id);
   if (history.isPending) return <p className="admin-history__note">Loading stock history...</p>;
-  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  if (!history.data) {
+    return (
+      <div className="admin-history__note admin-history__failed" role="alert" data-testid="stock-history-failed">
+        <p>The stock history could not be loaded.</p>
+        <button type="button" className="button button--ghost" onClick={() => void history.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const entries = history.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) return <p className="admin-history__note">No stock changes yet</p>;
   return (
     <>
@@ -41,7 +51,12 @@ export function StockHistory({ product }: { product: AdminProduct }) {
           </li>
         ))}
       </ol>
-      <LoadMore hasMore={history.hasNextPage} loading={history.isFetchingNextPage} onMore={() => void history.fetchNextPage()} />
+      <LoadMore
+        hasMore={history.hasNextPage}
+        loading={history.isFetchingNextPage}
+        failed={history.isFetchNextPageError}
+        onMore={() => void history.fetchNextPage()}
+      />
     </>
   );
 }
