@@ -36,7 +36,8 @@ function parseArgs(args: readonly string[]) {
   let force = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const [flag, inline] = equals > 0 ? [arg.slice(0, equals), arg.slice(equals + 1)] : [arg, undefined];
     const name = flag.slice(2);
     if (flag === "--force" && inline === undefined) {
       force = true;
@@ -47,7 +48,9 @@ function parseArgs(args: readonly string[]) {
     if (value === undefined) usageError(`${flag} needs a value`);
     if (name === "now") {
       now = Date.parse(value);
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(now)) usageError(`--now must be an ISO time such as 2026-11-27T12:00:00Z (got "${value}")`);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(now)) {
+        usageError(`--now must be an ISO time such as 2026-11-27T12:00:00Z (got "${value}")`);
+      }
       continue;
     }
     const spec = NUMBERS[name as keyof typeof NUMBERS];
@@ -103,9 +106,8 @@ try {
     refuse(`${target} ${what}: ${fix}. Nothing was written.`);
   }
   if (setAside) console.log(`The database that was there is now in ${setAside}`);
-  console.log(
-    `Writing a year (${options.orders} orders, ${options.customers} customers, ${options.products} products, seed ${options.seed}) into ${target}`,
-  );
+  const { orders: n, customers, products, seed } = options;
+  console.log(`Writing a year (${n} orders, ${customers} customers, ${products} products, seed ${seed}) into ${target}`);
   let lastReport = 0;
   const summary = await seedYear(db, {
     ...options,

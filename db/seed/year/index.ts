@@ -108,7 +108,9 @@ function writePeople(world: World, random: Random, sink: Sink): { referrals: num
       p.id, p.name, p.description, p.full_description, p.label, p.category_id, p.hot_deal, p.in_all_list, p.position, p.is_inactive,
       p.is_deleted, p.default_option_id, p.max_amount, iso(p.created_at), iso(updated),
     ]);
-    for (const o of p.options) sink.push("product_options", [p.id, o.option_id, o.per_price, o.cost_price, o.price_text, o.gift_text, iso(p.created_at)]);
+    for (const o of p.options) {
+      sink.push("product_options", [p.id, o.option_id, o.per_price, o.cost_price, o.price_text, o.gift_text, iso(p.created_at)]);
+    }
   }
   let referrals = 0;
   let views = 0;

@@ -54,9 +54,14 @@ const STRAINS = [
   "Chemdawg", "Cherry Pie", "Lemon Cherry Gelato", "Papaya", "Mac 1", "Biscotti", "Apple Fritter", "Motorbreath",
 ];
 const STRAIN_VARIANTS = ["", " #4", " Reserve", " Auto", " XL", " Island Cut", " Indoor", " Greenhouse", " Select"];
-const ACCESSORIES = ["Glass Bubbler Pipe", "Aluminium Grinder", "Rolling Papers", "Rolling Tray", "Hemp Wick", "Glass Jar", "Pocket Vaporizer", "Ceramic Ashtray", "Lighter", "Stash Box", "Filter Tips", "Cleaning Kit"];
+const ACCESSORIES = [
+  "Glass Bubbler Pipe", "Aluminium Grinder", "Rolling Papers", "Rolling Tray", "Hemp Wick", "Glass Jar", "Pocket Vaporizer",
+  "Ceramic Ashtray", "Lighter", "Stash Box", "Filter Tips", "Cleaning Kit",
+];
 const ACCESSORY_STYLES = ["Classic", "Travel", "Deluxe", "Bamboo", "Black", "Rainbow", "Mini", "Pro", "Coconut", "Samui"];
-const EDIBLES = ["Space Brownie", "Gummies", "Cookie Tin", "Chocolate Bar", "Honey Jar", "Iced Tea", "Lollipops", "Mints", "Granola Bites", "Coffee Beans"];
+const EDIBLES = [
+  "Space Brownie", "Gummies", "Cookie Tin", "Chocolate Bar", "Honey Jar", "Iced Tea", "Lollipops", "Mints", "Granola Bites", "Coffee Beans",
+];
 const EDIBLE_FLAVOURS = ["Mango", "Coconut", "Passion Fruit", "Dark", "Lychee", "Pineapple", "Lime", "Durian", "Ginger", "Pandan"];
 
 export interface Option {
@@ -166,7 +171,7 @@ export function makeWorld(random: Random, counts: { customers: number; products:
 
   // Two admins: one works in Telegram (low-stock pushes reach them), one in the web back office only.
   const admins = [
-    person({ telegram_id: 7_000_000_001, email: "owner@samui-store.example", first_name: "Mark", last_name: "Admin", username: "mark_admin", is_admin: 1 }, opened),
+    person({ telegram_id: 7_000_000_001, email: "owner@samui-store.example", username: "mark", first_name: "Mark", is_admin: 1 }, opened),
     person({ email: "office@samui-store.example", first_name: "Lena", last_name: "Office", is_admin: 1 }, opened),
   ];
   // Each pickup shop: an owner (web back office, e-mail), a manager at the counter with Telegram (pushed every
@@ -176,16 +181,19 @@ export function makeWorld(random: Random, counts: { customers: number; products:
   for (const shop of shops) {
     if (shop.id === WAREHOUSE_SHOP_ID) continue;
     const slug = shop.district.toLowerCase().replace(/[^a-z]/g, "");
-    const owner = person({ email: `${slug}.owner@samui-store.example`, first_name: random.pick(FIRST_NAMES), last_name: random.pick(LAST_NAMES) }, opened);
-    const counter = person(
-      { telegram_id: 7_100_000_000 + shop.id, first_name: random.pick(FIRST_NAMES), last_name: random.pick(LAST_NAMES), username: `${slug}_counter` },
-      opened,
-    );
-    const web = person({ email: `${slug}.shift@samui-store.example`, first_name: random.pick(FIRST_NAMES), last_name: random.pick(LAST_NAMES) }, opened);
+    const named = () => ({ first_name: random.pick(FIRST_NAMES), last_name: random.pick(LAST_NAMES) });
+    const owner = person({ email: `${slug}.owner@samui-store.example`, ...named() }, opened);
+    const counter = person({ telegram_id: 7_100_000_000 + shop.id, username: `${slug}_counter`, ...named() }, opened);
+    const web = person({ email: `${slug}.shift@samui-store.example`, ...named() }, opened);
     staffPeople.push(owner, counter, web);
-    staff.push({ id: owner.id, role: "owner", shop_id: shop.id, telegram_id: null, name: `${owner.first_name} ${owner.last_name}` });
-    staff.push({ id: counter.id, role: "manager", shop_id: shop.id, telegram_id: counter.telegram_id, name: `${counter.first_name} ${counter.last_name}` });
-    staff.push({ id: web.id, role: "manager", shop_id: shop.id, telegram_id: null, name: `${web.first_name} ${web.last_name}` });
+    const member = (p: Person, role: Staff["role"]): Staff => ({
+      id: p.id,
+      role,
+      shop_id: shop.id,
+      telegram_id: p.telegram_id,
+      name: `${p.first_name} ${p.last_name}`,
+    });
+    staff.push(member(owner, "owner"), member(counter, "manager"), member(web, "manager"));
   }
 
   const { products, options } = makeCatalogue(random, counts.products, start, now);
@@ -231,6 +239,20 @@ export function makeWorld(random: Random, counts: { customers: number; products:
   };
 }
 
+/** The options of a product: the base and up to three more, each a price text and a price factor. Flowers, accessories, edibles. */
+const OPTION_STEPS: [string, number][][] = [
+  [["1 g", 1], ["3.5 g", 3.2], ["7 g", 6], ["14 g", 11]],
+  [["Standard", 1], ["Large", 1.4], ["Gift set", 2.2], ["XL", 1.8]],
+  [["pack of 5", 1], ["pack of 10", 1.8], ["pack of 20", 3.3], ["party box", 6]],
+];
+
+function labelOf(random: Random, category_id: number): string {
+  if (category_id === 1) return `Sativa ${random.int(60, 95)}%`;
+  if (category_id === 2) return `Indica ${random.int(60, 95)}%`;
+  if (category_id === 3) return `Hybrid ${random.int(40, 60)}/${random.int(40, 60)}`;
+  return category_id === 4 ? "Accessory" : `Edible ${random.pick([5, 10, 20])} mg`;
+}
+
 function makeCatalogue(random: Random, count: number, start: number, now: number): { products: Product[]; options: Option[] } {
   const products: Product[] = [];
   const options: Option[] = [];
@@ -255,7 +277,7 @@ function makeCatalogue(random: Random, count: number, start: number, now: number
       id,
       name,
       category_id,
-      label: category_id === 1 ? `Sativa ${random.int(60, 95)}%` : category_id === 2 ? `Indica ${random.int(60, 95)}%` : category_id === 3 ? `Hybrid ${random.int(40, 60)}/${random.int(40, 60)}` : category_id === 4 ? "Accessory" : `Edible ${random.pick([5, 10, 20])} mg`,
+      label: labelOf(random, category_id),
       description: `${name}: a Samui favourite.`,
       full_description: `${name}, kept in stock at the central warehouse and delivered to the pickup shops every few days.`,
       hot_deal: random.chance(0.05) ? 1 : 0,
@@ -272,9 +294,9 @@ function makeCatalogue(random: Random, count: number, start: number, now: number
     const variants = random.chance(1 / 3) ? random.int(1, 3) : 0;
     const base = category_id <= 3 ? random.int(30, 65) * 10 : category_id === 4 ? random.int(8, 150) * 10 : random.int(15, 70) * 10;
     const margin = 0.35 + random.next() * 0.15;
-    const steps = category_id <= 3 ? [["1 g", 1], ["3.5 g", 3.2], ["7 g", 6], ["14 g", 11]] : category_id === 4 ? [["Standard", 1], ["Large", 1.4], ["Gift set", 2.2], ["XL", 1.8]] : [["pack of 5", 1], ["pack of 10", 1.8], ["pack of 20", 3.3], ["party box", 6]];
+    const steps = OPTION_STEPS[category_id <= 3 ? 0 : category_id - 3]!;
     for (let v = 0; v <= variants; v++) {
-      const [price_text, factor] = steps[v] as [string, number];
+      const [price_text, factor] = steps[v]!;
       const per_price = roundPrice(base * factor);
       const cost_price = roundPrice(per_price * margin);
       const changes = random.chance(0.3);

@@ -74,7 +74,9 @@ export type TableName = keyof typeof TABLES;
 export type Row = unknown[];
 
 /** Tables whose `id` is an identity column on PostgreSQL: its sequence must move past the ids written. */
-const IDENTITY_TABLES = ["users", "shops", "products", "referral_views", "orders", "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox"] as const;
+const IDENTITY_TABLES = [
+  "users", "shops", "products", "referral_views", "orders", "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox",
+] as const;
 
 export interface YearWriter {
   insert(table: TableName, rows: readonly Row[]): Promise<void>;
@@ -175,7 +177,8 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     async finish() {
       await begun;
       for (const table of IDENTITY_TABLES) {
-        await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`);
+        const next = `coalesce((select max(id) from ${table}), 0) + 1`;
+        await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), ${next}, false)`);
       }
       await client.query("commit");
       await client.query("analyze");

@@ -209,15 +209,16 @@ export async function playYear(
     const person = people.get(userId)!;
     const id = ++ids.outbox;
     const created = iso(at);
+    const row = [id, kind, userId, orderId, JSON.stringify(payload), dedupe];
     // Sent within seconds, unless the recipient has no Telegram chat (then the worker skips the row); the
     // last few seconds' rows are still waiting for the worker.
     if (at > now - 5_000) {
-      sink.push("outbox", [id, kind, userId, orderId, JSON.stringify(payload), dedupe, "pending", 0, created, null, created, null, null, null]);
+      sink.push("outbox", [...row, "pending", 0, created, null, created, null, null, null]);
     } else if (person.telegram_id === null) {
-      sink.push("outbox", [id, kind, userId, orderId, JSON.stringify(payload), dedupe, "skipped", 1, created, "no Telegram chat (e-mail only user)", created, null, null, null]);
+      sink.push("outbox", [...row, "skipped", 1, created, "no Telegram chat (e-mail only user)", created, null, null, null]);
     } else {
       const sent = iso(at + 800 + Math.floor(random.next() * 3000));
-      sink.push("outbox", [id, kind, userId, orderId, JSON.stringify(payload), dedupe, "sent", 1, created, null, created, sent, person.telegram_id, ++ids.message]);
+      sink.push("outbox", [...row, "sent", 1, created, null, created, sent, person.telegram_id, ++ids.message]);
     }
   };
   const itemCount = (o: OrderState) => o.lines.reduce((n, l) => n + l.amount, 0);
@@ -246,7 +247,15 @@ export async function playYear(
   };
 
   // ---- the order's steps ----
-  const event = (o: OrderState, type: string, from: OrderStatus | null, to: OrderStatus | null, actor: number | null, at: number, data?: object) => {
+  const event = (
+    o: OrderState,
+    type: string,
+    from: OrderStatus | null,
+    to: OrderStatus | null,
+    actor: number | null,
+    at: number,
+    data?: object,
+  ) => {
     sink.push("order_events", [++ids.event, o.id, type, from, to, actor, data ? JSON.stringify(data) : null, iso(at)]);
     o.updated_at = at;
   };
@@ -304,7 +313,16 @@ export async function playYear(
   const giveBack = (o: OrderState, actor: number | null, at: number) => {
     for (const line of o.lines) change(o.shop.id, line.option, line.amount, "returned", actor, o.id, at);
   };
-  const ledger = (userId: number, type: "income" | "exp", amount: number, orderId: number | null, source: number | null, at: number, reason: string | null, actor: number | null) => {
+  /** A ledger entry: of an order (`source` the referral who bought) or an admin's correction (`reason`, `actor`). */
+  const ledger = (
+    userId: number,
+    type: "income" | "exp",
+    amount: number,
+    at: number,
+    ofOrder: { orderId: number; source: number | null } | { reason: string; actor: number },
+  ) => {
+    const [orderId, source, reason, actor] =
+      "orderId" in ofOrder ? [ofOrder.orderId, ofOrder.source, null, null] : [null, null, ofOrder.reason, ofOrder.actor];
     sink.push("bonus_ledger", [++ids.ledger, userId, type, amount, orderId, source, iso(at), reason, actor]);
   };
 
@@ -312,12 +330,14 @@ export async function playYear(
   const welcomeGifts: { person: Person; at: number; amount: number }[] = [];
   for (const customer of world.customers) {
     // A few customers got a gift from the shop (an admin's correction, with its reason).
-    if (random.chance(0.01)) welcomeGifts.push({ person: customer, at: customer.created_at + random.int(1, 48) * HOUR_MS, amount: random.int(10, 50) * 10 });
+    if (random.chance(0.01)) {
+      welcomeGifts.push({ person: customer, at: customer.created_at + random.int(1, 48) * HOUR_MS, amount: random.int(10, 50) * 10 });
+    }
   }
   for (const gift of welcomeGifts) {
     if (gift.at > now) continue;
     due.add(gift.at, () => {
-      ledger(gift.person.id, "income", gift.amount, null, null, gift.at, "Welcome gift", actingAdmin.id);
+      ledger(gift.person.id, "income", gift.amount, gift.at, { reason: "Welcome gift", actor: actingAdmin.id });
       balance.set(gift.person.id, balanceOf(gift.person.id) + gift.amount);
     });
   }
@@ -443,13 +463,15 @@ export async function playYear(
     };
     // A few customers place before choosing delivery and payment: the order waits, pending, without stock.
     const pending = random.chance(0.03);
-    const placedSettings = pending ? { delivery_option: 0, payment_option: 0, phone: "", delivery_address: "", delivery_address_link: "" } : settings;
+    const unset = { delivery_option: 0, payment_option: 0, phone: "", delivery_address: "", delivery_address_link: "" };
+    const placedSettings = pending ? unset : settings;
     const hashedLines = lines
       .map((l) => ({ product_id: l.option.product.id, option_id: l.option.option_id, amount: l.amount }))
       .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
     o.request_hash = hash("sha256", JSON.stringify({ shop_id: shop.id, lines: hashedLines, settings: placedSettings }), "hex");
     for (const l of lines) {
-      sink.push("order_lines", [++ids.line, o.id, l.option.product.id, l.option.option_id, l.option.product.name, l.option.price_text, l.per_price, l.cost_price, l.amount]);
+      const { product, option_id, price_text } = l.option;
+      sink.push("order_lines", [++ids.line, o.id, product.id, option_id, product.name, price_text, l.per_price, l.cost_price, l.amount]);
     }
     const applySettings = (x: OrderState) => {
       x.delivery_option = settings.delivery_option;
@@ -569,13 +591,14 @@ export async function playYear(
           x.updated_at = finishAt;
         },
         () => {
-          if (byBonus) ledger(customer.id, "exp", toPay, o.id, null, finishAt, null, null);
+          if (byBonus) ledger(customer.id, "exp", toPay, finishAt, { orderId: o.id, source: null });
           event(o, "finished", took ? "W" : "N", "S", manager, finishAt, { by: byBonus ? "bonus" : "cash", amount: toPay });
           if (income > 0) {
             const partner = world.customers[partnerIndex]!;
-            ledger(partner.id, "income", income, o.id, customer.id, finishAt, null, null);
+            ledger(partner.id, "income", income, finishAt, { orderId: o.id, source: customer.id });
             balance.set(partner.id, balanceOf(partner.id) + income);
-            notice("referral_income", partner.id, o.id, `referral_income:${o.id}`, { order_id: o.id, amount: income, balance: balanceOf(partner.id) }, finishAt);
+            const payload = { order_id: o.id, amount: income, balance: balanceOf(partner.id) };
+            notice("referral_income", partner.id, o.id, `referral_income:${o.id}`, payload, finishAt);
           }
           tellCustomer(o, "order_done", finishAt, { paid_with_bonus: byBonus });
           tellPushed(o, "done", manager, finishAt);
@@ -583,7 +606,9 @@ export async function playYear(
       );
     } else if (fate === 1 || fate === 2) {
       const expired = fate === 2;
-      const endsAt = expired ? reservedAt + HOLD_MS + random.int(1, 59) * 1000 : reservedAt + random.int(2, courier ? 300 : 170) * MINUTE_MS;
+      const endsAt = expired
+        ? reservedAt + HOLD_MS + random.int(1, 59) * 1000
+        : reservedAt + random.int(2, courier ? 300 : 170) * MINUTE_MS;
       step(
         endsAt,
         (x) => {
@@ -673,16 +698,19 @@ export async function playYear(
       const product = option.product;
       if (product.created_at > at || product.retired_at <= at || lines.some((l) => l.option.product === product)) continue;
       const max = product.max_amount ?? 4;
-      const amount = Math.min(max, 1 + random.weighted([0.7, 0.2, 0.07, 0.03]));
-      const old = option.changed_at > at;
-      lines.push({ option, amount, per_price: old ? option.old_price : option.per_price, cost_price: old ? option.old_cost : option.cost_price });
+      lines.push(lineOf(option, Math.min(max, 1 + random.weighted([0.7, 0.2, 0.07, 0.03])), at));
     }
     if (lines.length === 0) {
-      const option = carried.options.find((o) => o.product.created_at <= at && o.product.retired_at > at)!;
-      lines.push({ option, amount: 1, per_price: option.changed_at > at ? option.old_price : option.per_price, cost_price: option.changed_at > at ? option.old_cost : option.cost_price });
+      lines.push(lineOf(carried.options.find((o) => o.product.created_at <= at && o.product.retired_at > at)!, 1, at));
     }
     return lines;
   }
+}
+
+/** A line at the option's price of that moment (before a price change, the old one). */
+function lineOf(option: Option, amount: number, at: number): Line {
+  const old = option.changed_at > at;
+  return { option, amount, per_price: old ? option.old_price : option.per_price, cost_price: old ? option.old_cost : option.cost_price };
 }
 
 /** How many of the ascending `values` are ≤ `x`. */
