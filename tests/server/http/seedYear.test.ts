@@ -141,7 +141,8 @@ describe("a seeded year, as the API shows it", () => {
     const token = await sessionFor(db, spender.user_id);
     const shown: { id: number; amount: number }[] = [];
     let cursor: number | null = null;
-    type Page = { entries: { id: number; amount: number }[]; balance: number; income_sum: number; exp_sum: number; next_cursor: number | null };
+    type Sums = Record<"balance" | "income_sum" | "exp_sum", number>;
+    type Page = Sums & { entries: { id: number; amount: number }[]; next_cursor: number | null };
     let page: Page;
     do {
       page = await get(`/api/partner/ledger?limit=100${cursor === null ? "" : `&cursor=${cursor}`}`, token);
