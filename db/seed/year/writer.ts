@@ -104,11 +104,26 @@ export async function openYearWriter(db: Kysely<Database>): Promise<YearWriter> 
  */
 const SQLITE_ROWS = 256;
 
+/**
+ * The tables that take millions of rows. Their plain indexes (not the keys and unique constraints, which
+ * check the rows as they go in) are dropped for the load and built again at its end: one sort per index
+ * costs far less than millions of inserts at random places of a B-tree. A load that fails builds them again too.
+ */
+const BULK_TABLES = ["orders", "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox", "wishlist", "referrals"];
+
 function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): YearWriter {
   // A seed into a fresh file: a crash loses only the seed itself, so skip the syncs; a bigger page cache
   // keeps the indexes' pages in memory while millions of rows go in.
   handle.pragma("synchronous = OFF");
   handle.pragma("cache_size = -262144");
+  const indexes = handle
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${BULK_TABLES.map(() => "?")})`)
+    .all(...BULK_TABLES) as { name: string; sql: string }[];
+  const rebuild = () => {
+    for (const index of indexes) {
+      if (!handle.prepare("select 1 from sqlite_master where type = 'index' and name = ?").get(index.name)) handle.exec(index.sql);
+    }
+  };
   const statements = new Map<string, ReturnType<typeof handle.prepare>>();
   const statementFor = (table: TableName, rows: number) => {
     const key = `${table}:${rows}`;
@@ -122,6 +137,7 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
     return statement;
   };
   handle.exec("begin immediate");
+  for (const index of indexes) handle.exec(`drop index ${index.name}`);
   return {
     async insert(table, rows) {
       let start = 0;
@@ -134,6 +150,7 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
       handle.exec("begin immediate");
     },
     async finish() {
+      rebuild();
       handle.exec("commit");
       handle.pragma("synchronous = NORMAL");
       handle.pragma("wal_checkpoint(TRUNCATE)");
@@ -141,6 +158,7 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
     },
     async abort() {
       if (handle.inTransaction) handle.exec("rollback");
+      rebuild();
     },
   };
 }
@@ -159,7 +177,21 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     }
     return text;
   };
-  let begun: Promise<unknown> = client.query("begin");
+  let indexes: { name: string; definition: string }[] = [];
+  let begun: Promise<unknown> = (async () => {
+    await client.query("begin");
+    const found = await client.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename = any($1)
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      [BULK_TABLES],
+    );
+    indexes = found.rows;
+    for (const index of indexes) await client.query(`drop index ${index.name}`);
+  })();
+  const rebuild = async () => {
+    for (const index of indexes) await client.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
+  };
   return {
     async insert(table, rows) {
       await begun;
@@ -180,16 +212,20 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     },
     async finish() {
       await begun;
+      // After the commit: an index cannot be built on a table with deferred trigger events still pending (the
+      // catalogue-version triggers of the wishlist's rows).
+      await client.query("commit");
+      await rebuild();
       for (const table of IDENTITY_TABLES) {
         const next = `coalesce((select max(id) from ${table}), 0) + 1`;
         await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), ${next}, false)`);
       }
-      await client.query("commit");
       await client.query("analyze");
       client.release();
     },
     async abort() {
       await client.query("rollback").catch(() => undefined);
+      await rebuild().catch(() => undefined);
       client.release();
     },
   };
