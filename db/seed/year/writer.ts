@@ -165,6 +165,15 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
 
 const PG_ROWS = 5_000;
 
+/**
+ * Tables with the catalogue-version trigger (db/migrations/20261121T100000_initial.ts) that the year writes. On
+ * PostgreSQL it is a deferred trigger per row: at commit, tens of thousands of updates of the one counter row
+ * in one transaction, each walking the row's growing chain of versions (the commit of 75,000 wishlist rows did
+ * not end in minutes). The load disables these user triggers (the foreign keys' stay) and bumps the version
+ * once at the end, which is all a reader of the counter needs.
+ */
+const CATALOGUE_TABLES = ["shops", "products", "product_options", "stock", "wishlist"];
+
 function postgresWriter(client: pg.PoolClient): YearWriter {
   const texts = new Map<TableName, string>();
   const textOf = (table: TableName) => {
@@ -188,7 +197,11 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     );
     indexes = found.rows;
     for (const index of indexes) await client.query(`drop index ${index.name}`);
+    for (const table of CATALOGUE_TABLES) await client.query(`alter table ${table} disable trigger user`);
   })();
+  const enableTriggers = async () => {
+    for (const table of CATALOGUE_TABLES) await client.query(`alter table ${table} enable trigger user`);
+  };
   const rebuild = async () => {
     for (const index of indexes) await client.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
   };
@@ -212,10 +225,10 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     },
     async finish() {
       await begun;
-      // After the commit: an index cannot be built on a table with deferred trigger events still pending (the
-      // catalogue-version triggers of the wishlist's rows).
-      await client.query("commit");
+      await enableTriggers();
+      await client.query("update change_counters set version = version + 1 where name = 'catalog'");
       await rebuild();
+      await client.query("commit");
       for (const table of IDENTITY_TABLES) {
         const next = `coalesce((select max(id) from ${table}), 0) + 1`;
         await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), ${next}, false)`);
@@ -225,6 +238,7 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     },
     async abort() {
       await client.query("rollback").catch(() => undefined);
+      await enableTriggers().catch(() => undefined);
       await rebuild().catch(() => undefined);
       client.release();
     },

@@ -291,10 +291,34 @@ describe("a seeded year, as the API shows it", () => {
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(await tableHash(db, "orders")).toBe(before);
   });
+
+  // Last of the group: it changes the year's rows.
+  it("the catalogue still follows its changes after the load: stock added to a shop shows on the product page", async () => {
+    const { product } = await get("/api/products/1", adminToken);
+    const shop = product.shop_list[0] as { store_id: number; options: Record<string, { amount: number }> };
+    const before = shop.options.opt_0?.amount ?? 0;
+    const add = await app.inject({
+      method: "POST",
+      url: "/api/admin/stock",
+      headers: bearer(adminToken),
+      payload: { product_id: 1, option_id: 0, shop_id: shop.store_id, amount: 5 },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const { product: changed } = await get("/api/products/1", adminToken);
+    const after = changed.shop_list.find((s: { store_id: number }) => s.store_id === shop.store_id);
+    expect(after.options.opt_0.amount).toBe(before + 5);
+  });
 });
 
 // Each case is a process of its own that starts, reads its arguments and stops: they run side by side.
-describe.concurrent("seed:year's bad input", () => {
+describe.concurrent("seed:year's command line", () => {
+  it("the smallest year (one customer, one product) is written too", async () => {
+    const t = await target("seed-year-tiny-");
+    const run = await seed(t, ["--customers", "1", "--products", "1", "--orders", "50", "--now", NOW]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Done in [\d.]+ s: 50 orders/);
+  });
+
   it.each([
     [["--orders", "-1"], /--orders must be a whole number/],
     [["--orders", "lots"], /--orders must be a whole number/],
