@@ -12,7 +12,8 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type DB } from "../../../db/connection";
+import { migrateToLatest, openStore, type DB } from "../../../db/connection";
+import { seedDemo } from "../../../db/seed/demo";
 import { loadConfig, type Config } from "../../../server/config";
 import { appOn, ON_POSTGRES, postgresTestDatabaseUrl, UNLIMITED } from "../../helpers/app";
 import { bearer } from "../../helpers/session";
@@ -332,6 +333,23 @@ describe.concurrent("seed:year's command line", () => {
     expect(run.code).toBe(64);
     expect(run.stderr).toMatch(message);
     if (!ON_POSTGRES) expect(existsSync(join(t.dataDir, "store.sqlite"))).toBe(false);
+  });
+
+  it("a database with the demo catalogue and no orders is refused too (exit 1), and keeps just the demo", async () => {
+    const t = await target("seed-year-demo-");
+    const demo = openStore(t.config);
+    try {
+      await migrateToLatest(demo);
+      await seedDemo(demo, { uploadsDir: null });
+      const run = await seed(t, ["--orders", "100", "--now", NOW]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/is not empty/);
+      const products = await demo.selectFrom("products").select("id").execute();
+      expect(products).toHaveLength(16);
+      expect(await demo.selectFrom("users").select("id").execute()).toHaveLength(0);
+    } finally {
+      await demo.destroy();
+    }
   });
 
   it(
