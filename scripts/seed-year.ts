@@ -111,6 +111,7 @@ try {
   let lastReport = 0;
   const summary = await seedYear(db, {
     ...options,
+    uploadsDir: config.uploadsDir,
     onProgress: ({ ordersDone, orders: all }) => {
       if (performance.now() - lastReport < 2000) return;
       lastReport = performance.now();

@@ -19,7 +19,7 @@ export const TABLES = {
   ],
   shops: [
     ["id", "integer"], ["name", "text"], ["district", "text"], ["address", "text"], ["map_link", "text"],
-    ["admin_email", "text"], ["created_at", "text"],
+    ["logo_filename", "text"], ["admin_email", "text"], ["created_at", "text"],
   ],
   shop_staff: [["shop_id", "integer"], ["user_id", "integer"], ["role", "text"], ["created_at", "text"]],
   products: [
@@ -31,6 +31,9 @@ export const TABLES = {
   product_options: [
     ["product_id", "integer"], ["option_id", "integer"], ["per_price", "integer"], ["cost_price", "integer"],
     ["price_text", "text"], ["gift_text", "text"], ["created_at", "text"],
+  ],
+  product_images: [
+    ["id", "integer"], ["product_id", "integer"], ["filename", "text"], ["position", "integer"], ["created_at", "text"],
   ],
   referrals: [["user_id", "integer"], ["partner_id", "integer"], ["created_at", "text"]],
   referral_views: [["id", "integer"], ["partner_id", "integer"], ["visitor_key", "text"], ["created_at", "text"]],
@@ -75,7 +78,8 @@ export type Row = unknown[];
 
 /** Tables whose `id` is an identity column on PostgreSQL: its sequence must move past the ids written. */
 const IDENTITY_TABLES = [
-  "users", "shops", "products", "referral_views", "orders", "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox",
+  "users", "shops", "products", "product_images", "referral_views", "orders", "order_lines", "order_events", "bonus_ledger",
+  "stock_history", "outbox",
 ] as const;
 
 export interface YearWriter {
@@ -172,7 +176,7 @@ const PG_ROWS = 5_000;
  * not end in minutes). The load disables these user triggers (the foreign keys' stay) and bumps the version
  * once at the end, which is all a reader of the counter needs.
  */
-const CATALOGUE_TABLES = ["shops", "products", "product_options", "stock", "wishlist"];
+const CATALOGUE_TABLES = ["shops", "products", "product_options", "product_images", "stock", "wishlist"];
 
 function postgresWriter(client: pg.PoolClient): YearWriter {
   const texts = new Map<TableName, string>();

@@ -217,6 +217,9 @@ describe("a seeded year, as the API shows it", () => {
       select count(distinct o.id) as n from orders o join order_lines l on l.order_id = o.id
        where o.status = 'S' and l.product_id = ${popular.product_id}`.execute(db);
     expect(product.stats.orders).toBe(num(done.rows[0]!.n));
+    // Its picture is a file in the uploads, as the page links it.
+    expect(product.images).toHaveLength(1);
+    expect(existsSync(join(seeded.config.uploadsDir, "product", String(popular.product_id), product.images[0].filename))).toBe(true);
   });
 
   it("every shelf is the sum of its history, each history row's amount_after the running sum, never below zero", async () => {
