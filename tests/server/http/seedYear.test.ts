@@ -358,7 +358,7 @@ describe.concurrent("seed:year's command line", () => {
   it(
     ON_POSTGRES
       ? "--force does not replace a PostgreSQL database that has orders: exit 1, nothing changed"
-      : "--force moves a database with orders aside into DATA_DIR/replaced-… and writes the year into a fresh file",
+      : "--force moves a database with orders and its uploads aside into DATA_DIR/replaced-… and writes the year afresh",
     async () => {
       const t = await target("seed-year-force-");
       const tiny = ["--orders", "300", "--customers", "40", "--products", "8", "--now", NOW];
@@ -377,7 +377,8 @@ describe.concurrent("seed:year's command line", () => {
           expect(num(n)).toBe(200);
           const replaced = readdirSync(t.dataDir).filter((name) => name.startsWith("replaced-"));
           expect(replaced).toHaveLength(1);
-          expect(readdirSync(join(t.dataDir, replaced[0]!))).toContain("store.sqlite");
+          expect(readdirSync(join(t.dataDir, replaced[0]!)).sort()).toEqual(["store.sqlite", "uploads"]);
+          expect(existsSync(join(t.dataDir, replaced[0]!, "uploads", "product", "1", "year-1.webp"))).toBe(true);
         }
       } finally {
         await db.destroy();
