@@ -5,6 +5,7 @@
  * writer.ts (the engine-specific part).
  */
 import type { Kysely } from "kysely";
+import { productSearchName } from "../../../server/domain/adminProducts";
 import { islandDate } from "../../../server/domain/format";
 import type { Database } from "../../schema";
 import { Random } from "./random";
@@ -110,7 +111,7 @@ function writePeople(world: World, random: Random, sink: Sink): { referrals: num
     const updated = Number.isFinite(p.retired_at) ? p.retired_at : p.created_at;
     sink.push("products", [
       p.id, p.name, p.description, p.full_description, p.label, p.category_id, p.hot_deal, p.in_all_list, p.position, p.is_inactive,
-      p.is_deleted, p.default_option_id, p.max_amount, iso(p.created_at), iso(updated),
+      p.is_deleted, p.default_option_id, p.max_amount, iso(p.created_at), iso(updated), productSearchName(p.name),
     ]);
     sink.push("product_images", [p.id, p.id, PRODUCT_PICTURE, 0, iso(p.created_at)]);
     for (const o of p.options) {

@@ -26,7 +26,7 @@ export const TABLES = {
     ["id", "integer"], ["name", "text"], ["description", "text"], ["full_description", "text"], ["label", "text"],
     ["category_id", "integer"], ["hot_deal", "integer"], ["in_all_list", "integer"], ["position", "integer"],
     ["is_inactive", "integer"], ["is_deleted", "integer"], ["default_option_id", "integer"], ["max_amount", "integer"],
-    ["created_at", "text"], ["updated_at", "text"],
+    ["created_at", "text"], ["updated_at", "text"], ["name_search", "text"],
   ],
   product_options: [
     ["product_id", "integer"], ["option_id", "integer"], ["per_price", "integer"], ["cost_price", "integer"],
