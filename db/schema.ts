@@ -294,6 +294,33 @@ export interface RateLimitCountsTable {
   expires_at: Timestamp;
 }
 
+/** The statistics' roll-up (migration 20261127T120000_scale): shop 0 holds the sums over every shop. */
+export interface StatsDaysTable {
+  shop_id: number;
+  /** Island day, YYYY-MM-DD. */
+  day: string;
+  orders: number;
+  discounted: number;
+  cost: number;
+  sales: number;
+}
+
+export interface StatsProductDaysTable {
+  shop_id: number;
+  day: string;
+  product_id: number;
+  orders: number;
+  items: number;
+  cost: number;
+  charged: number;
+  sales: number;
+}
+
+export interface StatsProductsTable {
+  product_id: number;
+  orders: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -319,6 +346,9 @@ export interface Database {
   ton_quotes: TonQuotesTable;
   ton_transfers: TonTransfersTable;
   rate_limit_counts: RateLimitCountsTable;
+  stats_days: StatsDaysTable;
+  stats_product_days: StatsProductDaysTable;
+  stats_products: StatsProductsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

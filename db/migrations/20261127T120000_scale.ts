@@ -1,0 +1,103 @@
+/**
+ * A year of data (issue 23): indexes for the reads that sorted or scanned whole tables on a year's database,
+ * and the statistics' roll-up. Frozen once shipped; it takes Kysely<any> and imports nothing of the application.
+ *
+ * The roll-up (docs/decisions.md, "Statistics from a roll-up"): per island day and shop the completed orders'
+ * sums (`stats_days`), the same per product (`stats_product_days`), and per product how many completed orders
+ * hold it (`stats_products`, the catalogue's figure). Shop 0 is no shop: its rows are the sums over every shop,
+ * so a whole-store question reads as few rows as one shop's. The hand-over writes an order's share in the unit
+ * that completes it. Two counters in `change_counters` say whether the roll-up holds every completed order:
+ * `completed_orders` is moved by triggers on any write that adds, removes or changes a completed order (any
+ * process, any path: a seed, a script), `stats_rollup` by the code that writes the roll-up. While they differ the
+ * roll-up is rebuilt from the orders before it is read. It starts empty and behind (-1), so the first read
+ * builds it from whatever the database holds.
+ */
+import { sql, type Kysely } from "kysely";
+import { bigIntegerType, isPostgres } from "./engine";
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const big = bigIntegerType(db);
+
+  // Staff lists (a shop's, a manager's, every shop's, by status) newest first: the index gives the order, so a
+  // page reads its rows and stops. SQLite keys every index by rowid already; PostgreSQL needs the id named.
+  await db.schema.createIndex("orders_shop_status_id").on("orders").columns(["shop_id", "status", "id"]).execute();
+  await db.schema.createIndex("orders_manager_status_id").on("orders").columns(["manager_id", "status", "id"]).execute();
+  await db.schema.createIndex("orders_status_id").on("orders").columns(["status", "id"]).execute();
+  await db.schema.dropIndex("orders_shop_status").execute();
+  await db.schema.dropIndex("orders_manager").execute();
+  // A customer's orders newest first (by id), with or without a status.
+  await db.schema.createIndex("orders_user_status_id").on("orders").columns(["user_id", "status", "id"]).execute();
+  await db.schema.createIndex("orders_user_id").on("orders").columns(["user_id", "id"]).execute();
+  await db.schema.dropIndex("orders_user_status").execute();
+  // The bonus history newest first, all of it or one kind, and the incomes from one referral.
+  await db.schema.createIndex("bonus_ledger_user_id").on("bonus_ledger").columns(["user_id", "id"]).execute();
+  await db.schema.createIndex("bonus_ledger_user_type_id").on("bonus_ledger").columns(["user_id", "type", "id"]).execute();
+  await db.schema
+    .createIndex("bonus_ledger_user_source_id")
+    .on("bonus_ledger")
+    .columns(["user_id", "source_user_id", "id"])
+    .execute();
+  await db.schema.dropIndex("bonus_ledger_source").execute();
+  // Stock history of a shop, newest first.
+  await db.schema.createIndex("stock_history_shop").on("stock_history").columns(["shop_id", "id"]).execute();
+  // An order's events by kind (the completion time: its first event into S).
+  await db.schema.createIndex("order_events_order_status").on("order_events").columns(["order_id", "to_status"]).execute();
+
+  await db.schema
+    .createTable("stats_days")
+    .addColumn("shop_id", "integer", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("orders", big, (c) => c.notNull())
+    .addColumn("discounted", big, (c) => c.notNull())
+    .addColumn("cost", big, (c) => c.notNull())
+    .addColumn("sales", big, (c) => c.notNull())
+    .addPrimaryKeyConstraint("stats_days_pk", ["shop_id", "day"])
+    .execute();
+  await db.schema
+    .createTable("stats_product_days")
+    .addColumn("shop_id", "integer", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("product_id", "integer", (c) => c.notNull())
+    .addColumn("orders", big, (c) => c.notNull())
+    .addColumn("items", big, (c) => c.notNull())
+    .addColumn("cost", big, (c) => c.notNull())
+    .addColumn("charged", big, (c) => c.notNull())
+    .addColumn("sales", big, (c) => c.notNull())
+    .addPrimaryKeyConstraint("stats_product_days_pk", ["shop_id", "day", "product_id"])
+    .execute();
+  await db.schema
+    .createTable("stats_products")
+    .addColumn("product_id", "integer", (c) => c.primaryKey())
+    .addColumn("orders", big, (c) => c.notNull())
+    .execute();
+
+  await sql`insert into change_counters (name, version) values ('stats_rollup', -1)`.execute(db);
+  await sql`insert into change_counters (name, version) select 'completed_orders', count(*) from orders where status = 'S'`.execute(db);
+  const bump = "update change_counters set version = version + 1 where name = 'completed_orders'";
+  const when = {
+    insert: "new.status = 'S'",
+    delete: "old.status = 'S'",
+    update: "old.status = 'S' or new.status = 'S'",
+  };
+  const on = { insert: "insert", delete: "delete", update: "update of status, shop_id, discounted_price" };
+  if (isPostgres(db)) {
+    // Deferred to the commit, like the catalogue's counter: the row is locked only while the commit runs.
+    await sql
+      .raw(`create function bump_completed_orders() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`)
+      .execute(db);
+    for (const event of ["insert", "delete", "update"] as const) {
+      await sql
+        .raw(
+          `create constraint trigger orders_${event}_completed after ${on[event]} on orders
+           deferrable initially deferred for each row when (${when[event]}) execute function bump_completed_orders()`,
+        )
+        .execute(db);
+    }
+    return;
+  }
+  for (const event of ["insert", "delete", "update"] as const) {
+    await sql
+      .raw(`create trigger orders_${event}_completed after ${on[event]} on orders when ${when[event]} begin ${bump}; end`)
+      .execute(db);
+  }
+}
