@@ -316,6 +316,18 @@ export interface StatsProductDaysTable {
   sales: number;
 }
 
+export interface StatsProductMonthsTable {
+  shop_id: number;
+  /** Island month, YYYY-MM. */
+  month: string;
+  product_id: number;
+  orders: number;
+  items: number;
+  cost: number;
+  charged: number;
+  sales: number;
+}
+
 export interface StatsProductsTable {
   product_id: number;
   orders: number;
@@ -348,6 +360,7 @@ export interface Database {
   rate_limit_counts: RateLimitCountsTable;
   stats_days: StatsDaysTable;
   stats_product_days: StatsProductDaysTable;
+  stats_product_months: StatsProductMonthsTable;
   stats_products: StatsProductsTable;
 }
 

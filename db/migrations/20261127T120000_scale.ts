@@ -6,7 +6,8 @@
  * sums (`stats_days`), the same per product (`stats_product_days`), and per product how many completed orders
  * hold it (`stats_products`, the catalogue's figure). Shop 0 is no shop: its rows are the sums over every shop,
  * so a whole-store question reads as few rows as one shop's. The hand-over writes an order's share in the unit
- * that completes it. Two counters in `change_counters` say whether the roll-up holds every completed order:
+ * that completes it; `stats_product_months` holds the product sums by island month, so a year reads 12 months.
+ * Two counters in `change_counters` say whether the roll-up holds every completed order:
  * `completed_orders` is moved by triggers on any write that adds, removes or changes a completed order (any
  * process, any path: a seed, a script), `stats_rollup` by the code that writes the roll-up. While they differ the
  * roll-up is rebuilt from the orders before it is read. It starts empty and behind (-1), so the first read
@@ -67,6 +68,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("charged", big, (c) => c.notNull())
     .addColumn("sales", big, (c) => c.notNull())
     .addPrimaryKeyConstraint("stats_product_days_pk", ["shop_id", "day", "product_id"])
+    .execute();
+  // The same by island month (YYYY-MM): a year's question reads 12 months of rows, not 365 days of them.
+  await db.schema
+    .createTable("stats_product_months")
+    .addColumn("shop_id", "integer", (c) => c.notNull())
+    .addColumn("month", "text", (c) => c.notNull())
+    .addColumn("product_id", "integer", (c) => c.notNull())
+    .addColumn("orders", big, (c) => c.notNull())
+    .addColumn("items", big, (c) => c.notNull())
+    .addColumn("cost", big, (c) => c.notNull())
+    .addColumn("charged", big, (c) => c.notNull())
+    .addColumn("sales", big, (c) => c.notNull())
+    .addPrimaryKeyConstraint("stats_product_months_pk", ["shop_id", "month", "product_id"])
     .execute();
   await db.schema
     .createTable("stats_products")

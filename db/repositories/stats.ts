@@ -156,6 +156,23 @@ export async function addCompletedOrder(tx: Executor, orderId: number, completed
     )
     .execute();
   await tx
+    .insertInto("stats_product_months")
+    .values(
+      shops.flatMap((shop_id) =>
+        productIds.map((product_id) => ({ shop_id, month: day.slice(0, 7), product_id, orders: 1, ...byProduct.get(product_id)! })),
+      ),
+    )
+    .onConflict((oc) =>
+      oc.columns(["shop_id", "month", "product_id"]).doUpdateSet((eb) => ({
+        orders: eb("stats_product_months.orders", "+", eb.ref("excluded.orders")),
+        items: eb("stats_product_months.items", "+", eb.ref("excluded.items")),
+        cost: eb("stats_product_months.cost", "+", eb.ref("excluded.cost")),
+        charged: eb("stats_product_months.charged", "+", eb.ref("excluded.charged")),
+        sales: eb("stats_product_months.sales", "+", eb.ref("excluded.sales")),
+      })),
+    )
+    .execute();
+  await tx
     .insertInto("stats_products")
     .values(productIds.map((product_id) => ({ product_id, orders: 1 })))
     .onConflict((oc) => oc.column("product_id").doUpdateSet((eb) => ({ orders: eb("stats_products.orders", "+", 1) })))
@@ -201,6 +218,7 @@ export async function rebuildRollup(tx: Executor): Promise<void> {
   const counter = await tx.selectFrom("change_counters").select("version").where("name", "=", "completed_orders").executeTakeFirstOrThrow();
   await tx.deleteFrom("stats_days").execute();
   await tx.deleteFrom("stats_product_days").execute();
+  await tx.deleteFrom("stats_product_months").execute();
   await tx.deleteFrom("stats_products").execute();
   const lines = completedLinesSql(tx);
   await sql`insert into stats_days (shop_id, day, orders, discounted, cost, sales)
@@ -213,6 +231,9 @@ export async function rebuildRollup(tx: Executor): Promise<void> {
   await sql`insert into stats_product_days (shop_id, day, product_id, orders, items, cost, charged, sales)
     select 0, day, product_id, sum(orders), sum(items), sum(cost), sum(charged), sum(sales)
     from stats_product_days where shop_id <> 0 group by day, product_id`.execute(tx);
+  await sql`insert into stats_product_months (shop_id, month, product_id, orders, items, cost, charged, sales)
+    select shop_id, substr(day, 1, 7), product_id, sum(orders), sum(items), sum(cost), sum(charged), sum(sales)
+    from stats_product_days group by shop_id, substr(day, 1, 7), product_id`.execute(tx);
   await sql`insert into stats_products (product_id, orders)
     select product_id, sum(orders) from stats_product_days where shop_id = 0 group by product_id`.execute(tx);
   await bumpRollupCounter(tx, Number(counter.version));
@@ -239,25 +260,74 @@ export async function selectDaySums(
   }));
 }
 
+/** The day after (+1) or before (-1) an island day. */
+function shiftDay(day: string, by: 1 | -1): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+}
+
+const monthOf = (day: string) => day.slice(0, 7);
+const firstDayOf = (month: string) => `${month}-01`;
+function nextMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
+}
+const lastDayOf = (month: string) => shiftDay(firstDayOf(nextMonth(month)), -1);
+
+/**
+ * The whole months inside [from, to] (either end open) and the days at its ends outside them: a range is read
+ * from the month rows where it covers whole months and from the day rows only at its ends (at most two
+ * partial months).
+ */
+export function splitRange(
+  from: string | null,
+  to: string | null,
+): { months: { from: string | null; to: string | null } | null; days: { from: string | null; to: string | null }[] } {
+  const firstFull = from === null ? null : from === firstDayOf(monthOf(from)) ? monthOf(from) : nextMonth(monthOf(from));
+  const lastFull = to === null ? null : to === lastDayOf(monthOf(to)) ? monthOf(to) : monthOf(shiftDay(firstDayOf(monthOf(to)), -1));
+  if (firstFull !== null && lastFull !== null && firstFull > lastFull) return { months: null, days: [{ from, to }] };
+  const days: { from: string | null; to: string | null }[] = [];
+  if (from !== null && firstFull !== null && from < firstDayOf(firstFull)) days.push({ from, to: shiftDay(firstDayOf(firstFull), -1) });
+  if (to !== null && lastFull !== null && to > lastDayOf(lastFull)) days.push({ from: firstDayOf(nextMonth(lastFull)), to });
+  return { months: { from: firstFull, to: lastFull }, days };
+}
+
 /** The roll-up's product sums over an island day range, each product named as it is named now. */
 export async function selectProductSums(
   db: Executor,
   f: { from: string | null; to: string | null; shopId: number | null },
 ): Promise<ProductStatsRow[]> {
-  let inner = db
-    .selectFrom("stats_product_days")
-    .select([
-      "product_id",
-      sql<number>`sum(items)`.as("items"),
-      sql<number>`sum(cost)`.as("cost"),
-      sql<number>`sum(charged)`.as("charged"),
-      sql<number>`sum(sales)`.as("sales"),
-    ])
-    .where("shop_id", "=", f.shopId ?? 0);
-  if (f.from !== null) inner = inner.where("day", ">=", f.from);
-  if (f.to !== null) inner = inner.where("day", "<=", f.to);
+  const shopId = f.shopId ?? 0;
+  const parts = splitRange(f.from, f.to);
+  type Range = { from: string | null; to: string | null };
+  const sumsOf = (table: "stats_product_days" | "stats_product_months", column: "day" | "month", r: Range) => {
+    let q = db
+      .selectFrom(table)
+      .select(["product_id", "items", "cost", "charged", "sales"])
+      .where("shop_id", "=", shopId);
+    if (r.from !== null) q = q.where(column, ">=", r.from);
+    if (r.to !== null) q = q.where(column, "<=", r.to);
+    return q;
+  };
+  const pieces = [
+    ...(parts.months ? [sumsOf("stats_product_months", "month", parts.months)] : []),
+    ...parts.days.map((r) => sumsOf("stats_product_days", "day", r)),
+  ];
+  let all = pieces[0]!;
+  for (const piece of pieces.slice(1)) all = all.unionAll(piece);
   const rows = await db
-    .selectFrom(inner.groupBy("product_id").as("s"))
+    .selectFrom(
+      db
+        .selectFrom(all.as("u"))
+        .select([
+          "u.product_id",
+          sql<number>`sum(u.items)`.as("items"),
+          sql<number>`sum(u.cost)`.as("cost"),
+          sql<number>`sum(u.charged)`.as("charged"),
+          sql<number>`sum(u.sales)`.as("sales"),
+        ])
+        .groupBy("u.product_id")
+        .as("s"),
+    )
     .innerJoin("products as p", "p.id", "s.product_id")
     .select(["s.product_id", "p.name", "s.items", "s.cost", "s.charged", "s.sales"])
     .execute();

@@ -45,6 +45,7 @@ describe("migrations", () => {
         "shops",
         "stats_days",
         "stats_product_days",
+        "stats_product_months",
         "stats_products",
         "stock",
         "stock_history",
