@@ -161,10 +161,8 @@ interface Server {
   dataDir: string;
 }
 
-/** `node dist/server/start.mjs` on a data folder holding `file` as its database. */
-async function startServer(name: string, file: string | null): Promise<Server> {
-  const dataDir = await mkdtemp(join(tmpdir(), `bench-scale-${name}-`));
-  if (file) copyFileSync(file, join(dataDir, "store.sqlite"));
+/** `node dist/server/start.mjs` on a data folder (its database: `store.sqlite` in it). */
+async function startServer(name: string, dataDir: string): Promise<Server> {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -389,7 +387,9 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), "bench-scale-"));
   const servers: Server[] = [];
   try {
-    const yearCopy = join(work, "year.sqlite");
+    const yearDir = join(work, "year");
+    mkdirSync(yearDir);
+    const yearCopy = join(yearDir, "store.sqlite");
     copyFileSync(yearFile, yearCopy);
     const demoDir = join(work, "demo");
     mkdirSync(demoDir);
@@ -402,9 +402,9 @@ async function main(): Promise<void> {
     const demoCopy = join(demoDir, "store.sqlite");
     checkpoint(demoCopy);
     const roles = { year: prepare(yearCopy), demo: prepare(demoCopy) };
-    const year = await startServer("year", yearCopy);
+    const year = await startServer("year", yearDir);
     servers.push(year);
-    const demo = await startServer("demo", demoCopy);
+    const demo = await startServer("demo", demoDir);
     servers.push(demo);
     // The roll-up is rebuilt at start when the seed wrote the orders; the first statistics read waits for it.
     const started = Date.now();
@@ -460,7 +460,6 @@ async function main(): Promise<void> {
     for (const server of servers) {
       server.child.kill("SIGTERM");
       await new Promise((resolve) => (server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve)));
-      await rm(server.dataDir, { recursive: true, force: true });
     }
     await rm(work, { recursive: true, force: true });
   }
