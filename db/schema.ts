@@ -328,6 +328,19 @@ export interface StatsProductMonthsTable {
   sales: number;
 }
 
+export interface StatsManagersTable {
+  manager_id: number;
+  shop_id: number;
+  orders: number;
+}
+
+/** Each user's bonus sums, kept by triggers on bonus_ledger (migration 20261127T120000_scale). */
+export interface BonusTotalsTable {
+  user_id: number;
+  income: number;
+  exp: number;
+}
+
 export interface StatsProductsTable {
   product_id: number;
   orders: number;
@@ -362,6 +375,8 @@ export interface Database {
   stats_product_days: StatsProductDaysTable;
   stats_product_months: StatsProductMonthsTable;
   stats_products: StatsProductsTable;
+  stats_managers: StatsManagersTable;
+  bonus_totals: BonusTotalsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

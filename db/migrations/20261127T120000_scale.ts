@@ -88,6 +88,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("orders", big, (c) => c.notNull())
     .execute();
 
+  // A manager's done orders per shop (the cabinet's "mine" count: a busy manager hands over 100k orders a year).
+  await db.schema
+    .createTable("stats_managers")
+    .addColumn("manager_id", "integer", (c) => c.notNull())
+    .addColumn("shop_id", "integer", (c) => c.notNull())
+    .addColumn("orders", big, (c) => c.notNull())
+    .addPrimaryKeyConstraint("stats_managers_pk", ["manager_id", "shop_id"])
+    .execute();
+
+  await bonusTotals(db);
+
   await sql`insert into change_counters (name, version) values ('stats_rollup', -1)`.execute(db);
   await sql`insert into change_counters (name, version) select 'completed_orders', count(*) from orders where status = 'S'`.execute(db);
   const bump = "update change_counters set version = version + 1 where name = 'completed_orders'";
@@ -117,4 +128,49 @@ export async function up(db: Kysely<any>): Promise<void> {
       .raw(`create trigger orders_${event}_completed after ${on[event]} on orders when ${when[event]} begin ${bump}; end`)
       .execute(db);
   }
+}
+
+/**
+ * Each user's bonus income and expense sums, kept by triggers on the ledger (any writer: the store, a seed, a
+ * script), so a balance is one row however long the history (docs/decisions.md "Bonus sums kept by the database").
+ */
+async function bonusTotals(db: Kysely<any>): Promise<void> {
+  const big = bigIntegerType(db);
+  await db.schema
+    .createTable("bonus_totals")
+    .addColumn("user_id", "integer", (c) => c.primaryKey())
+    .addColumn("income", big, (c) => c.notNull())
+    .addColumn("exp", big, (c) => c.notNull())
+    .execute();
+  await sql`insert into bonus_totals (user_id, income, exp)
+    select user_id, coalesce(sum(case when type = 'income' then amount else 0 end), 0),
+      coalesce(sum(case when type = 'exp' then amount else 0 end), 0)
+    from bonus_ledger group by user_id`.execute(db);
+  const part = (row: "new" | "old", type: "income" | "exp") => `case when ${row}.type = '${type}' then ${row}.amount else 0 end`;
+  const add = (row: "new" | "old", sign: "+" | "-") =>
+    `insert into bonus_totals (user_id, income, exp) values (${row}.user_id, ${sign}${part(row, "income")}, ${sign}${part(row, "exp")})
+     on conflict (user_id) do update set income = bonus_totals.income + excluded.income, exp = bonus_totals.exp + excluded.exp`;
+  if (isPostgres(db)) {
+    await sql
+      .raw(
+        `create function bonus_totals_apply() returns trigger language plpgsql as $$ begin
+           if tg_op in ('UPDATE', 'DELETE') then ${add("old", "-")}; end if;
+           if tg_op in ('INSERT', 'UPDATE') then ${add("new", "+")}; end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger bonus_ledger_totals after insert or update or delete on bonus_ledger
+         for each row execute function bonus_totals_apply()`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql.raw(`create trigger bonus_ledger_totals_insert after insert on bonus_ledger begin ${add("new", "+")}; end`).execute(db);
+  await sql.raw(`create trigger bonus_ledger_totals_delete after delete on bonus_ledger begin ${add("old", "-")}; end`).execute(db);
+  await sql
+    .raw(`create trigger bonus_ledger_totals_update after update on bonus_ledger begin ${add("old", "-")}; ${add("new", "+")}; end`)
+    .execute(db);
 }

@@ -187,8 +187,8 @@ export async function selectStaffOrderRows(tx: Executor, f: StaffListFilter): Pr
 /**
  * Open (N, W) and done (S) orders under the same filter as a list. Open orders are few and counted on the
  * orders' index; a year holds hundreds of thousands of done ones, so for a shop's (or every shop's) count they
- * come from the statistics' roll-up while it is fresh (db/repositories/stats.ts), and from the orders otherwise
- * and for one manager's.
+ * come from the statistics' roll-up while it is fresh (db/repositories/stats.ts; one manager's from its
+ * per-manager counts), and from the orders otherwise.
  */
 export async function countSales(tx: Executor, f: OrdersScope): Promise<{ new: number; done: number }> {
   const open = await tx
@@ -198,14 +198,20 @@ export async function countSales(tx: Executor, f: OrdersScope): Promise<{ new: n
     .where("o.status", "in", ["N", "W"])
     .executeTakeFirstOrThrow();
   let done: number;
-  if (f.managerId === null && (await rollupIsFresh(tx))) {
+  const staffed = (user: number) => tx.selectFrom("shop_staff").select("shop_staff.shop_id").where("shop_staff.user_id", "=", user);
+  if (f.managerId !== null && (await rollupIsFresh(tx))) {
+    let mine = tx
+      .selectFrom("stats_managers as m")
+      .select(sql<number>`coalesce(sum(m.orders), 0)`.as("n"))
+      .where("m.manager_id", "=", f.managerId);
+    if (f.shopId !== null) mine = mine.where("m.shop_id", "=", f.shopId);
+    if (f.staffOf !== null) mine = mine.where("m.shop_id", "in", staffed(f.staffOf));
+    done = Number((await mine.executeTakeFirstOrThrow()).n);
+  } else if (f.managerId === null && (await rollupIsFresh(tx))) {
     let days = tx.selectFrom("stats_days as d").select(sql<number>`coalesce(sum(d.orders), 0)`.as("n"));
     if (f.staffOf === null && f.shopId === null) days = days.where("d.shop_id", "=", 0);
     if (f.shopId !== null) days = days.where("d.shop_id", "=", f.shopId);
-    if (f.staffOf !== null) {
-      const staffed = tx.selectFrom("shop_staff").select("shop_staff.shop_id").where("shop_staff.user_id", "=", f.staffOf);
-      days = days.where("d.shop_id", "in", staffed);
-    }
+    if (f.staffOf !== null) days = days.where("d.shop_id", "in", staffed(f.staffOf));
     done = Number((await days.executeTakeFirstOrThrow()).n);
   } else {
     const row = await tx

@@ -105,7 +105,18 @@ async function bumpRollupCounter(tx: Executor, to: "next" | number): Promise<voi
  */
 export async function addCompletedOrder(tx: Executor, orderId: number, completedAt: string): Promise<void> {
   await bumpRollupCounter(tx, "next");
-  const order = await tx.selectFrom("orders").select(["shop_id", "discounted_price"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+  const order = await tx
+    .selectFrom("orders")
+    .select(["shop_id", "discounted_price", "manager_id"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  if (order.manager_id !== null) {
+    await tx
+      .insertInto("stats_managers")
+      .values({ manager_id: order.manager_id, shop_id: order.shop_id, orders: 1 })
+      .onConflict((oc) => oc.columns(["manager_id", "shop_id"]).doUpdateSet((eb) => ({ orders: eb("stats_managers.orders", "+", 1) })))
+      .execute();
+  }
   const lines = await tx
     .selectFrom("order_lines")
     .select(["product_id", "amount", "per_price", "cost_price"])
@@ -214,11 +225,23 @@ function completedLinesSql(db: Executor) {
  * completed meanwhile by another path leaves it stale, and the next read rebuilds again).
  */
 export async function rebuildRollup(tx: Executor): Promise<void> {
+  // SQLite keeps its temporary sort trees in memory on this store (temp_store = MEMORY): a year's rebuild sorts
+  // millions of lines, and the process would keep that memory afterwards. On disk for this unit only.
+  if (isSqlite(tx)) await sql`pragma temp_store = FILE`.execute(tx);
+  try {
+    await rebuild(tx);
+  } finally {
+    if (isSqlite(tx)) await sql`pragma temp_store = MEMORY`.execute(tx);
+  }
+}
+
+async function rebuild(tx: Executor): Promise<void> {
   await bumpRollupCounter(tx, -1);
   const counter = await tx.selectFrom("change_counters").select("version").where("name", "=", "completed_orders").executeTakeFirstOrThrow();
   await tx.deleteFrom("stats_days").execute();
   await tx.deleteFrom("stats_product_days").execute();
   await tx.deleteFrom("stats_product_months").execute();
+  await tx.deleteFrom("stats_managers").execute();
   await tx.deleteFrom("stats_products").execute();
   const lines = completedLinesSql(tx);
   await sql`insert into stats_days (shop_id, day, orders, discounted, cost, sales)
@@ -234,6 +257,9 @@ export async function rebuildRollup(tx: Executor): Promise<void> {
   await sql`insert into stats_product_months (shop_id, month, product_id, orders, items, cost, charged, sales)
     select shop_id, substr(day, 1, 7), product_id, sum(orders), sum(items), sum(cost), sum(charged), sum(sales)
     from stats_product_days group by shop_id, substr(day, 1, 7), product_id`.execute(tx);
+  await sql`insert into stats_managers (manager_id, shop_id, orders)
+    select manager_id, shop_id, count(*) from orders where status = 'S' and manager_id is not null
+    group by manager_id, shop_id`.execute(tx);
   await sql`insert into stats_products (product_id, orders)
     select product_id, sum(orders) from stats_product_days where shop_id = 0 group by product_id`.execute(tx);
   await bumpRollupCounter(tx, Number(counter.version));
