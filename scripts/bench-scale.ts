@@ -178,6 +178,8 @@ async function startServer(name: string, dataDir: string): Promise<Server> {
     MAX_OPEN_ORDERS: "1000000000",
     RATE_LIMIT_WRITES_PER_MINUTE: "1000000000",
     RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000000",
+    // As `npm start` runs it (docs/performance.md "A year of data": memory).
+    MALLOC_ARENA_MAX: "2",
   };
   const child = spawn(process.execPath, ["dist/server/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   const base = await new Promise<string>((resolve, reject) => {

@@ -42,8 +42,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   // A balance and the income and expense sums (every cabinet, every staff order's "can pay with bonus") read the
   // index alone: a partner with thousands of entries costs an index range, not a row read each.
   await db.schema.createIndex("bonus_ledger_user_sums").on("bonus_ledger").columns(["user_id", "type", "amount"]).execute();
-  // Stock history of a shop, newest first.
-  await db.schema.createIndex("stock_history_shop").on("stock_history").columns(["shop_id", "id"]).execute();
   // An order's events by kind (the completion time: its first event into S).
   await db.schema.createIndex("order_events_order_status").on("order_events").columns(["order_id", "to_status"]).execute();
 
