@@ -2,8 +2,8 @@
  * `npm run seed:year -- [--customers N] [--products N] [--orders N] [--seed N] [--now ISO-TIME] [--force]`:
  * writes a realistic year of the store (db/seed/year/) into the store's database (DATA_DIR's SQLite file, or
  * DATABASE_URL), migrated first. It writes only into an empty database (no shops, products, users or
- * orders). `--force` on SQLite moves a database that is not empty into DATA_DIR/replaced-<time>/ and writes
- * into a fresh file in its place (refused while the store runs); on PostgreSQL it is refused: drop and create
+ * orders). `--force` on SQLite moves a database that is not empty (and its uploads) into DATA_DIR/replaced-<time>/
+ * and writes into a fresh file in its place (refused while the store runs); on PostgreSQL it is refused: drop and create
  * the database yourself. Exit codes: 0 done, 1 refused or failed, 64 a wrong command line, 78 a bad configuration.
  */
 import { existsSync } from "node:fs";
@@ -87,7 +87,7 @@ if (options.force && config.databaseUrl === null && existsSync(config.databaseFi
       refuse(`The store is running on ${config.dataDir}: stop it before seed:year --force. Nothing was changed.`);
     }
     try {
-      setAside = setAsideDatabase(config.databaseFile, config.dataDir, Date.now());
+      setAside = setAsideDatabase(config.databaseFile, config.uploadsDir, config.dataDir, Date.now());
     } finally {
       lock.release();
     }
@@ -111,6 +111,7 @@ try {
   let lastReport = 0;
   const summary = await seedYear(db, {
     ...options,
+    uploadsDir: config.uploadsDir,
     onProgress: ({ ordersDone, orders: all }) => {
       if (performance.now() - lastReport < 2000) return;
       lastReport = performance.now();

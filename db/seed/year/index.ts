@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { islandDate } from "../../../server/domain/format";
 import type { Database } from "../../schema";
 import { Random } from "./random";
+import { PRODUCT_PICTURE, SHOP_LOGO, writePictures } from "./pictures";
 import { openYearWriter, type Row, type TableName } from "./writer";
 import { DAY_MS, makeWorld, MINUTE_MS, type World } from "./world";
 import { playYear, type Sink, type YearTotals } from "./year";
@@ -19,6 +20,8 @@ export interface YearOptions {
   seed: number;
   /** The year is the 365 days before this moment (epoch ms). */
   now: number;
+  /** Where the products' pictures and the shops' logos go (DATA_DIR/uploads); null writes none (the rows stay). */
+  uploadsDir: string | null;
   onProgress?: (progress: { ordersDone: number; orders: number }) => void;
 }
 
@@ -38,7 +41,7 @@ export async function contentsOf(db: Kysely<Database>): Promise<{ orders: number
 
 /** Parents before children: each flush writes the tables in this order, so every foreign key finds its row. */
 const FLUSH_ORDER: TableName[] = [
-  "users", "shops", "shop_staff", "products", "product_options", "referrals", "referral_views", "wishlist", "orders",
+  "users", "shops", "shop_staff", "products", "product_options", "product_images", "referrals", "referral_views", "wishlist", "orders",
   "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox", "stock",
 ];
 const FLUSH_ROWS = 20_000;
@@ -82,6 +85,7 @@ export async function seedYear(db: Kysely<Database>, options: YearOptions): Prom
     });
     await flush();
     await writer.finish();
+    if (options.uploadsDir) await writePictures(options.uploadsDir, world.products, world.shops.map((s) => s.id));
     return { ...totals, ...people, customers: world.customers.length, products: world.products.length };
   } catch (error) {
     await writer.abort();
@@ -99,7 +103,7 @@ function writePeople(world: World, random: Random, sink: Sink): { referrals: num
   }
   for (const shop of world.shops) {
     const admin_email = shop.id === 1 ? null : `${shop.district.toLowerCase().replace(/[^a-z]/g, "")}@samui-store.example`;
-    sink.push("shops", [shop.id, shop.name, shop.district, shop.address, shop.map_link, admin_email, opened]);
+    sink.push("shops", [shop.id, shop.name, shop.district, shop.address, shop.map_link, SHOP_LOGO, admin_email, opened]);
   }
   for (const s of world.staff) sink.push("shop_staff", [s.shop_id, s.id, s.role, opened]);
   for (const p of world.products) {
@@ -108,6 +112,7 @@ function writePeople(world: World, random: Random, sink: Sink): { referrals: num
       p.id, p.name, p.description, p.full_description, p.label, p.category_id, p.hot_deal, p.in_all_list, p.position, p.is_inactive,
       p.is_deleted, p.default_option_id, p.max_amount, iso(p.created_at), iso(updated),
     ]);
+    sink.push("product_images", [p.id, p.id, PRODUCT_PICTURE, 0, iso(p.created_at)]);
     for (const o of p.options) {
       sink.push("product_options", [p.id, o.option_id, o.per_price, o.cost_price, o.price_text, o.gift_text, iso(p.created_at)]);
     }

@@ -210,7 +210,8 @@ export function makeWorld(random: Random, counts: { customers: number; products:
     if (shop.id === WAREHOUSE_SHOP_ID) continue;
     const list: Option[] = [];
     for (const product of products) {
-      if (!random.chance(0.75)) continue;
+      // Every shop carries the first product.
+      if (product.id !== 1 && !random.chance(0.75)) continue;
       for (const option of product.options) if (option.option_id === 0 || random.chance(0.8)) list.push(option);
     }
     carried.set(shop.id, { options: list, table: new WeightedTable(list.map(optionWeight)) });
@@ -270,8 +271,10 @@ function makeCatalogue(random: Random, count: number, start: number, now: number
     }
     names.add(name);
     // Most of the catalogue was there when the year began; the rest arrived during it.
-    const created_at = random.chance(0.8) ? start - random.int(1, 30) * DAY_MS : start + random.next() * (now - start - 7 * DAY_MS);
-    const retires = random.chance(0.04);
+    // The first product is there from the start and never leaves, so every day has something to sell.
+    const early = id === 1 || random.chance(0.8);
+    const created_at = early ? start - random.int(1, 30) * DAY_MS : start + random.next() * (now - start - 7 * DAY_MS);
+    const retires = id > 1 && random.chance(0.04);
     const is_deleted = retires && random.chance(0.4) ? 1 : 0;
     const product: Product = {
       id,
@@ -328,6 +331,8 @@ function makeCustomers(random: Random, count: number, start: number, now: number
     times.push(random.chance(1 / 6) ? start - random.next() * 180 * DAY_MS : start + Math.sqrt(random.next()) * (now - start - HOUR_MS));
   }
   times.sort((a, b) => a - b);
+  // Someone is there to buy on the first day.
+  if (times[0]! >= start) times[0] = start - DAY_MS;
   return times.map((created_at, i) => {
     const first = random.pick(FIRST_NAMES);
     const last = random.pick(LAST_NAMES);

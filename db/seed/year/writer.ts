@@ -19,7 +19,7 @@ export const TABLES = {
   ],
   shops: [
     ["id", "integer"], ["name", "text"], ["district", "text"], ["address", "text"], ["map_link", "text"],
-    ["admin_email", "text"], ["created_at", "text"],
+    ["logo_filename", "text"], ["admin_email", "text"], ["created_at", "text"],
   ],
   shop_staff: [["shop_id", "integer"], ["user_id", "integer"], ["role", "text"], ["created_at", "text"]],
   products: [
@@ -31,6 +31,9 @@ export const TABLES = {
   product_options: [
     ["product_id", "integer"], ["option_id", "integer"], ["per_price", "integer"], ["cost_price", "integer"],
     ["price_text", "text"], ["gift_text", "text"], ["created_at", "text"],
+  ],
+  product_images: [
+    ["id", "integer"], ["product_id", "integer"], ["filename", "text"], ["position", "integer"], ["created_at", "text"],
   ],
   referrals: [["user_id", "integer"], ["partner_id", "integer"], ["created_at", "text"]],
   referral_views: [["id", "integer"], ["partner_id", "integer"], ["visitor_key", "text"], ["created_at", "text"]],
@@ -75,7 +78,8 @@ export type Row = unknown[];
 
 /** Tables whose `id` is an identity column on PostgreSQL: its sequence must move past the ids written. */
 const IDENTITY_TABLES = [
-  "users", "shops", "products", "referral_views", "orders", "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox",
+  "users", "shops", "products", "product_images", "referral_views", "orders", "order_lines", "order_events", "bonus_ledger",
+  "stock_history", "outbox",
 ] as const;
 
 export interface YearWriter {
@@ -96,14 +100,34 @@ export async function openYearWriter(db: Kysely<Database>): Promise<YearWriter> 
   return sqliteWriter(handle);
 }
 
-/** SQLite allows 32766 parameters a statement; a batch of rows stays well below. */
-const SQLITE_PARAMETERS = 30_000;
+/**
+ * Rows per statement on SQLite: a power of two, and a remainder is written in halving powers of two, so each
+ * table needs at most nine prepared statements (a statement per remainder size would prepare a new one at
+ * nearly every flush and keep them all: gigabytes and seconds over a year). 256 rows of the widest table are
+ * 6,144 parameters, inside SQLite's 32,766.
+ */
+const SQLITE_ROWS = 256;
+
+/**
+ * The tables that take millions of rows. Their plain indexes (not the keys and unique constraints, which
+ * check the rows as they go in) are dropped for the load and built again at its end: one sort per index
+ * costs far less than millions of inserts at random places of a B-tree. A load that fails builds them again too.
+ */
+const BULK_TABLES = ["orders", "order_lines", "order_events", "bonus_ledger", "stock_history", "outbox", "wishlist", "referrals"];
 
 function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): YearWriter {
   // A seed into a fresh file: a crash loses only the seed itself, so skip the syncs; a bigger page cache
   // keeps the indexes' pages in memory while millions of rows go in.
   handle.pragma("synchronous = OFF");
   handle.pragma("cache_size = -262144");
+  const indexes = handle
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${BULK_TABLES.map(() => "?")})`)
+    .all(...BULK_TABLES) as { name: string; sql: string }[];
+  const rebuild = () => {
+    for (const index of indexes) {
+      if (!handle.prepare("select 1 from sqlite_master where type = 'index' and name = ?").get(index.name)) handle.exec(index.sql);
+    }
+  };
   const statements = new Map<string, ReturnType<typeof handle.prepare>>();
   const statementFor = (table: TableName, rows: number) => {
     const key = `${table}:${rows}`;
@@ -117,12 +141,12 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
     return statement;
   };
   handle.exec("begin immediate");
+  for (const index of indexes) handle.exec(`drop index ${index.name}`);
   return {
     async insert(table, rows) {
-      const perStatement = Math.floor(SQLITE_PARAMETERS / TABLES[table].length);
-      for (let start = 0; start < rows.length; start += perStatement) {
-        const batch = rows.slice(start, start + perStatement);
-        statementFor(table, batch.length).run(batch.flat());
+      let start = 0;
+      for (let size = SQLITE_ROWS; size >= 1; size >>= 1) {
+        for (; rows.length - start >= size; start += size) statementFor(table, size).run(rows.slice(start, start + size).flat());
       }
     },
     async commit() {
@@ -130,6 +154,7 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
       handle.exec("begin immediate");
     },
     async finish() {
+      rebuild();
       handle.exec("commit");
       handle.pragma("synchronous = NORMAL");
       handle.pragma("wal_checkpoint(TRUNCATE)");
@@ -137,11 +162,21 @@ function sqliteWriter(handle: NonNullable<ReturnType<typeof sqliteHandleOf>>): Y
     },
     async abort() {
       if (handle.inTransaction) handle.exec("rollback");
+      rebuild();
     },
   };
 }
 
 const PG_ROWS = 5_000;
+
+/**
+ * Tables with the catalogue-version trigger (db/migrations/20261121T100000_initial.ts) that the year writes. On
+ * PostgreSQL it is a deferred trigger per row: at commit, tens of thousands of updates of the one counter row
+ * in one transaction, each walking the row's growing chain of versions (the commit of 75,000 wishlist rows did
+ * not end in minutes). The load disables these user triggers (the foreign keys' stay) and bumps the version
+ * once at the end, which is all a reader of the counter needs.
+ */
+const CATALOGUE_TABLES = ["shops", "products", "product_options", "product_images", "stock", "wishlist"];
 
 function postgresWriter(client: pg.PoolClient): YearWriter {
   const texts = new Map<TableName, string>();
@@ -155,7 +190,25 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     }
     return text;
   };
-  let begun: Promise<unknown> = client.query("begin");
+  let indexes: { name: string; definition: string }[] = [];
+  let begun: Promise<unknown> = (async () => {
+    await client.query("begin");
+    const found = await client.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename = any($1)
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      [BULK_TABLES],
+    );
+    indexes = found.rows;
+    for (const index of indexes) await client.query(`drop index ${index.name}`);
+    for (const table of CATALOGUE_TABLES) await client.query(`alter table ${table} disable trigger user`);
+  })();
+  const enableTriggers = async () => {
+    for (const table of CATALOGUE_TABLES) await client.query(`alter table ${table} enable trigger user`);
+  };
+  const rebuild = async () => {
+    for (const index of indexes) await client.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
+  };
   return {
     async insert(table, rows) {
       await begun;
@@ -176,16 +229,21 @@ function postgresWriter(client: pg.PoolClient): YearWriter {
     },
     async finish() {
       await begun;
+      await enableTriggers();
+      await client.query("update change_counters set version = version + 1 where name = 'catalog'");
+      await rebuild();
+      await client.query("commit");
       for (const table of IDENTITY_TABLES) {
         const next = `coalesce((select max(id) from ${table}), 0) + 1`;
         await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), ${next}, false)`);
       }
-      await client.query("commit");
       await client.query("analyze");
       client.release();
     },
     async abort() {
       await client.query("rollback").catch(() => undefined);
+      await enableTriggers().catch(() => undefined);
+      await rebuild().catch(() => undefined);
       client.release();
     },
   };

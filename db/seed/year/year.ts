@@ -124,6 +124,13 @@ interface OrderState {
   pushed: { id: number; key: string }[];
 }
 
+/** A step of an order's path: how it changes the order's row, then what else it writes at that moment. */
+interface Step {
+  at: number;
+  state: (x: OrderState) => void;
+  effects: () => void;
+}
+
 export interface YearCounts {
   orders: number;
 }
@@ -480,12 +487,6 @@ export async function playYear(
       x.delivery_address = settings.delivery_address;
     };
 
-    /** A step of the order's path: how it changes the order's row, then what else it writes. */
-    interface Step {
-      at: number;
-      state: (x: OrderState) => void;
-      effects: () => void;
-    }
     const steps: Step[] = [];
     const step = (when: number, state: (x: OrderState) => void, effects: () => void) => steps.push({ at: when, state, effects });
 
@@ -666,7 +667,7 @@ export async function playYear(
    * Writes the order's row as it stands now (every step up to now applied to a copy), and queues the steps
    * that have happened, each to run at its moment on the order as it was then.
    */
-  function launch(o: OrderState, steps: { at: number; state: (x: OrderState) => void; effects: () => void }[]): void {
+  function launch(o: OrderState, steps: readonly Step[]): void {
     const happened = steps.filter((s) => s.at <= now).sort((a, b) => a.at - b.at);
     const final = { ...o };
     for (const s of happened) s.state(final);
