@@ -16,6 +16,13 @@
 import { sql, type Kysely } from "kysely";
 import { bigIntegerType, isPostgres } from "./engine";
 
+/** PostgreSQL statement triggers' transition tables, by event. */
+const TRANSITION_TABLES = {
+  insert: "new table as new_rows",
+  delete: "old table as old_rows",
+  update: "old table as old_rows new table as new_rows",
+} as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   const big = bigIntegerType(db);
 
@@ -107,15 +114,28 @@ export async function up(db: Kysely<any>): Promise<void> {
   };
   const on = { insert: "insert", delete: "delete", update: "update of status, shop_id, discounted_price" };
   if (isPostgres(db)) {
-    // Deferred to the commit, like the catalogue's counter: the row is locked only while the commit runs.
+    // Once per statement, over its transition tables: a bulk load (seed:year) moves the counter once per batch,
+    // not once per row, and leaves no deferred events pending (CREATE INDEX refuses a table that has some).
+    const moved = (rows: string) => `if exists (${rows}) then ${bump}; end if;`;
     await sql
-      .raw(`create function bump_completed_orders() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`)
+      .raw(
+        `create function completed_orders_changed() returns trigger language plpgsql as $$ begin
+           if tg_op = 'INSERT' then ${moved("select 1 from new_rows where status = 'S'")}
+           elsif tg_op = 'DELETE' then ${moved("select 1 from old_rows where status = 'S'")}
+           else ${moved(
+             `select 1 from old_rows o join new_rows n on n.id = o.id where (o.status = 'S' or n.status = 'S')
+              and (o.status, o.shop_id, o.discounted_price) is distinct from (n.status, n.shop_id, n.discounted_price)`,
+           )}
+           end if;
+           return null;
+         end $$`,
+      )
       .execute(db);
     for (const event of ["insert", "delete", "update"] as const) {
       await sql
         .raw(
-          `create constraint trigger orders_${event}_completed after ${on[event]} on orders
-           deferrable initially deferred for each row when (${when[event]}) execute function bump_completed_orders()`,
+          `create trigger orders_${event}_completed after ${event} on orders referencing ${TRANSITION_TABLES[event]}
+           for each statement execute function completed_orders_changed()`,
         )
         .execute(db);
     }
@@ -149,21 +169,30 @@ async function bonusTotals(db: Kysely<any>): Promise<void> {
     `insert into bonus_totals (user_id, income, exp) values (${row}.user_id, ${sign}${part(row, "income")}, ${sign}${part(row, "exp")})
      on conflict (user_id) do update set income = bonus_totals.income + excluded.income, exp = bonus_totals.exp + excluded.exp`;
   if (isPostgres(db)) {
+    // Once per statement over its transition tables (a bulk load writes thousands of entries a statement).
+    const apply = (rows: "new_rows" | "old_rows", sign: "" | "-") =>
+      `insert into bonus_totals (user_id, income, exp)
+       select user_id, ${sign}sum(case when type = 'income' then amount else 0 end),
+         ${sign}sum(case when type = 'exp' then amount else 0 end)
+       from ${rows} group by user_id order by user_id
+       on conflict (user_id) do update set income = bonus_totals.income + excluded.income, exp = bonus_totals.exp + excluded.exp`;
     await sql
       .raw(
         `create function bonus_totals_apply() returns trigger language plpgsql as $$ begin
-           if tg_op in ('UPDATE', 'DELETE') then ${add("old", "-")}; end if;
-           if tg_op in ('INSERT', 'UPDATE') then ${add("new", "+")}; end if;
+           if tg_op in ('UPDATE', 'DELETE') then ${apply("old_rows", "-")}; end if;
+           if tg_op in ('INSERT', 'UPDATE') then ${apply("new_rows", "")}; end if;
            return null;
          end $$`,
       )
       .execute(db);
-    await sql
-      .raw(
-        `create trigger bonus_ledger_totals after insert or update or delete on bonus_ledger
-         for each row execute function bonus_totals_apply()`,
-      )
-      .execute(db);
+    for (const event of ["insert", "delete", "update"] as const) {
+      await sql
+        .raw(
+          `create trigger bonus_ledger_totals_${event} after ${event} on bonus_ledger referencing ${TRANSITION_TABLES[event]}
+           for each statement execute function bonus_totals_apply()`,
+        )
+        .execute(db);
+    }
     return;
   }
   await sql.raw(`create trigger bonus_ledger_totals_insert after insert on bonus_ledger begin ${add("new", "+")}; end`).execute(db);
