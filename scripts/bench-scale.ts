@@ -21,7 +21,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type autocannon from "autocannon";
-import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { openDatabase } from "../db/connection";
 import { load, median, type Run } from "./benchHarness";
 import { signInitData } from "../server/services/telegramInitData";
 
@@ -61,7 +62,7 @@ const YEAR = {
 };
 
 /** The year database: the one given, or the cached one made by seed:year with these parameters. */
-function yearDatabase(): string {
+async function yearDatabase(): Promise<string> {
   const given = flag("--db");
   if (given === "postgres") {
     console.error("--db postgres is not measured by bench:scale yet: give a SQLite file or nothing");
@@ -90,7 +91,7 @@ function yearDatabase(): string {
   args.push("--products", String(YEAR.products), "--seed", String(YEAR.seed));
   const seeded = spawnSync("npm", args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, DATA_DIR: work, DATABASE_URL: "" } });
   if (seeded.status !== 0) throw new Error(`seed:year failed (exit ${seeded.status})`);
-  checkpoint(join(work, "store.sqlite"));
+  await checkpoint(join(work, "store.sqlite"));
   renameSync(join(work, "store.sqlite"), file);
   rmSync(work, { recursive: true, force: true });
   console.log(`year database made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -98,10 +99,10 @@ function yearDatabase(): string {
 }
 
 /** Folds the WAL into the file, so the file alone is the whole database. */
-function checkpoint(file: string): void {
-  const db = new SQLite(file);
-  db.pragma("wal_checkpoint(TRUNCATE)");
-  db.close();
+async function checkpoint(file: string): Promise<void> {
+  const db = openDatabase(file);
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  await db.destroy();
 }
 
 interface Roles {
@@ -119,40 +120,42 @@ interface Roles {
  * customer with the most orders, the partner with the most referrals, the manager who handled most orders of the
  * busiest shop), giving a Telegram id to whoever has none. Setup queries: they may read whole tables.
  */
-function prepare(file: string): Roles {
-  const db = new SQLite(file);
+async function prepare(file: string): Promise<Roles> {
+  const db = openDatabase(file);
   try {
-    db.pragma("journal_mode = WAL");
-    db.prepare("update stock set amount = 1000000000").run();
-    const one = <T>(query: string, ...params: unknown[]) => db.prepare(query).get(...params) as T | undefined;
-    const telegramOf = (userId: number | undefined, fallback: number) => {
+    await sql`update stock set amount = 1000000000`.execute(db);
+    const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0];
+    const telegramOf = async (userId: number | undefined, fallback: number) => {
       if (userId === undefined) return fallback;
-      const row = one<{ telegram_id: number | null }>("select telegram_id from users where id = ?", userId)!;
+      const row = (await one(sql<{ telegram_id: number | null }>`select telegram_id from users where id = ${userId}`))!;
       if (row.telegram_id !== null) return row.telegram_id;
-      db.prepare("update users set telegram_id = ? where id = ?").run(fallback, userId);
+      await sql`update users set telegram_id = ${fallback} where id = ${userId}`.execute(db);
       return fallback;
     };
     const shop =
-      one<{ shop_id: number }>("select shop_id from orders group by shop_id order by count(*) desc limit 1")?.shop_id ??
-      one<{ id: number }>("select id from shops where id <> 1 and is_deleted = 0 order by id limit 1")!.id;
-    const customer = one<{ user_id: number }>("select user_id from orders group by user_id order by count(*) desc limit 1")?.user_id;
-    const referrer = one<{ partner_id: number }>(
-      "select partner_id from referrals group by partner_id order by count(*) desc limit 1",
+      (await one(sql<{ shop_id: number }>`select shop_id from orders group by shop_id order by count(*) desc limit 1`))?.shop_id ??
+      (await one(sql<{ id: number }>`select id from shops where id <> 1 and is_deleted = 0 order by id limit 1`))!.id;
+    const customer = (await one(sql<{ user_id: number }>`select user_id from orders group by user_id order by count(*) desc limit 1`))
+      ?.user_id;
+    const referrer = (
+      await one(sql<{ partner_id: number }>`select partner_id from referrals group by partner_id order by count(*) desc limit 1`)
     )?.partner_id;
-    const manager = one<{ user_id: number }>(
-      `select st.user_id from shop_staff st left join orders o on o.manager_id = st.user_id and o.shop_id = st.shop_id
-       where st.shop_id = ? group by st.user_id order by count(o.id) desc limit 1`,
-      shop,
+    const manager = (
+      await one(
+        sql<{ user_id: number }>`select st.user_id from shop_staff st
+          left join orders o on o.manager_id = st.user_id and o.shop_id = st.shop_id
+          where st.shop_id = ${shop} group by st.user_id order by count(o.id) desc limit 1`,
+      )
     )?.user_id;
     return {
-      customerTg: telegramOf(customer, FALLBACK_TG.customer),
-      referrerTg: telegramOf(referrer, FALLBACK_TG.referrer),
-      managerTg: telegramOf(manager, FALLBACK_TG.manager),
+      customerTg: await telegramOf(customer, FALLBACK_TG.customer),
+      referrerTg: await telegramOf(referrer, FALLBACK_TG.referrer),
+      managerTg: await telegramOf(manager, FALLBACK_TG.manager),
       shopId: shop,
       managerStaffs: manager !== undefined,
     };
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -416,7 +419,7 @@ async function main(): Promise<void> {
     const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
     execFileSync(process.execPath, [tsx, "scripts/build-server.ts"], { cwd: ROOT, stdio: "inherit" });
   }
-  const yearFile = yearDatabase();
+  const yearFile = await yearDatabase();
   const work = await mkdtemp(join(tmpdir(), "bench-scale-"));
   const servers: Server[] = [];
   try {
@@ -433,8 +436,8 @@ async function main(): Promise<void> {
     });
     if (seeded.status !== 0) throw new Error(`the demo seed failed: ${seeded.stderr}`);
     const demoCopy = join(demoDir, "store.sqlite");
-    checkpoint(demoCopy);
-    const roles = { year: prepare(yearCopy), demo: prepare(demoCopy) };
+    await checkpoint(demoCopy);
+    const roles = { year: await prepare(yearCopy), demo: await prepare(demoCopy) };
     const year = await startServer("year", yearDir);
     servers.push(year);
     const demo = await startServer("demo", demoDir);
