@@ -296,6 +296,58 @@ export interface RateLimitCountsTable {
   expires_at: Timestamp;
 }
 
+/** The statistics' roll-up (migration 20261127T120000_scale): shop 0 holds the sums over every shop. */
+export interface StatsDaysTable {
+  shop_id: number;
+  /** Island day, YYYY-MM-DD. */
+  day: string;
+  orders: number;
+  discounted: number;
+  cost: number;
+  sales: number;
+}
+
+export interface StatsProductDaysTable {
+  shop_id: number;
+  day: string;
+  product_id: number;
+  orders: number;
+  items: number;
+  cost: number;
+  charged: number;
+  sales: number;
+}
+
+export interface StatsProductMonthsTable {
+  shop_id: number;
+  /** Island month, YYYY-MM. */
+  month: string;
+  product_id: number;
+  orders: number;
+  items: number;
+  cost: number;
+  charged: number;
+  sales: number;
+}
+
+export interface StatsManagersTable {
+  manager_id: number;
+  shop_id: number;
+  orders: number;
+}
+
+/** Each user's bonus sums, kept by triggers on bonus_ledger (migration 20261127T120000_scale). */
+export interface BonusTotalsTable {
+  user_id: number;
+  income: number;
+  exp: number;
+}
+
+export interface StatsProductsTable {
+  product_id: number;
+  orders: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -321,6 +373,12 @@ export interface Database {
   ton_quotes: TonQuotesTable;
   ton_transfers: TonTransfersTable;
   rate_limit_counts: RateLimitCountsTable;
+  stats_days: StatsDaysTable;
+  stats_product_days: StatsProductDaysTable;
+  stats_product_months: StatsProductMonthsTable;
+  stats_products: StatsProductsTable;
+  stats_managers: StatsManagersTable;
+  bonus_totals: BonusTotalsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

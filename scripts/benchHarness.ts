@@ -18,6 +18,7 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 export interface Run {
   rps: number;
+  p50: number;
   p99: number;
   /** Answers outside 2xx plus connection errors. */
   non2xx: number;
@@ -31,6 +32,7 @@ export function load(options: autocannon.Options): Promise<Run> {
       if (error) return reject(error);
       resolve({
         rps: result.requests.average,
+        p50: result.latency.p50,
         p99: result.latency.p99,
         non2xx: result.non2xx + result.errors,
         count: result.requests.total,

@@ -79,6 +79,9 @@ export async function startRole(config: Config, role: Role) {
   const gate = app ? gateRequests(app.server) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
   if (!parts.jobs) log.info("this process runs no jobs: the hold clock, the TON watcher and scheduled backups run in a worker");
+  // The statistics' roll-up is brought up to date once at start when another path (seed:year, a restore, a
+  // script) wrote completed orders; in the background, so the store answers meanwhile.
+  const rollup = parts.jobs ? refreshStatsRollup(services, log) : null;
   const holds = parts.jobs ? createHoldJobs({ holds: services.holds, log }) : null;
   holds?.start();
   const tonWatcher = parts.jobs ? startTonWatcherIfConfigured(config, log, services) : null;
@@ -115,6 +118,7 @@ export async function startRole(config: Config, role: Role) {
       waitFor("TON watcher", tonWatcher?.stop()),
       waitFor("Telegram bot", telegram?.stop()),
       waitFor("scheduled backup", backups?.stop()),
+      waitFor("statistics roll-up", rollup ?? undefined),
     ]);
     // Units run in the order they were queued: once this empty unit is through, every unit queued before it
     // is committed (or has failed and been answered), so closing the database loses none.
@@ -313,6 +317,15 @@ export async function main(role: Role = "all"): Promise<void> {
   }
   // The bot alone has nothing else to do once polling ended by itself (a revoked token, another process polling).
   if (role === "bot" && telegram) await telegram.polling.then(() => (signalled ? undefined : exitAfterStop("polling ended", 1)));
+}
+
+async function refreshStatsRollup(services: Services, log: FastifyBaseLogger): Promise<void> {
+  const started = Date.now();
+  try {
+    if (await services.stats.refresh()) log.info({ ms: Date.now() - started }, "the statistics' roll-up was rebuilt from the orders");
+  } catch (error) {
+    log.warn({ err: error }, "the statistics' roll-up could not be rebuilt at start: the first statistics read will try again");
+  }
 }
 
 const ROLE_NOTE: Record<Role, string> = {

@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
+import { rollupIsFresh, selectProductOrderCounts } from "./stats";
 
 /** The version query, compiled once per database: every open app's 15-second poll runs it. */
 const versionQuery = prepareQuery<Record<string, never>, { version: number }>(
@@ -89,15 +90,20 @@ export async function selectLiveShops(db: Executor) {
 
 export type LiveShopRow = Awaited<ReturnType<typeof selectLiveShops>>[number];
 
-/** Per product: how many completed orders hold it, and how many wishlists. */
+/**
+ * Per product: how many completed orders hold it, and how many wishlists. The orders come from the statistics'
+ * roll-up while it is fresh (a year holds millions of lines); from the orders themselves while it is behind.
+ */
 export async function selectProductStats(db: Executor): Promise<Map<number, { orders: number; wishlist: number }>> {
-  const orders = await db
-    .selectFrom("order_lines")
-    .innerJoin("orders", "orders.id", "order_lines.order_id")
-    .select(["order_lines.product_id", sql<number>`count(distinct orders.id)`.as("n")])
-    .where("orders.status", "=", "S")
-    .groupBy("order_lines.product_id")
-    .execute();
+  const orders = (await rollupIsFresh(db))
+    ? await selectProductOrderCounts(db)
+    : await db
+        .selectFrom("order_lines")
+        .innerJoin("orders", "orders.id", "order_lines.order_id")
+        .select(["order_lines.product_id", sql<number>`count(distinct orders.id)`.as("n")])
+        .where("orders.status", "=", "S")
+        .groupBy("order_lines.product_id")
+        .execute();
   const wishlist = await db.selectFrom("wishlist").select(["product_id", sql<number>`count(*)`.as("n")]).groupBy("product_id").execute();
   const stats = new Map<number, { orders: number; wishlist: number }>();
   const entry = (id: number) => stats.get(id) ?? stats.set(id, { orders: 0, wishlist: 0 }).get(id)!;

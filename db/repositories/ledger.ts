@@ -1,10 +1,10 @@
 /**
- * The bonus ledger: append-only entries (incomes and expenses) per user; the balance is their sum, never
- * stored on its own, and computed here only (`ledgerSums`, `bonusBalance`). Entries of orders are kept to
+ * The bonus ledger: append-only entries (incomes and expenses) per user; the balance is their sum, computed
+ * here only (`ledgerSums`, `bonusBalance`) from the sums the database keeps beside the entries (`bonus_totals`,
+ * moved by triggers on every ledger write in the same transaction). Entries of orders are kept to
  * one per (user, type, order) by the ledger's unique key. A write that must not take a balance below zero
  * locks the owner's users row first (db/locks.ts), then reads the balance, then writes.
  */
-import { sql } from "kysely";
 import type { Executor } from "../executor";
 
 export interface LedgerSums {
@@ -16,17 +16,10 @@ export interface LedgerSums {
 
 /** A user's incomes, expenses and balance: the one formula of the balance. */
 export async function ledgerSums(tx: Executor, userId: number): Promise<LedgerSums> {
-  const row = await tx
-    .selectFrom("bonus_ledger")
-    .select([
-      sql<number>`coalesce(sum(case when type = 'income' then amount else 0 end), 0)`.as("income_sum"),
-      sql<number>`coalesce(sum(case when type = 'exp' then amount else 0 end), 0)`.as("exp_sum"),
-    ])
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  // Engines that sum integers into bigint answer text: the ledger's sums are whole Baht, well inside a number.
-  const income_sum = Number(row.income_sum);
-  const exp_sum = Number(row.exp_sum);
+  const row = await tx.selectFrom("bonus_totals").select(["income", "exp"]).where("user_id", "=", userId).executeTakeFirst();
+  // Engines that keep sums in bigint answer text: the ledger's sums are whole Baht, well inside a number.
+  const income_sum = Number(row?.income ?? 0);
+  const exp_sum = Number(row?.exp ?? 0);
   return { income_sum, exp_sum, balance: income_sum - exp_sum };
 }
 

@@ -10,6 +10,7 @@ import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { Database } from "../schema";
 import type { OrderRow } from "./orders";
+import { rollupIsFresh } from "./stats";
 
 /** The shops (not deleted) a user staffs, as owner or manager. */
 export async function selectStaffShopIds(tx: Executor, userId: number): Promise<number[]> {
@@ -183,17 +184,45 @@ export async function selectStaffOrderRows(tx: Executor, f: StaffListFilter): Pr
   return query.orderBy("o.id", "desc").limit(f.limit).execute();
 }
 
-/** Open (N, W) and done (S) orders under the same filter as a list. */
+/**
+ * Open (N, W) and done (S) orders under the same filter as a list. Open orders are few and counted on the
+ * orders' index; a year holds hundreds of thousands of done ones, so for a shop's (or every shop's) count they
+ * come from the statistics' roll-up while it is fresh (db/repositories/stats.ts; one manager's from its
+ * per-manager counts), and from the orders otherwise.
+ */
 export async function countSales(tx: Executor, f: OrdersScope): Promise<{ new: number; done: number }> {
-  const row = await tx
+  const open = await tx
     .selectFrom("orders as o")
-    .select([
-      sql<number>`coalesce(sum(case when status in ('N', 'W') then 1 else 0 end), 0)`.as("open"),
-      sql<number>`coalesce(sum(case when status = 'S' then 1 else 0 end), 0)`.as("done"),
-    ])
+    .select(sql<number>`count(*)`.as("n"))
     .where(inScope(f))
+    .where("o.status", "in", ["N", "W"])
     .executeTakeFirstOrThrow();
-  return { new: Number(row.open), done: Number(row.done) };
+  let done: number;
+  const staffed = (user: number) => tx.selectFrom("shop_staff").select("shop_staff.shop_id").where("shop_staff.user_id", "=", user);
+  if (f.managerId !== null && (await rollupIsFresh(tx))) {
+    let mine = tx
+      .selectFrom("stats_managers as m")
+      .select(sql<number>`coalesce(sum(m.orders), 0)`.as("n"))
+      .where("m.manager_id", "=", f.managerId);
+    if (f.shopId !== null) mine = mine.where("m.shop_id", "=", f.shopId);
+    if (f.staffOf !== null) mine = mine.where("m.shop_id", "in", staffed(f.staffOf));
+    done = Number((await mine.executeTakeFirstOrThrow()).n);
+  } else if (f.managerId === null && (await rollupIsFresh(tx))) {
+    let days = tx.selectFrom("stats_days as d").select(sql<number>`coalesce(sum(d.orders), 0)`.as("n"));
+    if (f.staffOf === null && f.shopId === null) days = days.where("d.shop_id", "=", 0);
+    if (f.shopId !== null) days = days.where("d.shop_id", "=", f.shopId);
+    if (f.staffOf !== null) days = days.where("d.shop_id", "in", staffed(f.staffOf));
+    done = Number((await days.executeTakeFirstOrThrow()).n);
+  } else {
+    const row = await tx
+      .selectFrom("orders as o")
+      .select(sql<number>`count(*)`.as("n"))
+      .where(inScope(f))
+      .where("o.status", "=", "S")
+      .executeTakeFirstOrThrow();
+    done = Number(row.n);
+  }
+  return { new: Number(open.n), done };
 }
 
 /** Takes a new order for a manager: one conditional update, so of many managers exactly one wins. */

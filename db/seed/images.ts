@@ -2,7 +2,6 @@
  * Demo pictures drawn here as SVG and encoded to WebP by sharp: no downloads and no fonts needed.
  * Each category has its own motif and palette, so the demo shop reads at a glance.
  */
-import sharp from "sharp";
 
 const PALETTES: Record<number, [string, string, string]> = {
   1: ["#1f6f3f", "#4caf50", "#c8f7c5"], // Sativa: green
@@ -106,5 +105,7 @@ export function licenceSvg(): string {
 }
 
 export async function writeWebp(svg: string, file: string): Promise<void> {
+  // Loaded when a picture is drawn: sharp and libvips hold ~20 MB a store that never draws one need not.
+  const { default: sharp } = await import("sharp");
   await sharp(Buffer.from(svg)).webp({ quality: 82 }).toFile(file);
 }

@@ -79,14 +79,18 @@ export function parseStatsRange(input: { from?: string | undefined; to?: string 
 /**
  * Splits `total` whole Baht over parts in proportion to `weights` (largest remainder): every part is a whole
  * number and the parts sum to `total` exactly. Ties go to the earlier part. Zero weights share equally.
+ * Integer arithmetic throughout (each part's remainder is `total × weight mod Σ weights`), so the database's
+ * roll-up (db/repositories/stats.ts) computes the very same parts in SQL.
  */
 export function splitProportionally(total: number, weights: readonly number[]): number[] {
   if (weights.length === 0) return [];
   const sum = weights.reduce((a, b) => a + b, 0);
-  const shares = sum > 0 ? weights.map((w) => (total * w) / sum) : weights.map(() => total / weights.length);
-  const parts = shares.map(Math.floor);
+  const [ws, den] = sum > 0 ? [weights, sum] : [weights.map(() => 1), weights.length];
+  const nums = ws.map((w) => total * w);
+  const rests = nums.map((n) => n % den);
+  const parts = nums.map((n, i) => (n - rests[i]!) / den);
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = shares.map((s, i) => ({ i, rest: s - Math.floor(s) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  const order = rests.map((rest, i) => ({ i, rest })).sort((a, b) => b.rest - a.rest || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     parts[i]! += 1;
@@ -147,23 +151,19 @@ export function computeStats(
   orders: readonly CompletedOrder[],
   range: Pick<StatsRange, "from" | "to"> = { from: null, to: null },
 ): StoreStats {
-  const totals: StatsTotals = { total_sales_cost_price: 0, total_sales_amount: 0, total_sales_discounted_price: 0, orders: 0 };
   const products = new Map<number, ProductStatsRow>();
-  const days = new Map<string, DayStats>();
+  const days = new Map<string, DaySums>();
   for (const order of orders) {
     const lineValues = order.lines.map((l) => l.per_price * l.amount);
     const charged = splitProportionally(order.discounted_price, lineValues);
     const date = islandDate(Date.parse(order.completed_at));
-    const day = days.get(date) ?? days.set(date, { date, sales: 0, margin: 0 }).get(date)!;
-    totals.orders += 1;
-    totals.total_sales_discounted_price += order.discounted_price;
-    day.sales += order.discounted_price;
-    day.margin += order.discounted_price;
+    const day = days.get(date) ?? days.set(date, { date, orders: 0, discounted: 0, cost: 0, sales: 0 }).get(date)!;
+    day.orders += 1;
+    day.discounted += order.discounted_price;
     order.lines.forEach((line, i) => {
       const cost = line.cost_price * line.amount;
-      totals.total_sales_amount += lineValues[i]!;
-      totals.total_sales_cost_price += cost;
-      day.margin -= cost;
+      day.sales += lineValues[i]!;
+      day.cost += cost;
       const row =
         products.get(line.product_id) ??
         products
@@ -182,6 +182,36 @@ export function computeStats(
       row.sales_sum += lineValues[i]!;
     });
   }
+  return statsFromSums([...days.values()], [...products.values()], range);
+}
+
+/** One island day's sums over its completed orders (what the roll-up keeps per day). */
+export interface DaySums {
+  date: string;
+  orders: number;
+  discounted: number;
+  cost: number;
+  sales: number;
+}
+
+/**
+ * The figures from per-day and per-product sums (each day at most once, each product at most once): the totals
+ * are the days' sums, and the days and products are laid out as computeStats lays them out.
+ */
+export function statsFromSums(
+  daySums: readonly DaySums[],
+  productRows: readonly ProductStatsRow[],
+  range: Pick<StatsRange, "from" | "to"> = { from: null, to: null },
+): StoreStats {
+  const totals: StatsTotals = { total_sales_cost_price: 0, total_sales_amount: 0, total_sales_discounted_price: 0, orders: 0 };
+  const days = new Map<string, DayStats>();
+  for (const d of daySums) {
+    totals.orders += d.orders;
+    totals.total_sales_discounted_price += d.discounted;
+    totals.total_sales_cost_price += d.cost;
+    totals.total_sales_amount += d.sales;
+    days.set(d.date, { date: d.date, sales: d.discounted, margin: d.discounted - d.cost });
+  }
   const seen = [...days.keys()].sort();
   let first = range.from ?? seen[0];
   let last = range.to ?? seen[seen.length - 1];
@@ -194,7 +224,7 @@ export function computeStats(
   const allDays = first && last && first <= last ? daysBetween(first, last) : [];
   return {
     totals,
-    products: [...products.values()].sort((a, b) => b.discounted_price_sum - a.discounted_price_sum || a.product_id - b.product_id),
+    products: [...productRows].sort((a, b) => b.discounted_price_sum - a.discounted_price_sum || a.product_id - b.product_id),
     days: allDays.map((date) => days.get(date) ?? { date, sales: 0, margin: 0 }),
   };
 }

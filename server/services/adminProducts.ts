@@ -80,7 +80,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   async function load(filter: AdminProductFilter): Promise<AdminProduct[]> {
     const { rows, options, imageRows, stock } = await units.read("load", async (tx) => {
       const rows = await selectAdminProducts(tx, filter);
-      const ids = rows.map((r) => r.id);
+      const every = filter.categoryId === undefined && !filter.hotOnly && filter.productId === undefined;
+      const ids = every ? null : rows.map((r) => r.id);
       const options = await selectOptionsOf(tx, ids);
       const imageRows = await selectImagesOf(tx, ids);
       return { rows, options, imageRows, stock: await selectStockOf(tx, ids) };

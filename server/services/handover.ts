@@ -11,6 +11,7 @@ import { lockRows } from "../../db/locks";
 import { bonusBalance, insertBonusExpense } from "../../db/repositories/ledger";
 import { insertOrderEvent, moveOrderIf, selectLines, type LineRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
+import { addCompletedOrder } from "../../db/repositories/stats";
 import {
   countSales,
   selectPerson,
@@ -313,6 +314,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           created_at: now,
           data: { by, amount: toPay },
         });
+        await addCompletedOrder(tx, orderId, now);
         const paid = { id: orderId, user_id: row.user_id, discounted_price: toPay, bonus_used: by === "bonus" ? toPay : 0 };
         await creditReferrer(tx, paid, referralRatePercent, now);
         await tellCustomer(tx, "order_done", orderId, now, { paid_with_bonus: by === "bonus" });

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import sharp from "sharp";
+import type sharpModule from "sharp";
 import { IMAGE_TEXTS, imageKindOf, MAX_IMAGE_PIXELS, UploadRejectedError } from "../domain/images";
 
 export type UploadOwner = "product" | "shop";
@@ -53,15 +53,24 @@ export interface ImageStore {
 
 const fileName = (suffix = "") => `${randomBytes(12).toString("base64url")}${suffix}.webp`;
 
+/**
+ * sharp, loaded at the first upload: it and libvips hold ~20 MB of memory that a store whose admins upload
+ * nothing today need not hold (issue 23).
+ */
+let loaded: Promise<typeof sharpModule> | null = null;
+const sharpOf = () => (loaded ??= import("sharp").then((m) => m.default));
+
 /** sharp with the decoder's own guards: truncated data fails (minor warnings of odd cameras do not), and no more than 40 MP is decoded. */
-const decoder = (buffer: Buffer) => sharp(buffer, { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true });
+const decoder = async (buffer: Buffer) =>
+  (await sharpOf())(buffer, { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true });
 
 /** Reads the kind from the bytes and the size from the header; refuses before any pixel is decoded. */
 async function inspect(buffer: Buffer): Promise<void> {
   if (buffer.length === 0) throw new UploadRejectedError(400, "IMAGE_EMPTY", IMAGE_TEXTS.empty);
   const kind = imageKindOf(buffer);
   if (!kind) throw new UploadRejectedError(415, "IMAGE_TYPE_UNSUPPORTED", IMAGE_TEXTS.unsupported);
-  let metadata: sharp.Metadata;
+  let metadata: sharpModule.Metadata;
+  const sharp = await sharpOf();
   try {
     // The header only: no pixel is decoded here, so sharp's own pixel limit is not needed to read the size.
     metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
@@ -76,13 +85,14 @@ async function inspect(buffer: Buffer): Promise<void> {
 }
 
 async function encode(buffer: Buffer, maxPx: number, quality: number, fit: "width" | "inside"): Promise<Buffer> {
+  await sharpOf(); // a failure to load sharp is the server's, not a damaged picture
   try {
     const resize =
       fit === "width"
         ? { width: maxPx, withoutEnlargement: true }
         : { width: maxPx, height: maxPx, fit: "inside" as const, withoutEnlargement: true };
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF, GPS and ICC go.
-    return await decoder(buffer).rotate().resize(resize).webp({ quality, effort: 4 }).toBuffer();
+    return await (await decoder(buffer)).rotate().resize(resize).webp({ quality, effort: 4 }).toBuffer();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new UploadRejectedError(413, "IMAGE_TOO_LARGE", IMAGE_TEXTS.tooManyPixels);

@@ -1,20 +1,13 @@
 /**
  * Store statistics (issue 12): the figures of completed orders over an island date range, at one shop or
- * all, for the admin's page, its CSV and the bot's /stats. The sums are server/domain/stats.ts's.
+ * all, for the admin's page, its CSV and the bot's /stats. The sums come from the roll-up the hand-over keeps
+ * (db/repositories/stats.ts); server/domain/stats.ts lays them out and is the hand computation they equal.
  */
 import type { DB } from "../../db/connection";
-import { selectCompletedLines, shopExists } from "../../db/repositories/stats";
+import { rebuildRollup, rollupIsFresh, selectDaySums, selectProductSums, shopExists } from "../../db/repositories/stats";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { NotFoundError } from "../domain/errors";
-import {
-  computeStats,
-  islandDate,
-  parseStatsRange,
-  productStatsCsv,
-  statsCsvFilename,
-  type CompletedOrder,
-  type StoreStats,
-} from "../domain/stats";
+import { islandDate, parseStatsRange, productStatsCsv, statsCsvFilename, statsFromSums, type StoreStats } from "../domain/stats";
 
 export type Stats = ReturnType<typeof createStats>;
 
@@ -29,36 +22,41 @@ export interface StatsQuery {
 export function createStats({ db, clock }: { db: DB; clock: () => number }) {
   const units = unitOfWorkOf(db).named("stats");
 
+  /** Rebuilds the statistics' roll-up from the orders when it is behind them (at start, or before a read). */
+  async function refresh(): Promise<boolean> {
+    return units.write("refreshRollup", async (tx) => {
+      if (await rollupIsFresh(tx)) return false;
+      await rebuildRollup(tx);
+      return true;
+    });
+  }
+
   async function compute(
     query: StatsQuery = {},
   ): Promise<StoreStats & { range: { from: string | null; to: string | null }; shop_id: number | null }> {
     const range = parseStatsRange(query);
     const shopId = query.shop_id ?? null;
-    const rows = await units.read("compute", async (tx) => {
-      if (shopId !== null && !(await shopExists(tx, shopId))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
-      return selectCompletedLines(tx, { fromUtc: range.fromUtc, toUtcExclusive: range.toUtcExclusive, shopId });
-    });
-    const orders = new Map<number, CompletedOrder>();
-    for (const row of rows) {
-      let order = orders.get(row.order_id);
-      if (!order)
-        orders.set(
-          row.order_id,
-          (order = { id: row.order_id, completed_at: row.completed_at, discounted_price: row.discounted_price, lines: [] }),
-        );
-      order.lines.push({
-        product_id: row.product_id,
-        product_name: row.product_name,
-        amount: row.amount,
-        per_price: row.per_price,
-        cost_price: row.cost_price,
+    const filter = { from: range.from, to: range.to, shopId };
+    const read = () =>
+      units.read("compute", async (tx) => {
+        if (shopId !== null && !(await shopExists(tx, shopId))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+        if (!(await rollupIsFresh(tx))) return null;
+        return { days: await selectDaySums(tx, filter), products: await selectProductSums(tx, filter) };
       });
+    // The roll-up is behind when completed orders were written by another path (a seed, a script): rebuild it
+    // once, then read it.
+    let sums = await read();
+    for (let tries = 0; sums === null && tries < 3; tries++) {
+      await refresh();
+      sums = await read();
     }
-    return { ...computeStats([...orders.values()], range), range: { from: range.from, to: range.to }, shop_id: shopId };
+    if (sums === null) throw new Error("The statistics' roll-up could not be brought up to date.");
+    return { ...statsFromSums(sums.days, sums.products, range), range: { from: range.from, to: range.to }, shop_id: shopId };
   }
 
   return {
     compute,
+    refresh,
 
     /** The product table as a CSV file: its name and its text. */
     async csv(query: StatsQuery = {}): Promise<{ filename: string; text: string }> {
