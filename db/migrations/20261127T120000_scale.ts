@@ -37,14 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("orders_user_status_id").on("orders").columns(["user_id", "status", "id"]).execute();
   await db.schema.createIndex("orders_user_id").on("orders").columns(["user_id", "id"]).execute();
   await db.schema.dropIndex("orders_user_status").execute();
-  // The bonus history newest first, all of it or one kind, and the incomes from one referral.
+  // The bonus history newest first, all of it or one kind. The incomes from one referral page by
+  // bonus_ledger_source_id (user_id, source_user_id, id), which 20261127T110000_paging made; it replaces this one.
   await db.schema.createIndex("bonus_ledger_user_id").on("bonus_ledger").columns(["user_id", "id"]).execute();
   await db.schema.createIndex("bonus_ledger_user_type_id").on("bonus_ledger").columns(["user_id", "type", "id"]).execute();
-  await db.schema
-    .createIndex("bonus_ledger_user_source_id")
-    .on("bonus_ledger")
-    .columns(["user_id", "source_user_id", "id"])
-    .execute();
   await db.schema.dropIndex("bonus_ledger_source").execute();
   // A balance and the income and expense sums (every cabinet, every staff order's "can pay with bonus") read the
   // index alone: a partner with thousands of entries costs an index range, not a row read each.
