@@ -9,7 +9,15 @@
  * values must reach the SQL as bound parameters (not `sql.raw`, `sql.lit` or a `.limit(n)` the dialect
  * inlines), and anything that changes the SQL text itself (a list's length) must be part of the shape key.
  */
-import { createQueryId, type CompiledQuery, type OperationNodeSource, type QueryResult, type RootOperationNode } from "kysely";
+import {
+  createQueryId,
+  sql,
+  type CompiledQuery,
+  type OperationNodeSource,
+  type QueryResult,
+  type RawBuilder,
+  type RootOperationNode,
+} from "kysely";
 import type { Executor } from "./executor";
 
 /** Only plugins read a query id, and a direct runner runs none. */
@@ -95,4 +103,19 @@ export function prepareQuery<P extends object, R>(
       return tx.executeQuery(compiled);
     },
   };
+}
+
+/**
+ * A list of ids for `in (…)` in a prepared query: `idList(v, n)` puts `n` stand-ins (`id0` … `id{n-1}`) into the
+ * SQL, and `idValues(ids)` gives them their values. Run with `ids.length` as the shape; never with no ids
+ * (`in ()` is no SQL).
+ */
+export function idList(values: Slots<Record<string, unknown>>, n: number): RawBuilder<unknown> {
+  return sql.join(Array.from({ length: n }, (_, i) => values[`id${i}`]));
+}
+
+export function idValues(ids: readonly number[]): Record<string, number> {
+  const values: Record<string, number> = {};
+  ids.forEach((id, i) => (values[`id${i}`] = id));
+  return values;
 }

@@ -5,6 +5,8 @@
  * one per (user, type, order) by the ledger's unique key. A write that must not take a balance below zero
  * locks the owner's users row first (db/locks.ts), then reads the balance, then writes.
  */
+import { sql } from "kysely";
+import { idList, idValues, prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 
 export interface LedgerSums {
@@ -17,10 +19,27 @@ export interface LedgerSums {
 /** A user's incomes, expenses and balance: the one formula of the balance. */
 export async function ledgerSums(tx: Executor, userId: number): Promise<LedgerSums> {
   const row = await tx.selectFrom("bonus_totals").select(["income", "exp"]).where("user_id", "=", userId).executeTakeFirst();
+  return sumsOf(row);
+}
+
+function sumsOf(row: { income: number | string | bigint; exp: number | string | bigint } | undefined): LedgerSums {
   // Engines that keep sums in bigint answer text: the ledger's sums are whole Baht, well inside a number.
   const income_sum = Number(row?.income ?? 0);
   const exp_sum = Number(row?.exp ?? 0);
   return { income_sum, exp_sum, balance: income_sum - exp_sum };
+}
+
+const totalsOfUsers = prepareQuery<Record<string, number>, { user_id: number; income: number | string; exp: number | string }>(
+  (v, n) => sql`select user_id, income, exp from bonus_totals where user_id in (${idList(v, n)})`,
+);
+
+/** The bonus balances of several users (the customers of a page of orders), by user id; 0 for one with no entries. */
+export async function bonusBalances(tx: Executor, userIds: readonly number[]): Promise<Map<number, number>> {
+  const balances = new Map<number, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return balances;
+  const { rows } = await totalsOfUsers.execute(tx, idValues(userIds), userIds.length);
+  for (const row of rows) balances.set(Number(row.user_id), sumsOf(row).balance);
+  return balances;
 }
 
 /** The bonus balance of a user. Before a write that depends on it, lock the user's row (`lockRows`). */

@@ -9,7 +9,7 @@
  */
 import { PostgresAdapter, sql, type Selectable } from "kysely";
 import type { OrderStatus } from "../../server/domain/orders";
-import { prepareQuery, type Slots } from "../compiledQuery";
+import { idList, idValues, prepareQuery, type Slots } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { OrderLinesTable, OrdersTable, ShopsTable } from "../schema";
 
@@ -396,6 +396,34 @@ const orderImages = prepareQuery<{ orderId: number }, { product_id: number; file
 
 export async function selectOrderImages(tx: Executor, orderId: number): Promise<{ product_id: number; filename: string }[]> {
   const { rows } = await orderImages.execute(tx, { orderId });
+  return rows;
+}
+
+/** The lines of several orders (a page of a list): by order, each order's in its order. */
+const linesOfOrders = prepareQuery<Record<string, number>, LineRow>(
+  (v, n) => sql<LineRow>`select ${LINE_COLUMNS} from order_lines where order_id in (${idList(v, n)}) order by order_id, id`,
+);
+
+export async function selectLinesOfOrders(tx: Executor, orderIds: readonly number[]): Promise<LineRow[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await linesOfOrders.execute(tx, idValues(orderIds), orderIds.length);
+  return rows;
+}
+
+/** The images of these products, each product's in gallery order (as `selectOrderImages` gives an order's). */
+const productsImages = prepareQuery<Record<string, number>, { product_id: number; filename: string }>(
+  (v, n) => sql<{ product_id: number; filename: string }>`
+    select product_id, filename from product_images
+     where product_id in (${idList(v, n)})
+     order by product_id, position, id`,
+);
+
+export async function selectImagesOfProducts(
+  tx: Executor,
+  productIds: readonly number[],
+): Promise<{ product_id: number; filename: string }[]> {
+  if (productIds.length === 0) return [];
+  const { rows } = await productsImages.execute(tx, idValues(productIds), productIds.length);
   return rows;
 }
 

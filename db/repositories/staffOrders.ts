@@ -6,7 +6,7 @@
  */
 import { sql, type ExpressionBuilder } from "kysely";
 import type { OrderStatus } from "../../server/domain/orders";
-import { prepareQuery } from "../compiledQuery";
+import { idValues, prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 import type { Database } from "../schema";
 import type { OrderRow } from "./orders";
@@ -49,6 +49,20 @@ const PERSON = [
 
 export async function selectPerson(tx: Executor, userId: number): Promise<PersonRow | undefined> {
   return tx.selectFrom("users as u").select(PERSON).where("u.id", "=", userId).executeTakeFirst();
+}
+
+const people = prepareQuery<Record<string, number>, PersonRow>((v, n, tx) =>
+  tx
+    .selectFrom("users as u")
+    .select(PERSON)
+    .where("u.id", "in", Array.from({ length: n }, (_, i) => v[`id${i}`]!)),
+);
+
+/** Several users (the managers of a page of orders), by id; an id with no user is missing. */
+export async function selectPeople(tx: Executor, userIds: readonly number[]): Promise<Map<number, PersonRow>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await people.execute(tx, idValues(userIds), userIds.length);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Everyone who staffs a shop, to be told of its new orders. */

@@ -8,22 +8,25 @@
 import type { DB } from "../../db/connection";
 import type { Executor } from "../../db/executor";
 import { lockRows } from "../../db/locks";
-import { bonusBalance, insertBonusExpense } from "../../db/repositories/ledger";
+import { bonusBalance, bonusBalances, insertBonusExpense } from "../../db/repositories/ledger";
 import { insertOrderEvent, moveOrderIf, selectLines, type LineRow } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { addCompletedOrder } from "../../db/repositories/stats";
 import {
   countSales,
+  selectPeople,
   selectPerson,
   selectStaffOrderRow,
   selectStaffOrderRows,
   selectStaffShopIds,
   takeOrderIf,
+  type PersonRow,
   type StaffListFilter,
   type StaffOrderRow,
 } from "../../db/repositories/staffOrders";
 import { isAdmin } from "../../db/repositories/users";
 import { unitOfWorkOf } from "../../db/unitOfWork";
+import type { Order } from "../domain/contracts/orders";
 import type { SalesCounts, SalesQuery, StaffOrder, StaffOrdersQuery, StatusesBody } from "../domain/contracts/staff";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
@@ -48,7 +51,7 @@ import { canTransition, discountedPrice } from "../domain/orders";
 import { pageOf } from "../domain/paging";
 import type { LinkSigner } from "./links";
 import { giveBackStock } from "./orders";
-import { readView } from "./orderView";
+import { readView, readViews } from "./orderView";
 import { personName, tellCustomer, tellManagerOfCancel, tellPushedStaff } from "./notices";
 import { creditReferrer } from "./partner";
 
@@ -115,6 +118,33 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
     const lines = given ?? (await selectLines(tx, row.id));
     const base = await readView(tx, row, clock(), lines);
     const manager = row.manager_id === null ? undefined : await selectPerson(tx, row.manager_id);
+    return staffViewOf(actor, row, base, lines, manager, await bonusBalance(tx, row.user_id));
+  }
+
+  /**
+   * Staff views of a page of rows: each kind of look-up once for the whole page (lines, pictures, managers,
+   * customers' balances), the same answer as `staffView` of each row.
+   */
+  async function staffViews(tx: Executor, actor: StaffActor, rows: readonly StaffOrderRow[]): Promise<StaffOrder[]> {
+    if (rows.length === 0) return [];
+    const bases = await readViews(tx, rows, clock());
+    const managerIds = [...new Set(rows.flatMap((r) => (r.manager_id === null ? [] : [r.manager_id])))];
+    const managers = await selectPeople(tx, managerIds);
+    const balances = await bonusBalances(tx, [...new Set(rows.map((r) => r.user_id))]);
+    return rows.map((row, i) => {
+      const manager = row.manager_id === null ? undefined : managers.get(row.manager_id);
+      return staffViewOf(actor, row, bases[i]!.view, bases[i]!.lines, manager, balances.get(row.user_id) ?? 0);
+    });
+  }
+
+  function staffViewOf(
+    actor: StaffActor,
+    row: StaffOrderRow,
+    base: Order,
+    lines: readonly LineRow[],
+    manager: PersonRow | undefined,
+    balance: number,
+  ): StaffOrder {
     const costs = new Map(lines.map((l) => [l.id, l.cost_price]));
     return {
       ...base,
@@ -136,7 +166,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       user_data: { email: row.user_email === null ? null : maskEmail(row.user_email) },
       user_firstname: row.user_first_name,
       user_photourl: row.user_photo_url,
-      partner_balance: await bonusBalance(tx, row.user_id),
+      partner_balance: balance,
       actions: handoverActions(row, actor.isAdmin),
     };
   }
@@ -162,13 +192,6 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       return staffView(tx, actor, (await selectStaffOrderRow(tx, orderId))!);
     });
     return signed(view);
-  }
-
-  /** Staff views of a page of rows, one after another on the unit's connection. */
-  async function staffViews(tx: Executor, actor: StaffActor, rows: readonly StaffOrderRow[]): Promise<StaffOrder[]> {
-    const views: StaffOrder[] = [];
-    for (const row of rows) views.push(await staffView(tx, actor, row));
-    return views;
   }
 
   function listFilter(actor: StaffActor, shopId: number | undefined, limit: number | undefined, cursor: number | undefined) {

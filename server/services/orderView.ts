@@ -3,7 +3,14 @@
  * (services/orders.ts) and by the hand-over, which shows the same order to the shop's staff.
  */
 import type { Executor } from "../../db/executor";
-import { selectLines, selectOrderImages, type LineRow, type OrderRow } from "../../db/repositories/orders";
+import {
+  selectImagesOfProducts,
+  selectLines,
+  selectLinesOfOrders,
+  selectOrderImages,
+  type LineRow,
+  type OrderRow,
+} from "../../db/repositories/orders";
 import type { Order } from "../domain/contracts/orders";
 import { isMapEmbedUrl } from "../domain/maps";
 import { customerMayCancel, remainingTime } from "../domain/orders";
@@ -15,12 +22,52 @@ import { tonPaymentOf } from "./tonPayments";
  */
 export async function readView(tx: Executor, row: OrderRow, nowMs: number, lines?: readonly LineRow[]): Promise<Order> {
   const orderLines = lines ?? (await selectLines(tx, row.id));
+  const images = imagesByProduct(await selectOrderImages(tx, row.id));
+  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs));
+}
+
+/**
+ * The views of a page of orders (a list), in the rows' order, with each order's lines: the same answer as
+ * `readView` of each row, but one statement for the lines of all of them and one for their pictures (a page
+ * read order by order cost a statement per order and kind). Only crypto orders' TON payments are looked up
+ * one by one (a few, and none at all for the others).
+ */
+export async function readViews(
+  tx: Executor,
+  rows: readonly OrderRow[],
+  nowMs: number,
+): Promise<{ view: Order; lines: LineRow[] }[]> {
+  const linesOf = new Map<number, LineRow[]>(rows.map((r) => [r.id, []]));
+  for (const line of await selectLinesOfOrders(tx, rows.map((r) => r.id))) linesOf.get(line.order_id)!.push(line);
+  const productIds = new Set<number>();
+  for (const lines of linesOf.values()) for (const l of lines) productIds.add(l.product_id);
+  const images = imagesByProduct(await selectImagesOfProducts(tx, [...productIds]));
+  const views: { view: Order; lines: LineRow[] }[] = [];
+  for (const row of rows) {
+    const lines = linesOf.get(row.id)!;
+    views.push({ view: viewOf(row, nowMs, lines, images, await tonPaymentOf(tx, row, nowMs)), lines });
+  }
+  return views;
+}
+
+/** Each product's picture file names, in the order given. */
+function imagesByProduct(rows: readonly { product_id: number; filename: string }[]): Map<number, string[]> {
   const images = new Map<number, string[]>();
-  for (const { product_id, filename } of await selectOrderImages(tx, row.id)) {
+  for (const { product_id, filename } of rows) {
     const names = images.get(product_id);
     if (names) names.push(filename);
     else images.set(product_id, [filename]);
   }
+  return images;
+}
+
+function viewOf(
+  row: OrderRow,
+  nowMs: number,
+  orderLines: readonly LineRow[],
+  images: ReadonlyMap<number, readonly string[]>,
+  tonPayment: Order["ton_payment"],
+): Order {
   return {
     id: row.id,
     status: row.status,
@@ -58,11 +105,12 @@ export async function readView(tx: Executor, row: OrderRow, nowMs: number, lines
       per_price: l.per_price,
       amount: l.amount,
       price_text: l.price_text,
-      images: images.get(l.product_id) ?? [],
+      // A copy: a picture list is shared by every order of the page with that product.
+      images: [...(images.get(l.product_id) ?? [])],
     })),
     manager_id: row.manager_id,
     user_data: { email: row.user_email, reflink: row.user_reflink },
     manage_path: "",
-    ton_payment: await tonPaymentOf(tx, row, nowMs),
+    ton_payment: tonPayment,
   };
 }
