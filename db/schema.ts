@@ -197,6 +197,10 @@ export interface ReferralsTable {
   user_id: number;
   partner_id: number;
   created_at: WithDefault<Timestamp>;
+  /** The referral's completed orders, kept by triggers (migration 20261127T120000_scale). */
+  orders_done: WithDefault<number>;
+  /** What the referral's orders have earned the partner, kept by triggers (bigint on PostgreSQL: text). */
+  income: WithDefault<number | string>;
 }
 
 export interface ReferralViewsTable {

@@ -99,6 +99,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await bonusTotals(db);
+  await referralFigures(db);
 
   await sql`insert into change_counters (name, version) values ('stats_rollup', -1)`.execute(db);
   await sql`insert into change_counters (name, version) select 'completed_orders', count(*) from orders where status = 'S'`.execute(db);
@@ -195,5 +196,139 @@ async function bonusTotals(db: Kysely<any>): Promise<void> {
   await sql.raw(`create trigger bonus_ledger_totals_delete after delete on bonus_ledger begin ${add("old", "-")}; end`).execute(db);
   await sql
     .raw(`create trigger bonus_ledger_totals_update after update on bonus_ledger begin ${add("old", "-")}; ${add("new", "+")}; end`)
+    .execute(db);
+}
+
+/**
+ * Each referral's completed orders and what they have earned their partner, kept on the referrals row by triggers
+ * on the orders, the ledger and the referrals themselves (any writer), so the partner's referral list reads a page
+ * of rows, not every referral's orders and incomes (docs/decisions.md "Referral figures kept on the referral").
+ */
+async function referralFigures(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("referrals").addColumn("orders_done", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("referrals").addColumn("income", bigIntegerType(db), (c) => c.notNull().defaultTo(0)).execute();
+  const recount = (where: string) =>
+    `update referrals set
+       orders_done = (select count(*) from orders o where o.user_id = referrals.user_id and o.status = 'S'),
+       income = (select coalesce(sum(l.amount), 0) from bonus_ledger l
+                  where l.user_id = referrals.partner_id and l.source_user_id = referrals.user_id and l.type = 'income')
+     where ${where}`;
+  await sql.raw(recount("true")).execute(db);
+  // A partner's referrals newest first, all or those with (without) a completed order, and the count of the active.
+  await db.schema.createIndex("referrals_partner_user").on("referrals").columns(["partner_id", "user_id"]).execute();
+  await db.schema.createIndex("referrals_partner_done").on("referrals").columns(["partner_id", "orders_done", "user_id"]).execute();
+  await db.schema.dropIndex("referrals_partner").execute();
+
+  if (isPostgres(db)) {
+    // Once per statement over its transition tables, as the ledger's sums: a bulk load writes thousands of rows.
+    const ordersDelta = (parts: string[]) =>
+      `update referrals r set orders_done = r.orders_done + c.n
+       from (select user_id, sum(d) as n from (${parts.join(" union all ")}) x group by user_id) c
+       where r.user_id = c.user_id and c.n <> 0`;
+    const doneIn = (rows: string, d: string) => `select user_id, ${d} as d from ${rows} where status = 'S'`;
+    await sql
+      .raw(
+        `create function referral_orders_apply() returns trigger language plpgsql as $$ begin
+           if tg_op = 'INSERT' then ${ordersDelta([doneIn("new_rows", "1")])};
+           elsif tg_op = 'DELETE' then ${ordersDelta([doneIn("old_rows", "-1")])};
+           else ${ordersDelta([doneIn("old_rows", "-1"), doneIn("new_rows", "1")])};
+           end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    const incomeDelta = (parts: string[]) =>
+      `update referrals r set income = r.income + c.n
+       from (select user_id, source_user_id, sum(d) as n from (${parts.join(" union all ")}) x group by user_id, source_user_id) c
+       where r.user_id = c.source_user_id and r.partner_id = c.user_id and c.n <> 0`;
+    const incomeIn = (rows: string, sign: string) =>
+      `select user_id, source_user_id, ${sign}amount as d from ${rows} where type = 'income' and source_user_id is not null`;
+    await sql
+      .raw(
+        `create function referral_income_apply() returns trigger language plpgsql as $$ begin
+           if tg_op = 'INSERT' then ${incomeDelta([incomeIn("new_rows", "")])};
+           elsif tg_op = 'DELETE' then ${incomeDelta([incomeIn("old_rows", "-")])};
+           else ${incomeDelta([incomeIn("old_rows", "-"), incomeIn("new_rows", "")])};
+           end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create function referral_recount() returns trigger language plpgsql as $$ begin
+           ${recount("referrals.user_id in (select user_id from new_rows)")};
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    for (const event of ["insert", "delete", "update"] as const) {
+      await sql
+        .raw(
+          `create trigger orders_${event}_referrals after ${event} on orders referencing ${TRANSITION_TABLES[event]}
+           for each statement execute function referral_orders_apply()`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger bonus_ledger_referrals_${event} after ${event} on bonus_ledger referencing ${TRANSITION_TABLES[event]}
+           for each statement execute function referral_income_apply()`,
+        )
+        .execute(db);
+    }
+    // Not on an update of the figures themselves (the recount's own update): only when who referred whom moves.
+    await sql
+      .raw(
+        `create trigger referrals_insert_recount after insert on referrals referencing new table as new_rows
+         for each statement execute function referral_recount()`,
+      )
+      .execute(db);
+    // A column list allows no transition table: per row (nothing moves a referral in practice).
+    await sql
+      .raw(
+        `create function referral_recount_row() returns trigger language plpgsql as $$ begin
+           ${recount("referrals.user_id = new.user_id")};
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger referrals_update_recount after update of user_id, partner_id on referrals
+         for each row execute function referral_recount_row()`,
+      )
+      .execute(db);
+    return;
+  }
+  const orders = (row: "new" | "old", sign: "+" | "-") =>
+    `update referrals set orders_done = orders_done ${sign} 1 where user_id = ${row}.user_id and ${row}.status = 'S'`;
+  await sql.raw(`create trigger orders_insert_referrals after insert on orders begin ${orders("new", "+")}; end`).execute(db);
+  await sql.raw(`create trigger orders_delete_referrals after delete on orders begin ${orders("old", "-")}; end`).execute(db);
+  await sql
+    .raw(
+      `create trigger orders_update_referrals after update of status, user_id on orders
+       when (old.status = 'S' or new.status = 'S') and (old.status <> new.status or old.user_id <> new.user_id)
+       begin ${orders("old", "-")}; ${orders("new", "+")}; end`,
+    )
+    .execute(db);
+  const income = (row: "new" | "old", sign: "+" | "-") =>
+    `update referrals set income = income ${sign} ${row}.amount
+     where user_id = ${row}.source_user_id and partner_id = ${row}.user_id and ${row}.type = 'income'`;
+  await sql.raw(`create trigger bonus_ledger_referrals_insert after insert on bonus_ledger begin ${income("new", "+")}; end`).execute(db);
+  await sql.raw(`create trigger bonus_ledger_referrals_delete after delete on bonus_ledger begin ${income("old", "-")}; end`).execute(db);
+  await sql
+    .raw(
+      `create trigger bonus_ledger_referrals_update after update on bonus_ledger
+       begin ${income("old", "-")}; ${income("new", "+")}; end`,
+    )
+    .execute(db);
+  await sql
+    .raw(`create trigger referrals_insert_recount after insert on referrals begin ${recount("referrals.user_id = new.user_id")}; end`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger referrals_update_recount after update of user_id, partner_id on referrals
+       begin ${recount("referrals.user_id = new.user_id")}; end`,
+    )
     .execute(db);
 }

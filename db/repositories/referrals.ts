@@ -2,7 +2,6 @@
  * Referrals and their views: who referred whom (a user has at most one referrer: the primary key), link views
  * (one per viewer key), and the partner's lists. The bonus ledger and the balance are db/repositories/ledger.ts.
  */
-import { sql } from "kysely";
 import type { Executor } from "../executor";
 
 export async function selectUserIdByReflink(tx: Executor, reflink: string): Promise<number | undefined> {
@@ -89,7 +88,8 @@ export interface ReferralRow {
 
 /**
  * A partner's referrals with their completed orders and what they earned the partner, newest first.
- * `active`: only those with a completed order (true), only those without (false), or all (null).
+ * `active`: only those with a completed order (true), only those without (false), or all (null). The figures
+ * are the referral row's own (kept by triggers: migration 20261127T120000_scale), so a page reads its rows only.
  */
 export async function selectReferralRows(
   tx: Executor,
@@ -98,20 +98,18 @@ export async function selectReferralRows(
   before: number | null,
   limit: number,
 ): Promise<ReferralRow[]> {
-  const activity = active === null ? sql`` : active ? sql`and orders_count > 0` : sql`and orders_count = 0`;
-  // No cursor, no bound: a stand-in such as MAX_SAFE_INTEGER is out of range for PostgreSQL's integer ids.
-  const page = before === null ? sql`` : sql`and id < ${before}`;
-  const { rows } = await sql<ReferralRow>`
-    select * from (
-      select r.user_id as id, u.email, u.first_name, u.username, r.created_at,
-             (select count(*) from orders o where o.user_id = r.user_id and o.status = 'S') as orders_count,
-             (select coalesce(sum(l.amount), 0) from bonus_ledger l
-               where l.user_id = r.partner_id and l.source_user_id = r.user_id and l.type = 'income') as income
-        from referrals r join users u on u.id = r.user_id
-       where r.partner_id = ${partnerId}) as refs
-     where true ${page} ${activity}
-     order by id desc limit ${limit}`.execute(tx);
-  return rows;
+  let query = tx
+    .selectFrom("referrals as r")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .select(["r.user_id as id", "u.email", "u.first_name", "u.username", "r.created_at", "r.orders_done as orders_count", "r.income"])
+    .where("r.partner_id", "=", partnerId);
+  // "<>", not ">": a range on (partner_id, orders_done) would sort every active referral for a page, while this
+  // walks the partner's referrals newest first and stops at the page (the passive, "=", is an index range in order).
+  if (active !== null) query = query.where("r.orders_done", active ? "<>" : "=", 0);
+  if (before !== null) query = query.where("r.user_id", "<", before);
+  const rows = await query.orderBy("r.user_id", "desc").limit(limit).execute();
+  // Engines that keep sums in bigint answer text: a referral's income is whole Baht, well inside a number.
+  return rows.map((r) => ({ ...r, orders_count: Number(r.orders_count), income: Number(r.income) }));
 }
 
 /** The e-mail of one of a partner's referrals, or undefined when the user is not their referral. */
@@ -153,12 +151,10 @@ export async function selectOwnedShop(tx: Executor, userId: number): Promise<{ i
 
 export async function countActiveReferrals(tx: Executor, partnerId: number): Promise<number> {
   const row = await tx
-    .selectFrom("referrals as r")
+    .selectFrom("referrals")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("r.partner_id", "=", partnerId)
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom("orders as o").select("o.id").whereRef("o.user_id", "=", "r.user_id").where("o.status", "=", "S")),
-    )
+    .where("partner_id", "=", partnerId)
+    .where("orders_done", ">", 0)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

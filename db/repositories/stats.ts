@@ -89,6 +89,23 @@ export async function rollupIsFresh(db: Executor): Promise<boolean> {
   return of("completed_orders") !== undefined && Number(of("completed_orders")) === Number(of("stats_rollup"));
 }
 
+/**
+ * What a statistics answer depends on besides its question, in one read: whether the roll-up is fresh, and a key
+ * that moves with any change of a completed order (`completed_orders`), of the roll-up (`stats_rollup`) or of a
+ * product's name (`catalog`, moved by the catalogue's triggers). Equal keys, equal answers.
+ */
+export async function selectStatsVersion(db: Executor): Promise<{ fresh: boolean; key: string }> {
+  const rows = await db
+    .selectFrom("change_counters")
+    .select(["name", "version"])
+    .where("name", "in", ["completed_orders", "stats_rollup", "catalog"])
+    .execute();
+  const of = (name: string) => rows.find((r) => r.name === name)?.version;
+  const completed = of("completed_orders");
+  const fresh = completed !== undefined && Number(completed) === Number(of("stats_rollup"));
+  return { fresh, key: `${Number(completed)}:${Number(of("stats_rollup"))}:${Number(of("catalog"))}` };
+}
+
 /** Takes the roll-up's counter first (a row lock on PostgreSQL), so writers of the roll-up go one at a time. */
 async function bumpRollupCounter(tx: Executor, to: "next" | number): Promise<void> {
   await tx

@@ -175,4 +175,44 @@ describe("the demo database", () => {
     await db.updateTable("orders").set({ status: "S" }).where("id", "=", orderId).execute();
     expect(await readCatalogVersion(db)).toBeGreaterThan(v2);
   });
+  it("keeps each referral's completed orders and income on its row, whoever writes the orders and the ledger", async () => {
+    const user = async (reflink: string) =>
+      (await db.insertInto("users").values({ email: `${reflink}@b.c`, reflink }).returning("id").executeTakeFirstOrThrow()).id;
+    const partner = await user("partner1");
+    const buyer = await user("buyer1");
+    const order = async (status: "N" | "S") =>
+      (
+        await db
+          .insertInto("orders")
+          .values({ user_id: buyer, shop_id: 2, status, total_price: 100, discounted_price: 100, total_cost_price: 50 })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    // An order completed and an income earned before the referral existed (a seed, an import): counted at insert.
+    const early = await order("S");
+    const income = (order_id: number, amount: number) =>
+      db.insertInto("bonus_ledger").values({ user_id: partner, type: "income", amount, order_id, source_user_id: buyer }).execute();
+    await income(early, 3);
+    await db.insertInto("referrals").values({ user_id: buyer, partner_id: partner }).execute();
+    const figures = async () => {
+      const row = await db.selectFrom("referrals").select(["orders_done", "income"]).where("user_id", "=", buyer).executeTakeFirstOrThrow();
+      return { orders: Number(row.orders_done), income: Number(row.income) };
+    };
+    expect(await figures()).toEqual({ orders: 1, income: 3 });
+
+    const open = await order("N");
+    expect(await figures()).toEqual({ orders: 1, income: 3 });
+    await db.updateTable("orders").set({ status: "S" }).where("id", "=", open).execute();
+    await income(open, 5);
+    // Another user's entry, and an expense of the partner, move nothing.
+    await db.insertInto("bonus_ledger").values({ user_id: partner, type: "exp", amount: 2, order_id: open }).execute();
+    expect(await figures()).toEqual({ orders: 2, income: 8 });
+
+    await db.updateTable("orders").set({ status: "C" }).where("id", "=", early).execute();
+    await db.deleteFrom("bonus_ledger").where("order_id", "=", early).where("type", "=", "income").execute();
+    expect(await figures()).toEqual({ orders: 1, income: 5 });
+    await db.deleteFrom("bonus_ledger").where("order_id", "=", open).execute();
+    await db.deleteFrom("orders").where("id", "=", open).execute();
+    expect(await figures()).toEqual({ orders: 0, income: 0 });
+  });
 });

@@ -4,6 +4,7 @@ import { Type } from "typebox";
 import { AdminStatsQuery, AdminStatsResponse } from "../../domain/contracts/adminStats";
 import { ApiError } from "../../domain/contracts/catalog";
 import type { Stats } from "../../services/stats";
+import { sendConditionalJson } from "../conditional";
 
 export const adminStatsRoutes: FastifyPluginAsyncTypebox<{ stats: Stats }> = async (app, { stats }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
@@ -12,7 +13,9 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox<{ stats: Stats }> = asy
   app.get(
     "/admin/stats",
     { ...admin, schema: { querystring: AdminStatsQuery, response: { 200: AdminStatsResponse, ...errors } } },
-    async (request) => stats.compute(request.query),
+    // The service hands out the same answer object while the figures stand (docs/decisions.md "Statistics answers
+    // kept until their figures move"): serialised and compressed once per object, with an ETag, as the catalogue.
+    async (request, reply) => sendConditionalJson(request, reply, await stats.compute(request.query)),
   );
 
   app.get(
