@@ -80,7 +80,15 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   async function load(filter: AdminProductFilter): Promise<AdminProduct[]> {
     const { rows, options, imageRows, stock } = await units.read("load", async (tx) => {
       const rows = await selectAdminProducts(tx, filter);
-      const every = filter.categoryId === undefined && !filter.hotOnly && filter.productId === undefined;
+      // The whole catalogue (the bot's /addstock picker): one pass over each table beats an IN list of every id.
+      // A page, a category, a search or one product: its own ids only.
+      const every =
+        filter.categoryId === undefined &&
+        !filter.hotOnly &&
+        filter.productId === undefined &&
+        filter.namePattern === undefined &&
+        filter.after === undefined &&
+        filter.limit === undefined;
       const ids = every ? null : rows.map((r) => r.id);
       const options = await selectOptionsOf(tx, ids);
       const imageRows = await selectImagesOf(tx, ids);
