@@ -415,10 +415,9 @@ function verdict(row: Row): { ok: boolean; goal: string } {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, "dist/server/start.mjs")) || process.argv.includes("--build")) {
-    const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-    execFileSync(process.execPath, [tsx, "scripts/build-server.ts"], { cwd: ROOT, stdio: "inherit" });
-  }
+  // Always compiled afresh (a second or two): a dist/server left by an earlier build would measure old code.
+  const tsx = join(ROOT, "node_modules/tsx/dist/cli.mjs");
+  execFileSync(process.execPath, [tsx, "scripts/build-server.ts"], { cwd: ROOT, stdio: "inherit" });
   const yearFile = await yearDatabase();
   const work = await mkdtemp(join(tmpdir(), "bench-scale-"));
   const servers: Server[] = [];
