@@ -27,6 +27,7 @@ import {
   ROUNDS,
   runBenchmark,
   SECONDS,
+  placementRequests,
   serveForBench,
   type Run,
   type Targets,
@@ -104,23 +105,8 @@ async function placements(base: string): Promise<autocannon.Options> {
     delivery_option: 1,
     payment_option: 1,
   });
-  let sequence = 0;
-  return {
-    url: `${base}/api/orders`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-    // A fresh Idempotency-Key per request (every request places a new order), customers in turn.
-    requests: [
-      {
-        setupRequest: (req) => {
-          const n = ++sequence;
-          const auth = { authorization: `Bearer ${tokens[n % tokens.length]}`, "idempotency-key": `bench-${process.pid}-${n}` };
-          return { ...req, headers: { ...req.headers, ...auth } };
-        },
-      },
-    ],
-  };
+  // A fresh Idempotency-Key per request (every request places a new order), customers in turn.
+  return placementRequests(base, body, tokens, "bench");
 }
 
 async function bench(targets: Targets): Promise<boolean> {

@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import type autocannon from "autocannon";
 import { sql } from "kysely";
 import { openDatabase } from "../db/connection";
-import { load, median, type Run } from "./benchHarness";
+import { load, median, placementRequests, type Run } from "./benchHarness";
 import { signInitData } from "../server/services/telegramInitData";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -337,28 +337,12 @@ async function targetsOf(
     const body = JSON.stringify({ shop_id: shop, items, delivery_option: 1, payment_option: 1 });
     const placed: number[] = [];
     const taken: number[] = [];
-    let n = 0;
     const place: Target = {
       name: "place an order",
       kind: "write",
-      options: {
-        url: `${base}/api/orders`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body,
-        requests: [
-          {
-            setupRequest: (req) => {
-              const k = ++n;
-              const auth = { authorization: `Bearer ${tokens[k % tokens.length]}`, "idempotency-key": `scale-${process.pid}-${k}` };
-              return { ...req, headers: { ...req.headers, ...auth } };
-            },
-            onResponse: (status, answer) => {
-              if (status === 201) placed.push((JSON.parse(answer) as { order: { id: number } }).order.id);
-            },
-          },
-        ],
-      },
+      options: placementRequests(base, body, tokens, "scale", (status, answer) => {
+        if (status === 201) placed.push((JSON.parse(answer) as { order: { id: number } }).order.id);
+      }),
     };
     /**
      * Each request acts on the next order of `from` and, answered 200, hands it to `to`; a run makes as many

@@ -26,6 +26,36 @@ export interface Run {
   count: number;
 }
 
+/**
+ * POST /api/orders with one order body, each request a new order: a fresh Idempotency-Key (`prefix`-pid-n) and
+ * the customers' tokens in turn. `onResponse` sees each answer (to collect the placed orders' ids).
+ */
+export function placementRequests(
+  base: string,
+  body: string,
+  tokens: readonly string[],
+  prefix: string,
+  onResponse?: (status: number, answer: string) => void,
+): autocannon.Options {
+  let sequence = 0;
+  return {
+    url: `${base}/api/orders`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = ++sequence;
+          const auth = { authorization: `Bearer ${tokens[n % tokens.length]}`, "idempotency-key": `${prefix}-${process.pid}-${n}` };
+          return { ...req, headers: { ...req.headers, ...auth } };
+        },
+        ...(onResponse ? { onResponse } : {}),
+      },
+    ],
+  };
+}
+
 export function load(options: autocannon.Options): Promise<Run> {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
