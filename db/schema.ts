@@ -25,6 +25,10 @@ export interface UsersTable {
   updated_at: WithDefault<Timestamp>;
   /** An admin who asked for every shop's new-order pushes (`/notify on`). */
   new_order_pushes: WithDefault<Bit>;
+  /** The language the user chose in the store's picker (en/ru/th), null until they choose: it wins. */
+  locale: WithDefault<string | null>;
+  /** The language Telegram last said the user uses, reduced to en/ru/th; null when unknown. */
+  telegram_locale: WithDefault<string | null>;
 }
 
 export interface SessionsTable {

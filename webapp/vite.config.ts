@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { compileMessages } from "./messagesPlugin";
 
 const webappDir = fileURLToPath(new URL(".", import.meta.url));
 const apiUrl = process.env.API_URL ?? "http://localhost:3000";
@@ -51,7 +52,7 @@ function precompress(): Plugin {
 
 const config = {
   root: webappDir,
-  plugins: [react(), precompress()],
+  plugins: [compileMessages(), react(), precompress()],
   resolve: {
     alias: [
       { find: "@domain", replacement: fileURLToPath(new URL("../server/domain", import.meta.url)) },

@@ -9,6 +9,7 @@ import * as adminPushes from "./20261123T140000_admin_pushes";
 import * as rateLimitCounts from "./20261124T090000_rate_limit_counts";
 import * as paging from "./20261127T110000_paging";
 import * as scale from "./20261127T120000_scale";
+import * as locale from "./20261127T130000_locale";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T090000_rate_limit_counts": rateLimitCounts,
   "20261127T110000_paging": paging,
   "20261127T120000_scale": scale,
+  "20261127T130000_locale": locale,
 };

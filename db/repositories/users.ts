@@ -14,6 +14,8 @@ const USER_COLUMNS = [
   "photo_url",
   "is_admin",
   "reflink",
+  "locale",
+  "telegram_locale",
 ] as const;
 
 export function findUserById(db: Executor, id: number) {
@@ -86,6 +88,8 @@ export async function updateUser(
     username: string | null;
     photo_url: string | null;
     is_admin: 0 | 1;
+    locale: string | null;
+    telegram_locale: string | null;
   }>,
   now: string,
 ): Promise<void> {
@@ -115,15 +119,28 @@ export async function insertSession(
   await db.insertInto("sessions").values({ ...values, last_seen_at: values.created_at }).execute();
 }
 
-export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at" | "created_at">;
+export type LiveSession = Pick<Selectable<SessionsTable>, "id" | "user_id" | "auth_type" | "expires_at" | "created_at"> & {
+  /** The user's chosen language, and Telegram's: every answer to the request speaks the one in effect. */
+  locale: string | null;
+  telegram_locale: string | null;
+};
 
 /** Every authenticated request asks this: one indexed lookup (its statement stays prepared, db/sqlite/). */
 const liveSession = prepareQuery<{ tokenHash: string; now: string }, LiveSession>((v, _n, db) =>
   db
     .selectFrom("sessions")
-    .select(["id", "user_id", "auth_type", "expires_at", "created_at"])
-    .where("token_hash", "=", v.tokenHash)
-    .where("expires_at", ">", v.now),
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id",
+      "sessions.user_id",
+      "sessions.auth_type",
+      "sessions.expires_at",
+      "sessions.created_at",
+      "users.locale",
+      "users.telegram_locale",
+    ])
+    .where("sessions.token_hash", "=", v.tokenHash)
+    .where("sessions.expires_at", ">", v.now),
 );
 
 export async function findLiveSession(db: Executor, tokenHash: string, now: string): Promise<LiveSession | undefined> {

@@ -1,14 +1,37 @@
-/** Formats shared by every screen. Money is integer Baht. */
+/**
+ * Formats shared by every screen, in each language's own way (design §11). Money is integer Baht.
+ *
+ * The mini-app shows one person's language: it sets it once with setDisplayLocale and calls these without a
+ * locale. The server and the bot speak to many people at once and always pass the reader's locale.
+ */
+import type { Locale } from "./locale";
 
-/** 12345 → "12,345": amounts are shown with thousands separators. */
-export function formatAmount(value: number): string {
-  const sign = value < 0 ? "-" : "";
-  const digits = String(Math.trunc(Math.abs(value)));
-  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+let displayLocale: Locale = "en";
+
+/** The mini-app's language for every format called without one (the server never sets it). */
+export function setDisplayLocale(locale: Locale): void {
+  displayLocale = locale;
 }
 
-export function formatBaht(value: number): string {
-  return `${formatAmount(value)} ฿`;
+export function getDisplayLocale(): Locale {
+  return displayLocale;
+}
+
+/** Russian groups digits with a no-break space, English and Thai with a comma. */
+const GROUP_SEPARATOR: Record<Locale, string> = { en: ",", ru: "\u00a0", th: "," };
+
+/** 12345 → "12,345" (en, th), "12 345" (ru): amounts are shown with thousands separators. */
+export function formatAmount(value: number, locale: Locale = displayLocale): string {
+  const sign = value < 0 ? "-" : "";
+  const digits = String(Math.trunc(Math.abs(value)));
+  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR[locale]);
+}
+
+/** 12345 → "12,345 ฿" (en, the spec's), "12 345 ฿" (ru), "฿12,345" (th: the sign first, as Thai writes it). */
+export function formatBaht(value: number, locale: Locale = displayLocale): string {
+  if (locale === "th") return `฿${formatAmount(value, locale)}`;
+  // Russian keeps the sign on the figure's line; English keeps the spec's plain space.
+  return `${formatAmount(value, locale)}${locale === "ru" ? "\u00a0" : " "}฿`;
 }
 
 /** 1 → "1 shop", 3 → "3 shops", 1200 → "1,200 orders". */

@@ -3,7 +3,8 @@
  * status, when settings are complete, totals and the hold countdown. Every order change is checked here.
  */
 import { PICKUP_HOLD_HOURS } from "./constants";
-import { islandClock } from "./format";
+import { getDisplayLocale, islandClock } from "./format";
+import type { Locale } from "./locale";
 
 export type OrderStatus = "P" | "N" | "W" | "S" | "C";
 export type PaymentStatus = "P" | "S";
@@ -147,10 +148,21 @@ export function remainingTime(holdUntilMs: number, nowMs: number): string {
 }
 
 /** Spec §9: dates as DD.M.YYYY with optional H:M, in the island's time. */
-export function formatOrderDate(iso: string, withTime = true): string {
+export function formatOrderDate(iso: string, withTime = true, locale: Locale = getDisplayLocale()): string {
   const d = islandClock(iso);
-  const date = `${String(d.getUTCDate()).padStart(2, "0")}.${d.getUTCMonth() + 1}.${d.getUTCFullYear()}`;
-  return withTime ? `${date} ${d.getUTCHours()}:${String(d.getUTCMinutes()).padStart(2, "0")}` : date;
+  const day = d.getUTCDate();
+  const month = d.getUTCMonth() + 1;
+  const year = d.getUTCFullYear();
+  // The spec's DD.M.YYYY in English; Russian writes 05.01.2026, Thai 5/1/2026. Every year is Gregorian: the
+  // Buddhist era Thai dates default to would put 2569 beside prices and hold times (docs/decisions.md).
+  const date =
+    locale === "ru"
+      ? `${String(day).padStart(2, "0")}.${String(month).padStart(2, "0")}.${year}`
+      : locale === "th"
+        ? `${day}/${month}/${year}`
+        : `${String(day).padStart(2, "0")}.${month}.${year}`;
+  const hours = locale === "en" ? String(d.getUTCHours()) : String(d.getUTCHours()).padStart(2, "0");
+  return withTime ? `${date} ${hours}:${String(d.getUTCMinutes()).padStart(2, "0")}` : date;
 }
 
 /** Merges lines of the same product and option: the cart keys lines that way, a request may not. */

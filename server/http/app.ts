@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import type { Services } from "../services/index";
 import { installJsonCompression } from "./conditional";
 import { installErrorHandling } from "./errors";
+import { installLocale } from "./locale";
 import { installMetrics } from "./metrics";
 import { adminProductRoutes } from "./routes/adminProducts";
 import { authRoutes } from "./routes/auth";
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installLocale(app);
   installErrorHandling(app);
   installMetrics(app, { token: config.metricsToken, metrics: services.metrics });
   installValidation(app);

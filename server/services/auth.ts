@@ -36,6 +36,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral, limite
   const signIn = createSignIn({ ...deps, ...(registerReferral ? { registerReferral } : {}) });
   return {
     sessionUser: sessions.sessionUser,
+    chooseLocale: sessions.chooseLocale,
     joinFromChat: signIn.joinFromChat,
     signInWithTelegram: signIn.signInWithTelegram,
     sendEmailCode: signIn.sendEmailCode,

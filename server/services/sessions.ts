@@ -17,12 +17,14 @@ import {
   insertSession,
   pruneSessions,
   selectStaffRoles,
+  updateUser,
 } from "../../db/repositories/users";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import type { Config } from "../config";
 import { ADMIN_ROLE, MAX_SESSIONS_PER_USER, sessionExpiry, slidSessionExpiry } from "../domain/auth";
 import type { SessionUser } from "../domain/contracts/auth";
 import { NotFoundError } from "../domain/errors";
+import { effectiveLocale, isLocale, reduceLanguageTag, type Locale } from "../domain/locale";
 import { isAllowlisted } from "../domain/shops";
 
 export type SessionsConfig = Pick<Config, "allowlistEmails" | "homeIconUserId" | "wholesaleUrl">;
@@ -38,6 +40,8 @@ export interface Session {
   sessionId: number;
   userId: number;
   authType: "EMAIL" | "TELEGRAM";
+  /** The user's chosen language, else Telegram's; null when neither is known (the browser's then decides). */
+  locale: Locale | null;
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
@@ -78,15 +82,24 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
       if (!session) return null;
       const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
       if (slid !== null) await units.write("slide", (tx) => extendSession(tx, session.id, iso(now), iso(slid)));
-      return { sessionId: session.id, userId: session.user_id, authType: session.auth_type };
+      const locale = isLocale(session.locale) ? session.locale : reduceLanguageTag(session.telegram_locale);
+      return { sessionId: session.id, userId: session.user_id, authType: session.auth_type, locale };
     },
 
     async logout(token: string): Promise<void> {
       await units.write("logout", (tx) => deleteSession(tx, hashToken(token)));
     },
 
-    /** The signed-in user as every screen starts from it (`GET /api/me`, and every sign-in's answer). */
-    async sessionUser(userId: number, authType: Session["authType"]): Promise<SessionUser> {
+    /** Stores the language a user chose in the picker: it wins over Telegram's and the browser's from now on. */
+    async chooseLocale(userId: number, locale: Locale): Promise<void> {
+      await units.write("chooseLocale", (tx) => updateUser(tx, userId, { locale }, iso(clock())));
+    },
+
+    /**
+     * The signed-in user as every screen starts from it (`GET /api/me`, and every sign-in's answer). Their
+     * `locale` is the language in effect: the stored choice, else Telegram's, else the browser's.
+     */
+    async sessionUser(userId: number, authType: Session["authType"], acceptLanguage?: string | null): Promise<SessionUser> {
       const { user, roles, balance, activeOrder } = await units.read("sessionUser", async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw new NotFoundError("User");
@@ -117,6 +130,7 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
         canSetHomeIcon: config.homeIconUserId === user.id,
         // Spec §2: the wholesale link shows to users who own a shop and to the allow-listed accounts.
         wholesaleUrl: owned || allowlisted ? config.wholesaleUrl : null,
+        locale: effectiveLocale({ stored: user.locale, telegram: user.telegram_locale, acceptLanguage }),
       };
     },
   };

@@ -47,6 +47,7 @@ import {
 } from "../domain/auth";
 import type { SignInResponse } from "../domain/contracts/auth";
 import { ConflictError, RateLimitedError, UnauthorizedError, UnavailableError } from "../domain/errors";
+import { reduceLanguageTag } from "../domain/locale";
 import type { AdminGrants } from "./adminGrants";
 import { loginCodeMail, type Mailer } from "./mailer";
 import type { LimiterFactory } from "./rateLimiter";
@@ -85,6 +86,8 @@ export interface TelegramUserProfile {
   last_name?: string | null | undefined;
   username?: string | null | undefined;
   photo_url?: string | null | undefined;
+  /** Telegram's word for the user's language; undefined keeps what was known. */
+  language_code?: string | null | undefined;
 }
 
 export type SignIn = ReturnType<typeof createSignIn>;
@@ -120,6 +123,7 @@ export function createSignIn(deps: SignInDeps) {
       last_name: profile.last_name ?? null,
       username: profile.username ?? null,
       photo_url: profile.photo_url ?? null,
+      ...(profile.language_code === undefined ? {} : { telegram_locale: reduceLanguageTag(profile.language_code) }),
     };
     let existing = await findUserByTelegramId(tx, profile.id);
     if (!existing) {
@@ -145,7 +149,7 @@ export function createSignIn(deps: SignInDeps) {
       await registerReferral(userId, code, "chat");
     },
 
-    async signInWithTelegram(initData: string): Promise<SignInResponse> {
+    async signInWithTelegram(initData: string, acceptLanguage?: string | null): Promise<SignInResponse> {
       if (!config.botToken) throw new UnavailableError("TELEGRAM_SIGN_IN_OFF", "Telegram sign-in is not set up on this server.");
       const { user: profile, startParam } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
       const { userId, token } = await units.write("signInWithTelegram", async (tx) => {
@@ -153,7 +157,7 @@ export function createSignIn(deps: SignInDeps) {
         return { userId, token: await sessions.open(tx, userId, "TELEGRAM") };
       });
       await registerReferral(userId, startParam, "telegram");
-      return { token, user: await sessions.sessionUser(userId, "TELEGRAM") };
+      return { token, user: await sessions.sessionUser(userId, "TELEGRAM", acceptLanguage) };
     },
 
     /**
@@ -201,6 +205,8 @@ export function createSignIn(deps: SignInDeps) {
       ref?: string | undefined;
       ip: string;
       current: Session | null;
+      /** The browser's Accept-Language: the language of the answer's user when they never chose one. */
+      acceptLanguage?: string | null | undefined;
     }): Promise<SignInResponse> {
       const email = normaliseEmail(input.email);
       const verifiesWait = await verifiesPerIp.take(input.ip);
@@ -245,7 +251,7 @@ export function createSignIn(deps: SignInDeps) {
       if ("usedUp" in outcome) throw new UnauthorizedError("CODE_USED_UP", CODE_USED_UP);
       if ("conflict" in outcome) throw new ConflictError("EMAIL_TAKEN", "This e-mail already belongs to another account.");
       await registerReferral(outcome.userId, input.ref, "link");
-      return { token: outcome.token, user: await sessions.sessionUser(outcome.userId, "EMAIL") };
+      return { token: outcome.token, user: await sessions.sessionUser(outcome.userId, "EMAIL", input.acceptLanguage) };
     },
   };
 }

@@ -14,6 +14,8 @@ export interface TelegramProfile {
   last_name: string | null;
   username: string | null;
   photo_url: string | null;
+  /** The user's language as Telegram says it (an IETF tag such as "ru" or "th"), or null. */
+  language_code: string | null;
 }
 
 export interface VerifiedInitData {
@@ -67,6 +69,7 @@ export function verifyInitData(raw: string, botToken: string, nowS: number, maxA
       last_name: text(user.last_name),
       username: text(user.username),
       photo_url: text(user.photo_url),
+      language_code: text(user.language_code),
     },
     authDate,
     startParam: params.get("start_param"),

@@ -3,6 +3,7 @@ import "./components/blocks.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { startLocale, useLocaleStore } from "./lib/i18n";
 import { startTelegram } from "./lib/telegram";
 import { startViewport } from "./lib/viewport";
 
@@ -15,8 +16,17 @@ startViewport();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/** The whole app, drawn again from scratch in a newly chosen language (screens keep their place: the URL). */
+function Root() {
+  const locale = useLocaleStore((s) => s.locale);
+  return <App key={locale} />;
+}
+
+// The language's messages first (one small chunk, fetched beside the rest of the start).
+void startLocale().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

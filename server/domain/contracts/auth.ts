@@ -2,6 +2,13 @@
 import { Type, type Static } from "typebox";
 import { Text } from "./text";
 
+/** One of LOCALES (server/domain/locale.ts). */
+export const LocaleSchema = Type.Union([Type.Literal("en"), Type.Literal("ru"), Type.Literal("th")]);
+
+/** `PUT /api/me/locale`: checked by the route itself, so a wrong value gets a 400 naming the allowed ones. */
+export const LocaleBody = Type.Object({ locale: Type.Unknown() });
+export const LocaleResponse = Type.Object({ locale: LocaleSchema });
+
 export const TelegramSignInBody = Type.Object({
   initData: Type.String({ minLength: 1, maxLength: 4096 }),
 });
@@ -52,6 +59,8 @@ export const SessionUser = Type.Object({
   canSetHomeIcon: Type.Boolean(),
   /** The wholesale store's address (WHOLESALE_URL) for shop owners and allow-listed accounts; null for anyone else or when unset. */
   wholesaleUrl: Type.Union([Type.String(), Type.Null()]),
+  /** The language in effect (issue 24): the user's stored choice, else Telegram's, else the browser's. */
+  locale: LocaleSchema,
 });
 export type SessionUser = Static<typeof SessionUser>;
 

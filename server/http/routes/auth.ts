@@ -4,12 +4,16 @@ import { Type } from "typebox";
 import {
   EmailCodeBody,
   EmailVerifyBody,
+  LocaleBody,
+  LocaleResponse,
   MeResponse,
   SignInResponse,
   SuccessResponse,
   TelegramSignInBody,
 } from "../../domain/contracts/auth";
 import { ApiError } from "../../domain/contracts/catalog";
+import { ValidationError } from "../../domain/errors";
+import { isLocale, LOCALES } from "../../domain/locale";
 import type { Auth } from "../../services/auth";
 import { bearerToken } from "../access";
 
@@ -19,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
   app.post(
     "/auth/telegram",
     { config: { access: "public" }, schema: { body: TelegramSignInBody, response: { 200: SignInResponse, ...errors } } },
-    async (request) => auth.signInWithTelegram(request.body.initData),
+    async (request) => auth.signInWithTelegram(request.body.initData, request.headers["accept-language"]),
   );
 
   app.post(
@@ -34,7 +38,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
   app.post(
     "/auth/email/verify",
     { config: { access: "session-if-any" }, schema: { body: EmailVerifyBody, response: { 200: SignInResponse, ...errors } } },
-    async (request) => auth.verifyEmailCode({ ...request.body, ip: request.ip, current: request.session }),
+    async (request) =>
+      auth.verifyEmailCode({ ...request.body, ip: request.ip, current: request.session, acceptLanguage: request.headers["accept-language"] }),
   );
 
   app.post(
@@ -47,6 +52,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
   );
 
   app.get("/me", { config: { access: "signed-in" }, schema: { response: { 200: MeResponse, ...errors } } }, async (request) => ({
-    user: await auth.sessionUser(request.session!.userId, request.session!.authType),
+    user: await auth.sessionUser(request.session!.userId, request.session!.authType, request.headers["accept-language"]),
   }));
+
+  // The language picker (balance menu, cabinet): the choice wins over Telegram's and the browser's from now on.
+  app.put(
+    "/me/locale",
+    { config: { access: "signed-in" }, schema: { body: LocaleBody, response: { 200: LocaleResponse, ...errors } } },
+    async (request) => {
+      const { locale } = request.body;
+      if (!isLocale(locale)) throw new ValidationError("locale", `locale must be one of ${LOCALES.join(", ")}`);
+      await auth.chooseLocale(request.session!.userId, locale);
+      return { locale };
+    },
+  );
 };

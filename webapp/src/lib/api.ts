@@ -1,3 +1,4 @@
+import { currentLocale } from "./i18n";
 import { sessionLost, storedToken } from "./session";
 
 /**
@@ -61,7 +62,8 @@ export async function apiCall<Body extends string | Blob>(
   const form = options.body instanceof FormData;
   const timeout = AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   const signal = options.signal ? eitherSignal(options.signal, timeout) : timeout;
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  // The server answers its messages in the app's language, even on calls that read no session.
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": currentLocale(), ...options.headers };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined && !form) headers["Content-Type"] = "application/json";

@@ -1,0 +1,40 @@
+/**
+ * Messages in three languages for code that speaks to many people at once (the API's errors, the code mail,
+ * the bot and its pushes): one catalogue of ICU messages per language, compiled once when the process
+ * starts, and a translate function that takes the reader's locale on every call. The mini-app keeps one
+ * language at a time instead (webapp/src/lib/i18n.ts) and downloads only that one's catalogue.
+ *
+ * A catalogue is `Record<Id, string>`: the English one is the source (`as const`, its keys are the ids), the
+ * others are typed against it, so a missing or extra translation fails the type check. English is the
+ * fallback for any id a catalogue lacks at run time.
+ */
+import { setupI18n, type I18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
+
+export type Catalogue<Id extends string = string> = Readonly<Record<Id, string>>;
+export type MessageValues = Record<string, string | number>;
+export type Translate<Id extends string> = (locale: Locale, id: Id, values?: MessageValues) => string;
+
+/** Compiles every message of a catalogue; a message that is not valid ICU throws, naming it. */
+export function compileCatalogue(catalogue: Catalogue): Record<string, ReturnType<typeof compileMessage>> {
+  const compiled: Record<string, ReturnType<typeof compileMessage>> = {};
+  for (const [id, message] of Object.entries(catalogue)) {
+    try {
+      compiled[id] = compileMessage(message);
+    } catch (error) {
+      throw new Error(`message ${JSON.stringify(id)} is not valid ICU: ${(error as Error).message}`);
+    }
+  }
+  return compiled;
+}
+
+/** One translate function over a catalogue per language. */
+export function createTranslate<Id extends string>(catalogues: Record<Locale, Catalogue<Id>>): Translate<Id> {
+  const instances = {} as Record<Locale, I18n>;
+  for (const locale of LOCALES) {
+    const messages = { ...compileCatalogue(catalogues[DEFAULT_LOCALE]), ...compileCatalogue(catalogues[locale]) };
+    instances[locale] = setupI18n({ locale, messages: { [locale]: messages } });
+  }
+  return (locale, id, values) => (instances[locale] ?? instances[DEFAULT_LOCALE])._(id, values);
+}
