@@ -1,0 +1,91 @@
+/**
+ * What a screen in another language must not do (issue 24): push anything wider than its box at 360 px, or
+ * draw a character no font has (a "tofu" box). Both read from the page as Chromium laid it out.
+ */
+import { existsSync } from "node:fs";
+import type { Page } from "playwright-core";
+
+/** Debian's Thai fonts: without them Chromium draws Thai as boxes (the CI script installs them). */
+export function requireThaiFonts(): void {
+  if (!existsSync("/usr/share/fonts/truetype/tlwg")) {
+    throw new Error("Thai fonts are missing: apt-get install -y fonts-thai-tlwg (.ci/run installs them)");
+  }
+}
+
+export interface Overflow {
+  /** tag.class of the element, and its text (the start of it). */
+  element: string;
+  text: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/**
+ * Every visible element whose content is wider than its box (`scrollWidth > clientWidth`), except boxes made to
+ * scroll sideways (overflow-x auto or scroll: a row of chips, a table). The page itself counts too.
+ */
+export function overflowingElements(page: Page): Promise<Overflow[]> {
+  return page.evaluate(() => {
+    const found: { element: string; text: string; scrollWidth: number; clientWidth: number }[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      found.push({ element: "page", text: "", scrollWidth: root.scrollWidth, clientWidth: root.clientWidth });
+    }
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      if (el.clientWidth === 0 || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (style.visibility === "hidden") continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+        found.push({
+          element: `${el.tagName.toLowerCase()}${cls}`,
+          text: (el.textContent ?? "").trim().slice(0, 80),
+          scrollWidth: el.scrollWidth,
+          clientWidth: el.clientWidth,
+        });
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * Characters of the page's visible text that Chromium draws as a missing-glyph box in the font of their element:
+ * each is drawn on a canvas in that font and compared with a code point no font has.
+ */
+export function missingGlyphs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 48;
+    canvas.height = 48;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+    const draw = (text: string, font: string) => {
+      ctx.clearRect(0, 0, 48, 48);
+      ctx.font = font;
+      ctx.fillStyle = "#000";
+      ctx.fillText(text, 8, 34);
+      return Array.from(ctx.getImageData(0, 0, 48, 48).data).join(",");
+    };
+    const tofuOf = new Map<string, string>();
+    const missing = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.getClientRects().length === 0) continue;
+      const style = getComputedStyle(parent);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      const font = `24px ${style.fontFamily}`;
+      let tofu = tofuOf.get(font);
+      if (tofu === undefined) {
+        tofu = draw("\u{10FFFD}", font);
+        tofuOf.set(font, tofu);
+      }
+      for (const ch of new Set(Array.from(node.textContent ?? ""))) {
+        if (/\s/u.test(ch) || missing.has(ch)) continue;
+        if (draw(ch, font) === tofu) missing.add(ch);
+      }
+    }
+    return [...missing];
+  });
+}
