@@ -58,7 +58,7 @@ import { LOW_STOCK_THRESHOLD_DEFAULT } from "../domain/stock";
 import { CRYPTO_NEEDS_WALLET } from "../domain/ton";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
-import { readView } from "./orderView";
+import { readView, readViews } from "./orderView";
 import { recordSale } from "./stock";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
@@ -315,8 +315,8 @@ export function createOrders({
       const limit = query.limit ?? PAGE_DEFAULT;
       const { views, next_cursor, counts } = await unitOfWork.read("listOrders", async (tx) => {
         const page = pageOf(await selectOrderRowsOfUser(tx, userId, query.cursor ?? null, limit + 1), limit);
-        const views: Order[] = [];
-        for (const row of page.rows) views.push(await readView(tx, row, clock()));
+        // The page's lines and pictures in one statement each (readViews), not a pair per order.
+        const views = (await readViews(tx, page.rows, clock())).map((v) => v.view);
         return { views, next_cursor: page.next_cursor, counts: await countOrdersOfUser(tx, userId) };
       });
       return { orders: await Promise.all(views.map(signed)), next_cursor, counts };

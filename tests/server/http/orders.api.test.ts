@@ -322,6 +322,27 @@ describe("a customer's orders", () => {
     expect(list.map((o: Order) => o.id)).not.toContain(b1.id);
   });
 
+  it("shows each listed order exactly as the order's own page does (lines, pictures, totals), read for the page at once", async () => {
+    // Three orders (the open-orders cap) of one, two and three products the shop has on its shelf.
+    const names: string[] = [];
+    for (const name of Object.keys(products)) if (names.length < 3 && (await stockOf("Chaweng Beach Store", name)) > 0) names.push(name);
+    for (let i = 0; i < names.length; i++) {
+      const res = await place(alice, {
+        shop_id: shops["Chaweng Beach Store"],
+        items: names.slice(0, i + 1).map((n) => ({ product_id: products[n], option_id: 0, amount: 1 })),
+        ...pickupCash,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const list = (await store.app.inject({ method: "GET", url: "/api/orders", headers: bearer(alice.token) })).json().orders as Order[];
+    expect(list.length).toBe(3);
+    expect(new Set(list.map((o) => o.products.length))).toEqual(new Set([1, 2, 3]));
+    for (const listed of list) {
+      const own = (await store.app.inject({ method: "GET", url: `/api/orders/${listed.id}`, headers: bearer(alice.token) })).json().order;
+      expect(listed).toEqual(own);
+    }
+  });
+
   it("hides anyone else's order behind a 404, for reading and for canceling", async () => {
     const mine = await placeOne();
     for (const req of [
