@@ -164,7 +164,9 @@ export default {
   "ton.transaction": "Transaction",
   "ton.confirmedByShop": "Confirmed by the shop.",
   "ton.sentNote": "Your wallet sent the payment. The order turns to Paid as soon as the transfer shows on the chain.",
-  "ton.underpaid": "The transfer that arrived ({amount} TON) is less than the amount, so the order is not paid. Send the full amount below, or talk to the shop.",
+  "ton.underpaid":
+    "The transfer that arrived ({amount} TON) is less than the amount, so the order " +
+    "is not paid. Send the full amount below, or talk to the shop.",
   "ton.amount": "Amount",
   "ton.toWallet": "To the shop's wallet",
   "ton.comment": "Comment",

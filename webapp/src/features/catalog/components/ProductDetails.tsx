@@ -128,7 +128,9 @@ function OptionRow({ option, picked, onPick }: { option: OptionOffer; picked: bo
           {option.price_text || t("product.standardOption")}
           {option.gift_text && <span className="option-row__gift">{option.gift_text}</span>}
         </span>
-        <span className="option-row__stock">{soldOut ? t("product.soldOut") : t("product.left", { count: formatAmount(option.instock) })}</span>
+        <span className="option-row__stock">
+          {soldOut ? t("product.soldOut") : t("product.left", { count: formatAmount(option.instock) })}
+        </span>
         <strong className="option-row__price">{formatBaht(option.per_price)}</strong>
       </button>
     </li>

@@ -39,7 +39,9 @@ export function ShopsHoldingModal({ active, onClose, product, optionId, optionLa
                   district={shop.district}
                   logo={shop.path}
                   chosen={shop.store_id === chosenShopId}
-                  aside={shop.store_id === chosenShopId ? t("shops.yourShop") : t("product.inStock", { count: formatAmount(stockAt(shop)) })}
+                  aside={
+                    shop.store_id === chosenShopId ? t("shops.yourShop") : t("product.inStock", { count: formatAmount(stockAt(shop)) })
+                  }
                   testId="shop-holding"
                 />
               </li>
