@@ -50,6 +50,8 @@ interface Customer {
   telegramId: number;
   token: string;
   productId: number;
+  /** A product with more than one option. */
+  optionsProductId: number;
   orderId: number;
   /** localStorage of a returning customer: signed in, a shop chosen, two lines in the cart. */
   storage: Record<string, string>;
@@ -75,7 +77,7 @@ async function customerSpeaking(telegramId: number, languageCode: string): Promi
   });
   const { token } = (await signedIn.json()) as { token: string };
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; shop_list: { store_id: number }[] }[];
+    products: { id: number; options: Record<string, unknown> | null; shop_list: { store_id: number }[] }[];
   };
   const shopId = products[0]!.shop_list.find((shop) => shop.store_id !== 1)!.store_id;
   const two = products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2);
@@ -90,10 +92,13 @@ async function customerSpeaking(telegramId: number, languageCode: string): Promi
     }),
   });
   const { order } = (await placed.json()) as { order: { id: number } };
+  // A wished product, so the wishlist shows its card.
+  await fetch(`${base}/api/wishlist/${two[0]!.id}`, { method: "PUT", headers: { authorization: `Bearer ${token}` } });
   return {
     telegramId,
     token,
     productId: two[0]!.id,
+    optionsProductId: products.find((p) => Object.keys(p.options ?? {}).length > 0)!.id,
     orderId: order.id,
     storage: {
       token,
@@ -294,6 +299,42 @@ describe.each(LANGUAGES)("the shop with Telegram's language_code $languageCode",
       };
       await expect.poll(mainButton).toMatch(language.placeButton);
       await checkScreen(page, shot("cart"));
+    });
+
+    it("the wishlist, the order list, the 404 page and the dialogs of the product and cart pages", async () => {
+      const page = await openInTelegram(customer, language.languageCode, theme, "/wishlist");
+      await page.getByTestId("product-card").first().waitFor();
+      await checkScreen(page, shot("wishlist"));
+
+      await page.getByTestId("nav-cabinet").waitFor();
+      await page.goto(`${web.store.url}/list/orders`);
+      await page.getByTestId("order-row").first().waitFor();
+      expect(await page.getByTestId("order-row").first().getByTestId("order-date").textContent()).toMatch(language.orderDate);
+      await checkScreen(page, shot("order-list"));
+
+      await page.goto(`${web.store.url}/404`);
+      await page.getByTestId("not-found").waitFor();
+      await checkScreen(page, shot("not-found"));
+
+      // The option picker and the store picker of a product with options.
+      await page.goto(`${web.store.url}/products/${customer.optionsProductId}`);
+      await page.getByTestId("option-chip").click();
+      await page.getByTestId("option-picker").getByTestId("option-choice").first().waitFor();
+      await checkScreen(page, shot("option-picker"));
+      await page.getByTestId("sheet-close").click();
+      await page.getByTestId("chosen-shop").click();
+      await page.getByTestId("store-choice").first().waitFor();
+      await checkScreen(page, shot("store-picker"));
+      await page.getByRole("dialog").getByRole("button").first().click();
+
+      // The cart with a courier: the phone and address rows, then the phone dialog.
+      await page.goto(`${web.store.url}/orders`);
+      await page.getByTestId("delivery-options").getByRole("radio").nth(1).click();
+      await page.getByTestId("courier-phone").waitFor();
+      await checkScreen(page, shot("cart-courier"));
+      await page.getByTestId("courier-phone").click();
+      await page.getByTestId("phone-input").waitFor();
+      await checkScreen(page, shot("phone-dialog"));
     });
 
     it("order", async () => {

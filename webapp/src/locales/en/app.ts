@@ -84,7 +84,7 @@ export default {
   "shops.chosenCannotServeUnnamed": "The chosen shop does not have your whole order right now: choose another shop.",
   "shops.noneServes": "No single shop has your whole order right now. Lower an amount or take a product out.",
   "shops.chooseTitle": "Choose your shop",
-  "shops.pickHint": "Pick the shop you will collect it from.",
+  "shops.pickLead": "{what}. Pick the shop you will collect it from.",
   "shops.noneHoldsOption": "No pickup shop holds this option right now.",
   "shops.holdingTitle": "Shops that have it",
   "shops.yourShop": "Your shop",

@@ -82,7 +82,7 @@ export default {
   "shops.chosenCannotServeUnnamed": "ตอนนี้ร้านที่เลือกมีสินค้าไม่ครบตามคำสั่งซื้อ โปรดเลือกร้านอื่น",
   "shops.noneServes": "ตอนนี้ไม่มีร้านไหนมีสินค้าครบทั้งคำสั่งซื้อ ลองลดจำนวนหรือนำสินค้าบางรายการออก",
   "shops.chooseTitle": "เลือกร้านของคุณ",
-  "shops.pickHint": "เลือกร้านที่คุณจะไปรับสินค้า",
+  "shops.pickLead": "{what} เลือกร้านที่คุณจะไปรับสินค้า",
   "shops.noneHoldsOption": "ตอนนี้ยังไม่มีร้านไหนมีตัวเลือกนี้",
   "shops.holdingTitle": "ร้านที่มีสินค้า",
   "shops.yourShop": "ร้านของคุณ",

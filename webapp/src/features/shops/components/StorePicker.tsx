@@ -48,6 +48,8 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
   // Without the server's word (no connection) the product's own list is the best there is.
   const shops = confirmed.data ? holding.filter((shop) => confirmed.data.some((served) => served.id === shop.store_id)) : holding;
 
+  const what = `${product.name}${optionLabel ? ` · ${optionLabel}` : ""}${amount > 1 ? ` × ${formatAmount(amount)}` : ""}`;
+
   const choose = (shopId: number) => {
     chooseShop(shopId);
     haptic("rigid");
@@ -57,11 +59,7 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
 
   return (
     <div data-testid="store-picker">
-      <p className="shop-picker__lead">
-        {product.name}
-        {optionLabel && ` · ${optionLabel}`}
-        {amount > 1 && ` × ${formatAmount(amount)}`}. {t("shops.pickHint")}
-      </p>
+      <p className="shop-picker__lead">{t("shops.pickLead", { what })}</p>
       {confirmed.isFetching && !confirmed.data ? (
         <div className="shop-picker__loading" role="status" aria-label={t("shops.checking")}>
           <span className="spinner" />
