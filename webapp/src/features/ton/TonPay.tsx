@@ -191,7 +191,13 @@ function PayCard({ order }: { order: Order }) {
       )}
       {phase === "paying" && quote && (
         <Suspense fallback={null}>
-          <TonConnectPay key={attempt} quote={quote} onSent={onSent} onFailed={onFailed} />
+          <TonConnectPay
+            key={attempt}
+            quote={quote}
+            language={currentLocale() === "ru" ? "ru" : "en"}
+            onSent={onSent}
+            onFailed={onFailed}
+          />
         </Suspense>
       )}
     </div>
