@@ -23,6 +23,11 @@ export interface Overflow {
 /**
  * Every visible element whose content is wider than its box (`scrollWidth > clientWidth`), except boxes made to
  * scroll sideways (overflow-x auto or scroll: a row of chips, a table). The page itself counts too.
+ *
+ * An element counts when something a person sees sticks out of it or is cut at its edge: its text (including
+ * text cut off with an ellipsis), a picture or a field, or a box with a background or border. What is there on
+ * purpose and unseen or placed over the edge does not: an absolutely positioned badge on an icon (checked as an
+ * element of its own), a transparent hit area widened by a pseudo-element or a negative margin.
  */
 export function overflowingElements(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
@@ -31,12 +36,51 @@ export function overflowingElements(page: Page): Promise<Overflow[]> {
     if (root.scrollWidth > root.clientWidth + 1) {
       found.push({ element: "page", text: "", scrollWidth: root.scrollWidth, clientWidth: root.clientWidth });
     }
+    const REPLACED = new Set(["IMG", "SVG", "VIDEO", "CANVAS", "IFRAME", "INPUT", "TEXTAREA", "SELECT"]);
+    const seen = (node: Element): boolean => {
+      if (REPLACED.has(node.tagName.toUpperCase())) return true;
+      const style = getComputedStyle(node);
+      const background = style.backgroundColor !== "rgba(0, 0, 0, 0)" && style.backgroundColor !== "transparent";
+      const border = parseFloat(style.borderLeftWidth) > 0 || parseFloat(style.borderRightWidth) > 0;
+      return background || border || style.backgroundImage !== "none";
+    };
+    /** Whether text, a picture or a painted box in the element's flow reaches past its content and padding box. */
+    const sticksOut = (el: HTMLElement): boolean => {
+      const rect = el.getBoundingClientRect();
+      const left = rect.left + el.clientLeft - 1;
+      const right = rect.left + el.clientLeft + el.clientWidth + 1;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+        acceptNode(node) {
+          if (node instanceof Element) {
+            const position = getComputedStyle(node).position;
+            if (position === "absolute" || position === "fixed") return NodeFilter.FILTER_REJECT;
+          }
+          return NodeFilter.FILTER_ACCEPT;
+        },
+      });
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let rects: DOMRectList;
+        if (node instanceof Element) {
+          if (!seen(node)) continue;
+          rects = node.getClientRects();
+        } else {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects = range.getClientRects();
+        }
+        for (const box of Array.from(rects)) {
+          if (box.width > 0 && (box.right > right || box.left < left)) return true;
+        }
+      }
+      return false;
+    };
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
       if (el.clientWidth === 0 || el.getClientRects().length === 0) continue;
       const style = getComputedStyle(el);
       if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
       if (style.visibility === "hidden") continue;
-      if (el.scrollWidth > el.clientWidth + 1) {
+      if (el.scrollWidth > el.clientWidth + 1 && sticksOut(el)) {
         const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
         found.push({
           element: `${el.tagName.toLowerCase()}${cls}`,

@@ -1,6 +1,7 @@
 import { formatAmount } from "@domain/format";
 import { MinusIcon, PlusIcon } from "./icons";
 import "./AmountPicker.css";
+import { t } from "../lib/i18n";
 
 interface AmountPickerProps {
   value: number;
@@ -25,7 +26,7 @@ export function AmountPicker({ value, onChange, min, max, step, label, size = "r
         className="amount-picker__step"
         onClick={() => onChange(lower)}
         disabled={value <= min}
-        aria-label="Fewer"
+        aria-label={t("amount.fewer")}
         data-testid="amount-less"
       >
         <MinusIcon />
@@ -38,7 +39,7 @@ export function AmountPicker({ value, onChange, min, max, step, label, size = "r
         className="amount-picker__step"
         onClick={() => onChange(higher)}
         disabled={higher <= value}
-        aria-label="More"
+        aria-label={t("amount.more")}
         data-testid="amount-more"
       >
         <PlusIcon />

@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 import { useOverlayOpen } from "./useOverlayOpen";
 import "./BottomSheet.css";
+import { t } from "../lib/i18n";
 
 interface BottomSheetProps {
   /** Slid up while true; slid away (but still mounted, so it can animate out) while false. */
@@ -32,7 +33,7 @@ export function BottomSheet({ visible, onClose, title, subtitle, children, testI
             <h2 className="sheet__title">{title}</h2>
             {subtitle && <div className="sheet__subtitle">{subtitle}</div>}
           </div>
-          <button type="button" className="sheet__close" aria-label="Close" onClick={onClose} data-testid="sheet-close">
+          <button type="button" className="sheet__close" aria-label={t("ui.close")} onClick={onClose} data-testid="sheet-close">
             <CloseIcon />
           </button>
         </div>

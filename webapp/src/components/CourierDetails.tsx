@@ -4,6 +4,7 @@ import { Modal } from "./Modal";
 import { notify } from "./notificationStore";
 import type { SettingsFieldsProps } from "./OrderSettingsFields";
 import "./OrderSettingsFields.css";
+import { t } from "../lib/i18n";
 
 type Editing = "phone" | "address" | null;
 
@@ -17,38 +18,38 @@ export function CourierDetails({ settings, onChange }: SettingsFieldsProps) {
     <div className="courier-details">
       <DetailRow
         icon={<PhoneIcon />}
-        label="Phone"
+        label={t("courier.phone")}
         value={settings.phone}
-        empty="Add your phone number"
+        empty={t("courier.addPhone")}
         onEdit={() => setEditing("phone")}
         testId="courier-phone"
       />
       <DetailRow
         icon={<MapPinIcon />}
-        label="Address"
+        label={t("courier.address")}
         value={where}
-        empty="Add your address or a maps link"
+        empty={t("courier.addAddress")}
         onEdit={() => setEditing("address")}
         testId="courier-address"
       />
 
-      <Modal active={editing === "phone"} onClose={close} title="Your phone number">
+      <Modal active={editing === "phone"} onClose={close} title={t("courier.phoneTitle")}>
         <PhoneForm
           initial={settings.phone}
           onSave={(phone) => {
             onChange({ phone });
-            notify("Phone number updated", "S");
+            notify(t("courier.phoneUpdated"), "S");
             close();
           }}
         />
       </Modal>
-      <Modal active={editing === "address"} onClose={close} title="Where are you?">
+      <Modal active={editing === "address"} onClose={close} title={t("courier.addressTitle")}>
         <AddressForm
           initialAddress={settings.delivery_address}
           initialLink={settings.delivery_address_link}
           onSave={(delivery_address, delivery_address_link) => {
             onChange({ delivery_address, delivery_address_link });
-            notify("Address updated", "S");
+            notify(t("courier.addressUpdated"), "S");
             close();
           }}
         />
@@ -88,9 +89,9 @@ function PhoneForm({ initial, onSave }: { initial: string; onSave: (phone: strin
   };
   return (
     <form className="detail-form" onSubmit={onSubmit} noValidate>
-      <p className="detail-form__lead">The courier calls this number when on the way.</p>
+      <p className="detail-form__lead">{t("courier.phoneLead")}</p>
       <label className="field">
-        <span className="field__label">Phone</span>
+        <span className="field__label">{t("courier.phone")}</span>
         <input
           className="field__input"
           type="tel"
@@ -105,7 +106,7 @@ function PhoneForm({ initial, onSave }: { initial: string; onSave: (phone: strin
         />
       </label>
       <button type="submit" className="button" disabled={phone.trim() === ""}>
-        Save phone
+        {t("courier.savePhone")}
       </button>
     </form>
   );
@@ -130,13 +131,13 @@ function AddressForm({
   };
   return (
     <form className="detail-form" onSubmit={onSubmit} noValidate>
-      <p className="detail-form__lead">Write the address, paste a maps link, or both.</p>
+      <p className="detail-form__lead">{t("courier.addressLead")}</p>
       <label className="field">
-        <span className="field__label">Address</span>
+        <span className="field__label">{t("courier.address")}</span>
         <textarea
           className="field__input field__input--area"
           autoComplete="street-address"
-          placeholder="Hotel, villa or street, house number"
+          placeholder={t("courier.addressPlaceholder")}
           maxLength={300}
           rows={3}
           value={address}
@@ -146,7 +147,7 @@ function AddressForm({
         />
       </label>
       <label className="field">
-        <span className="field__label">Maps link</span>
+        <span className="field__label">{t("courier.mapsLink")}</span>
         <input
           className="field__input"
           type="url"
@@ -159,7 +160,7 @@ function AddressForm({
         />
       </label>
       <button type="submit" className="button" disabled={blank}>
-        Save address
+        {t("courier.saveAddress")}
       </button>
     </form>
   );

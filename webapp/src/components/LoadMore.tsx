@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import "./LoadMore.css";
+import { t } from "../lib/i18n";
 
 interface LoadMoreProps {
   /** Another page waits on the server. */
@@ -37,9 +38,9 @@ export function LoadMore({ hasMore, loading, failed = false, onMore }: LoadMoreP
   if (failed && !loading) {
     return (
       <div ref={sentinel} className="load-more load-more--failed" role="alert" data-testid="load-more-failed">
-        <p className="load-more__note">The next page could not be loaded.</p>
+        <p className="load-more__note">{t("ui.nextPageFailed")}</p>
         <button type="button" className="button button--ghost" onClick={onMore} data-testid="load-more-retry">
-          Try again
+          {t("ui.tryAgain")}
         </button>
       </div>
     );
@@ -48,7 +49,7 @@ export function LoadMore({ hasMore, loading, failed = false, onMore }: LoadMoreP
     <div ref={sentinel} className="load-more">
       <button type="button" className="button button--ghost" onClick={onMore} disabled={loading} data-testid="show-more">
         {loading && <span className="button__spinner" aria-hidden="true" />}
-        {loading ? "Loading..." : "Show more"}
+        {loading ? t("ui.loadingMore") : t("ui.showMore")}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 import { useOverlayOpen } from "./useOverlayOpen";
 import "./Modal.css";
+import { t } from "../lib/i18n";
 
 interface ModalProps {
   /** Shown only while true (spec §2 "Reusable modal"). */
@@ -33,7 +34,7 @@ export function Modal({ active, onClose, title, children, className }: ModalProp
         aria-label={title}
         data-testid="modal"
       >
-        <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="modal__close" aria-label={t("ui.close")} onClick={onClose}>
           <CloseIcon />
         </button>
         {title && <h2 className="modal__title">{title}</h2>}

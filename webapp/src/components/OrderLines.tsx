@@ -6,6 +6,7 @@ import { lineTotal } from "@domain/orders";
 import { paths } from "../lib/paths";
 import { LeafIcon } from "./icons";
 import "./OrderLines.css";
+import { t } from "../lib/i18n";
 
 /** A line of an order as the customer's and the staff's answers both carry it. */
 interface Line {
@@ -86,7 +87,7 @@ export function OrderTotal({ order, testId: id = "order-total", boxTestId, disco
     <div className="order-total" data-testid={boxTestId}>
       <div className="order-total__row">
         <span className="order-total__label">
-          Total
+          {t("ui.total")}
           {discounted && (
             <span className="pill pill--hot order-total__discount" data-testid={discountTestId}>
               −{order.discount_percent}%

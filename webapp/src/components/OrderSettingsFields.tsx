@@ -2,15 +2,9 @@
  * An order's settings (spec §5 "Order settings"): delivery, payment, and the courier's phone and address.
  * Controlled: the cart page keeps them in the cart, a pending order's page in the form that saves them.
  */
-import {
-  CENTRAL_STATION_ADDRESS,
-  CRYPTO_NEEDS_WALLET,
-  DELIVERY_OPTION_LABELS,
-  DELIVERY_OPTIONS,
-  PAYMENT_OPTION_LABELS,
-  PAYMENT_OPTIONS,
-  type OrderSettings,
-} from "@domain/orders";
+import { CENTRAL_STATION_ADDRESS, DELIVERY_OPTIONS, PAYMENT_OPTIONS, type OrderSettings } from "@domain/orders";
+import { t } from "../lib/i18n";
+import { deliveryOptionLabel, paymentOptionLabel } from "../lib/labels";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CourierDetails } from "./CourierDetails";
 import { CardIcon, CashIcon, CryptoIcon, MapPinIcon, ScooterIcon, WalkIcon } from "./icons";
@@ -23,15 +17,16 @@ export interface SettingsFieldsProps {
   cryptoUnavailable?: boolean;
 }
 
-const DELIVERY_CHOICES: readonly Choice[] = [
-  { value: DELIVERY_OPTIONS.selfPickup, label: DELIVERY_OPTION_LABELS[DELIVERY_OPTIONS.selfPickup]!, Icon: WalkIcon },
-  { value: DELIVERY_OPTIONS.courier, label: DELIVERY_OPTION_LABELS[DELIVERY_OPTIONS.courier]!, Icon: ScooterIcon },
+/** The choices in the language in effect (read at render: the catalogue is loaded by then). */
+const deliveryChoices = (): readonly Choice[] => [
+  { value: DELIVERY_OPTIONS.selfPickup, label: deliveryOptionLabel(DELIVERY_OPTIONS.selfPickup)!, Icon: WalkIcon },
+  { value: DELIVERY_OPTIONS.courier, label: deliveryOptionLabel(DELIVERY_OPTIONS.courier)!, Icon: ScooterIcon },
 ];
 
-const PAYMENT_CHOICES: readonly Choice[] = [
-  { value: PAYMENT_OPTIONS.cash, label: PAYMENT_OPTION_LABELS[PAYMENT_OPTIONS.cash]!, Icon: CashIcon },
-  { value: PAYMENT_OPTIONS.bankCard, label: PAYMENT_OPTION_LABELS[PAYMENT_OPTIONS.bankCard]!, Icon: CardIcon },
-  { value: PAYMENT_OPTIONS.crypto, label: PAYMENT_OPTION_LABELS[PAYMENT_OPTIONS.crypto]!, Icon: CryptoIcon },
+const paymentChoices = (): readonly Choice[] => [
+  { value: PAYMENT_OPTIONS.cash, label: paymentOptionLabel(PAYMENT_OPTIONS.cash)!, Icon: CashIcon },
+  { value: PAYMENT_OPTIONS.bankCard, label: paymentOptionLabel(PAYMENT_OPTIONS.bankCard)!, Icon: CardIcon },
+  { value: PAYMENT_OPTIONS.crypto, label: paymentOptionLabel(PAYMENT_OPTIONS.crypto)!, Icon: CryptoIcon },
 ];
 
 /** Delivery: self-pickup (with the fixed central-station address) or a courier (who needs a phone and an address). */
@@ -40,8 +35,8 @@ function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
   return (
     <div className="order-options">
       <ChoiceGroup
-        label="Delivery"
-        choices={DELIVERY_CHOICES}
+        label={t("settings.delivery")}
+        choices={deliveryChoices()}
         value={delivery}
         onChange={(delivery_option) => onChange({ delivery_option })}
         testId="delivery-options"
@@ -50,7 +45,7 @@ function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
         <p className="pickup-point" data-testid="pickup-point">
           <MapPinIcon />
           <span>
-            <span className="pickup-point__label">Pickup point</span>
+            <span className="pickup-point__label">{t("settings.pickupPoint")}</span>
             {CENTRAL_STATION_ADDRESS}
           </span>
         </p>
@@ -64,8 +59,8 @@ function PaymentOptions({ settings, onChange, cryptoUnavailable }: SettingsField
   return (
     <>
       <ChoiceGroup
-        label="Payment"
-        choices={PAYMENT_CHOICES}
+        label={t("settings.payment")}
+        choices={paymentChoices()}
         value={settings.payment_option}
         onChange={(payment_option) => onChange({ payment_option })}
         disabledValues={cryptoUnavailable ? [PAYMENT_OPTIONS.crypto] : undefined}
@@ -73,7 +68,7 @@ function PaymentOptions({ settings, onChange, cryptoUnavailable }: SettingsField
       />
       {cryptoUnavailable && (
         <p className="payment-note" data-testid="crypto-unavailable">
-          {CRYPTO_NEEDS_WALLET}
+          {t("settings.cryptoNeedsWallet")}
         </p>
       )}
     </>
@@ -85,11 +80,11 @@ export function OrderSettingsSections(props: SettingsFieldsProps) {
   return (
     <>
       <section className="settings-section">
-        <h2 className="section-title">Delivery</h2>
+        <h2 className="section-title">{t("settings.delivery")}</h2>
         <DeliveryOptions {...props} />
       </section>
       <section className="settings-section">
-        <h2 className="section-title">Payment</h2>
+        <h2 className="section-title">{t("settings.payment")}</h2>
         <PaymentOptions {...props} />
       </section>
     </>

@@ -1,4 +1,4 @@
-import { currentLocale } from "./i18n";
+import { currentLocale, t, type MessageId } from "./i18n";
 import { sessionLost, storedToken } from "./session";
 
 /**
@@ -30,11 +30,12 @@ const UPLOAD_TIMEOUT_MS = 60_000;
 /** The server's code for a call that needs a live session and had none. */
 export const SIGN_IN_REQUIRED = "SIGN_IN_REQUIRED";
 
+/** What the customer reads when a call got no usable answer (the server's own messages come in its language). */
 const FAILURE_TEXT = {
-  FETCH_ERROR: "No connection to the store. Check your internet and try again.",
-  TIMEOUT_ERROR: "The store is taking too long to answer. Please try again.",
-  PARSING_ERROR: "The store sent an answer that could not be read.",
-} as const;
+  FETCH_ERROR: "api.fetchError",
+  TIMEOUT_ERROR: "api.timeoutError",
+  PARSING_ERROR: "api.parsingError",
+} as const satisfies Record<string, MessageId>;
 
 type QueryValue = string | number | undefined;
 
@@ -80,8 +81,8 @@ export async function apiCall<Body extends string | Blob>(
     body = await read(response);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (timeout.aborted) throw new ApiRequestError("TIMEOUT_ERROR", FAILURE_TEXT.TIMEOUT_ERROR);
-    throw new ApiRequestError("FETCH_ERROR", FAILURE_TEXT.FETCH_ERROR);
+    if (timeout.aborted) throw new ApiRequestError("TIMEOUT_ERROR", t(FAILURE_TEXT.TIMEOUT_ERROR));
+    throw new ApiRequestError("FETCH_ERROR", t(FAILURE_TEXT.FETCH_ERROR));
   }
 
   if (!response.ok) {
@@ -90,7 +91,7 @@ export async function apiCall<Body extends string | Blob>(
     if (response.status === 401 && token && served?.error === SIGN_IN_REQUIRED) sessionLost(token);
     throw new ApiRequestError(
       response.status,
-      served?.message ?? `The store answered with an error (${response.status}).`,
+      served?.message ?? t("api.httpError", { status: response.status }),
       served?.error ?? null,
     );
   }
@@ -105,7 +106,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new ApiRequestError("PARSING_ERROR", FAILURE_TEXT.PARSING_ERROR);
+    throw new ApiRequestError("PARSING_ERROR", t(FAILURE_TEXT.PARSING_ERROR));
   }
 }
 

@@ -3,8 +3,8 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import type { PlaceOrderBody } from "@domain/contracts/orders";
-import { countOf, formatAmount, formatBaht } from "@domain/format";
-import { CHOOSE_OPTIONS, settingsComplete, settingsToSend } from "@domain/orders";
+import { formatAmount, formatBaht } from "@domain/format";
+import { settingsComplete, settingsToSend } from "@domain/orders";
 import { BagIcon } from "../../components/icons";
 import { ApiRequestError } from "../../lib/api";
 import { paths } from "../../lib/paths";
@@ -32,6 +32,7 @@ import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore"
 import { shopsHolding } from "../../lib/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
 import "./pages.css";
+import { t } from "../../lib/i18n";
 
 /** Spec §5 "Placing an order": the one alert for anything missing before an order can go out. */
 
@@ -45,15 +46,15 @@ export function CartPage() {
 function EmptyCart() {
   return (
     <section className="page">
-      <h1 className="page__title">Cart</h1>
+      <h1 className="page__title">{t("cart.title")}</h1>
       <div className="status-message" data-testid="cart-empty">
         <span className="status-message__icon">
           <BagIcon />
         </span>
-        <p className="status-message__title">Your cart is empty.</p>
-        <p>Pick something you like in the store and it will wait for you here.</p>
+        <p className="status-message__title">{t("cart.empty")}</p>
+        <p>{t("cart.emptyHint")}</p>
         <Link href={paths.home} className="button">
-          Browse products
+          {t("cart.browse")}
         </Link>
       </div>
     </section>
@@ -84,7 +85,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
     }
     if (!settingsComplete(settings) || !shopChosen || chosenShopId === null) {
       haptic("error");
-      void showAlert(CHOOSE_OPTIONS);
+      void showAlert(t("cart.chooseOptions"));
       return;
     }
     const body: PlaceOrderBody = { shop_id: chosenShopId, items: shopLines, ...settingsToSend(settings) };
@@ -107,17 +108,17 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
     );
   };
 
-  useTelegramPlaceButton(`Place order · ${formatBaht(cart.total)}`, placeOrder.isPending, place);
+  useTelegramPlaceButton(t("cart.placeOrderTotal", { total: formatBaht(cart.total) }), placeOrder.isPending, place);
 
   const remove = async ({ line }: PricedCartLine) => {
-    if (!(await showConfirm("Remove the product from the order?"))) return;
+    if (!(await showConfirm(t("cart.confirmRemove")))) return;
     if (removeFromCart(line.id, line.picked_option)) haptic("warning");
   };
 
   return (
     <section className="page cart-page">
       <h1 className="page__title">
-        Cart <span className="page__count">{countOf(cart.lines.length, "product")}</span>
+        {t("cart.title")} <span className="page__count">{t("cart.lineCount", { count: cart.lines.length })}</span>
       </h1>
 
       <ul className="cart-lines">
@@ -131,7 +132,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       </ul>
 
       <section className="cart-section">
-        <h2 className="section-title">Pickup shop</h2>
+        <h2 className="section-title">{t("shops.pickupShop")}</h2>
         <CartShopPicker
           servingShopIds={servingShopIds}
           checking={serving.isFetching}
@@ -144,7 +145,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
 
       <div className="cart-total">
         <span>
-          Total · {countOf(cart.itemCount, "item")}
+          {t("ui.total")} · {t("ui.items", { count: cart.itemCount })}
         </span>
         <strong data-testid="cart-total">{formatBaht(cart.total)}</strong>
       </div>
@@ -152,7 +153,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       {!isInsideTelegram() && (
         <button type="button" className="button cart-page__place" onClick={place} disabled={placeOrder.isPending} data-testid="place-order">
           {placeOrder.isPending && <span className="button__spinner" aria-hidden="true" />}
-          Place order
+          {t("cart.placeOrder")}
         </button>
       )}
     </section>
@@ -175,11 +176,11 @@ function PricedLineRow({ priced, onRemove }: { priced: PricedCartLine; onRemove:
   const limits = product && offer ? amountLimits(product, offer.instock) : null;
   const image = product ? [...product.images].sort((a, b) => a.position - b.position)[0] : undefined;
   const problem = gone
-    ? "This product is no longer sold: take it out to place the order."
+    ? t("cart.productGone")
     : limits && limits.max < 1
-      ? "Sold out at this shop."
+      ? t("cart.soldOutHere")
       : limits && line.amount > limits.max
-        ? `Only ${formatAmount(limits.max)} left at this shop.`
+        ? t("cart.onlyLeft", { count: formatAmount(limits.max) })
         : null;
   return (
     <CartLineRow

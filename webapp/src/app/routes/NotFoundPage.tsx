@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { paths } from "../../lib/paths";
 import "./pages.css";
+import { t } from "../../lib/i18n";
 
 export function NotFoundPage() {
   return (
@@ -8,10 +9,10 @@ export function NotFoundPage() {
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 className="page__title">Page not found</h1>
-      <p className="not-found__text">This page does not exist or has moved. The products are still where you left them.</p>
+      <h1 className="page__title">{t("notFound.title")}</h1>
+      <p className="not-found__text">{t("notFound.text")}</p>
       <Link href={paths.home} className="button">
-        Back to the store
+        {t("notFound.back")}
       </Link>
     </section>
   );

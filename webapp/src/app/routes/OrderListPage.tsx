@@ -5,6 +5,7 @@ import { useOrderPages } from "../../features/orders/api/useOrderPages";
 import { OrderRow } from "../../features/orders/components/OrderRow";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
+import { t } from "../../lib/i18n";
 
 /** /list/orders: every own order, newest first, more as the list scrolls, with the count of done (S) orders (spec §2). */
 export function OrderListPage() {
@@ -13,14 +14,14 @@ export function OrderListPage() {
   const counts = orders.data?.pages[0]?.counts;
   return (
     <section className="page">
-      <h1 className="page__title">All orders</h1>
+      <h1 className="page__title">{t("orders.title")}</h1>
       {orders.isPending ? (
-        <PageLoading text="Loading orders..." />
+        <PageLoading text={t("orders.loading")} />
       ) : !list ? (
         <div className="status-message">
-          <p>Your orders could not be loaded.</p>
+          <p>{t("orders.failed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void orders.refetch()}>
-            Try again
+            {t("ui.tryAgain")}
           </button>
         </div>
       ) : list.length === 0 ? (
@@ -28,18 +29,18 @@ export function OrderListPage() {
           <span className="status-message__icon">
             <ReceiptIcon />
           </span>
-          <p className="status-message__title">No orders yet</p>
+          <p className="status-message__title">{t("orders.empty")}</p>
         </div>
       ) : (
         <>
           <div className="order-list-page__summary">
             <span className="order-list-page__stat">
               <strong data-testid="orders-count">{formatAmount(counts?.all ?? list.length)}</strong>
-              <span>Orders</span>
+              <span>{t("orders.count")}</span>
             </span>
             <span className="order-list-page__stat">
               <strong data-testid="orders-done-count">{formatAmount(counts?.done ?? 0)}</strong>
-              <span>Done</span>
+              <span>{t("orders.done")}</span>
             </span>
           </div>
           <ul className="order-list">

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
-import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS, formatOrderDate, showsPickupPass } from "@domain/orders";
+import { DELIVERY_OPTIONS, formatOrderDate, showsPickupPass } from "@domain/orders";
 import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
@@ -19,6 +19,8 @@ import { PendingOrderSettings } from "../../features/orders/components/PendingOr
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
 import "./pages.css";
+import { t } from "../../lib/i18n";
+import { deliveryOptionLabel, paymentOptionLabel } from "../../lib/labels";
 
 /** Paying in TON (payment 3): its own chunk, and TON Connect a chunk of its own behind it (docs/webapp.md "Chunks"). */
 const TonPay = lazy(() => import("../../features/ton/TonPay"));
@@ -42,9 +44,9 @@ function LoadedOrder({ orderId }: { orderId: number }) {
   if (order.isPending) return <OrderPlaceholder />;
   return (
     <div className="status-message" data-testid="order-failed">
-      <p>The order could not be loaded.</p>
+      <p>{t("order.failed")}</p>
       <button type="button" className="button button--ghost" onClick={() => void order.refetch()}>
-        Try again
+        {t("ui.tryAgain")}
       </button>
     </div>
   );
@@ -53,7 +55,7 @@ function LoadedOrder({ orderId }: { orderId: number }) {
 /** The order page's frame while the order is on its way: its title, the pass, the shop and the lines. */
 function OrderPlaceholder() {
   return (
-    <section className="page order-page" role="status" aria-label="Loading your order..." data-testid="order-loading">
+    <section className="page order-page" role="status" aria-label={t("order.loading")} data-testid="order-loading">
       <div className="order-head" aria-hidden="true">
         <span className="placeholder-line" style={{ width: "45%", height: 30 }} />
       </div>
@@ -79,11 +81,11 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
   const showPass = showsPickupPass(order);
 
   const onCancel = async () => {
-    if (!(await showConfirm(`Cancel order #${order.id}? Its products go back on the shelf.`))) return;
+    if (!(await showConfirm(t("order.confirmCancel", { id: order.id })))) return;
     cancel.mutate(order.id, {
       onSuccess: () => {
         haptic("warning");
-        notify("Your order was canceled", "N");
+        notify(t("order.canceled"), "N");
         refreshSessionUser(queryClient);
       },
       onError: () => haptic("error"),
@@ -98,14 +100,14 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             <CheckIcon />
           </span>
           <span>
-            <strong>Your order is placed.</strong>
-            {pickup && order.status === "N" ? ` ${order.store.name} keeps it for you for 3 hours.` : " The shop has it now."}
+            <strong>{t("order.placed")}</strong>{" "}
+            {pickup && order.status === "N" ? t("order.placedHold", { shop: order.store.name }) : t("order.placedShopHasIt")}
           </span>
         </div>
       )}
 
       <header className="order-head">
-        <h1 className="page__title">Order #{order.id}</h1>
+        <h1 className="page__title">{t("order.title", { id: order.id })}</h1>
         <OrderStatusBadge status={order.status} />
         <span className="order-head__date">{formatOrderDate(order.created)}</span>
       </header>
@@ -142,24 +144,24 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
               rel="noopener noreferrer"
               data-testid="order-store-map"
             >
-              Map
+              {t("ui.map")}
               <ExternalLinkIcon />
             </a>
           )}
         </div>
       </div>
 
-      <OrderMap src={order.map_html} title="Map from the shop" card />
+      <OrderMap src={order.map_html} title={t("order.mapTitle")} card />
 
       {order.status !== "P" && (
         <div className="order-card card order-facts">
           <span className="order-facts__item">
-            <span className="order-facts__label">Delivery</span>
-            <span data-testid="order-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</span>
+            <span className="order-facts__label">{t("settings.delivery")}</span>
+            <span data-testid="order-delivery">{deliveryOptionLabel(order.delivery_option) ?? t("ui.notChosen")}</span>
           </span>
           <span className="order-facts__item">
-            <span className="order-facts__label">Payment</span>
-            <span data-testid="order-payment">{PAYMENT_OPTION_LABELS[order.payment_option] ?? "Not chosen"}</span>
+            <span className="order-facts__label">{t("settings.payment")}</span>
+            <span data-testid="order-payment">{paymentOptionLabel(order.payment_option) ?? t("ui.notChosen")}</span>
           </span>
           {order.delivery_option === DELIVERY_OPTIONS.courier && (
             <span className="order-facts__courier">
@@ -195,7 +197,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
         <PendingOrderSettingsAtShop
           order={order}
           onPlaced={(placed) => {
-            notify(`Order #${placed.id} is placed`, "S");
+            notify(t("order.placedNotice", { id: placed.id }), "S");
             refreshSessionUser(queryClient);
           }}
         />
@@ -210,7 +212,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             onClick={() => navigate(paths.order(order.id), { replace: true })}
             data-testid="order-ok"
           >
-            OK
+            {t("ui.ok")}
           </button>
         ) : order.can_cancel ? (
           <button
@@ -221,11 +223,11 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             data-testid="cancel-order"
           >
             {cancel.isPending && <span className="button__spinner" aria-hidden="true" />}
-            Cancel order
+            {t("order.cancel")}
           </button>
         ) : order.status === "S" ? (
           <button type="button" className="button button--ghost" data-testid="leave-review">
-            Leave review
+            {t("order.leaveReview")}
           </button>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import { useProduct } from "../../features/catalog/api/useProduct";
 import { ProductDetailsPlaceholder } from "../../features/catalog/components/ProductDetailsPlaceholder";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { StorefrontProductDetails } from "../storefront/StorefrontProductDetails";
+import { t } from "../../lib/i18n";
 
 /** /products/{id}: anything but a positive whole id, or an id the store does not know, is the 404 page. */
 export function ProductPage({ id }: { id: string }) {
@@ -22,9 +23,9 @@ function LoadedProduct({ productId }: { productId: number }) {
   if (product.isPending) return <ProductDetailsPlaceholder />;
   return (
     <div className="status-message" data-testid="product-failed">
-      <p>The product could not be loaded.</p>
+      <p>{t("product.failed")}</p>
       <button type="button" className="button button--ghost" onClick={() => void product.refetch()}>
-        Try again
+        {t("ui.tryAgain")}
       </button>
     </div>
   );

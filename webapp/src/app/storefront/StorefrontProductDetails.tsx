@@ -12,6 +12,7 @@ import { WishlistButton } from "../../features/wishlist/components/WishlistButto
 import { useCustomerWishlist } from "./useCustomerWishlist";
 import { useOrderToggle } from "./useOrderToggle";
 import "./storefront.css";
+import { t } from "../../lib/i18n";
 
 /** Why the store picker is open: to change the shop, or to choose one and then order. */
 type Picking = "shop" | "shop-then-order" | null;
@@ -52,7 +53,7 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
                   min={limits.min}
                   max={Math.max(limits.max, amount)}
                   step={limits.step}
-                  label={`Amount of ${product.name}`}
+                  label={t("product.amountOf", { name: product.name })}
                 />
               )}
               <AddToOrderButton

@@ -3,6 +3,7 @@ import { isSoldOut, type OptionOffer } from "@domain/options";
 import { haptic, showConfirm } from "../../lib/telegram";
 import { addToCart, isInCart, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+import { t } from "../../lib/i18n";
 
 /**
  * The order button of a product and its picked option (spec §2 "Cart page"): adds it; once in the cart it
@@ -20,7 +21,7 @@ export function useOrderToggle(product: Product, offer: OptionOffer) {
 
   const press = async (amount: number, openStorePicker: () => void) => {
     if (ordered) {
-      if (!(await showConfirm("Remove the product from the order?"))) return;
+      if (!(await showConfirm(t("cart.confirmRemove")))) return;
       if (removeFromCart(product.id, offer.id)) haptic("warning");
       return;
     }

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { categoryColour } from "@domain/catalog";
-import { CITY_NAME } from "@domain/constants";
 import type { Product } from "@domain/contracts/catalog";
-import { countOf } from "@domain/format";
 import type { OptionOffer } from "@domain/options";
 import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../icons";
 import { paths } from "../../lib/paths";
@@ -15,6 +13,7 @@ import { ProductLabel } from "./ProductLabel";
 import { ProductStats } from "./ProductStats";
 import "./productParts.css";
 import "./ProductCard.css";
+import { t } from "../../lib/i18n";
 
 interface ProductCardProps {
   product: Product;
@@ -50,7 +49,7 @@ export function ProductCard({
 }: ProductCardProps) {
   const [, navigate] = useLocation();
   const detailsPath = paths.product(product.id);
-  const shopCount = countOf(shopsHolding(product, offer.id).length, "shop");
+  const shopCount = t("product.shopCount", { count: shopsHolding(product, offer.id).length });
 
   return (
     <article
@@ -71,7 +70,7 @@ export function ProductCard({
         {product.hot_deal === "1" && (
           <span className="hot-badge" data-testid="hot-badge">
             <FlameIcon />
-            Hot
+            {t("product.hot")}
           </span>
         )}
         {wishlistControl}
@@ -94,7 +93,7 @@ export function ProductCard({
         <div className="product-card__where">
           <span>
             <MapPinIcon />
-            {CITY_NAME}
+            {t("ui.city")}
           </span>
           {onShopCountClick ? (
             <button type="button" className="product-card__shops" onClick={onShopCountClick} data-testid="shop-count">
@@ -116,7 +115,7 @@ export function ProductCard({
 
         <div className="product-card__actions">
           <Link href={detailsPath} className="button button--ghost product-card__details">
-            More details
+            {t("product.moreDetails")}
           </Link>
           {orderControl}
         </div>

@@ -5,6 +5,7 @@ import { LeafIcon } from "../icons";
 import { useMediaQuery } from "../../lib/useMediaQuery";
 import { ProductPicture, type PicturePriority } from "./ProductPicture";
 import "./ProductGallery.css";
+import { t } from "../../lib/i18n";
 
 /** How long the track must be still before a swipe counts as finished. */
 const SETTLE_MS = 120;
@@ -168,7 +169,7 @@ export function ProductGallery({
           // A scrolling track is reachable by keyboard (the arrow keys move it), named for screen readers.
           tabIndex={loops ? 0 : undefined}
           role={loops ? "group" : undefined}
-          aria-label={loops ? `Photos of ${name}` : undefined}
+          aria-label={loops ? t("product.photos", { name }) : undefined}
         >
           {slides.map((image, slide) => {
             const index = (slide - offset + count) % count;
@@ -183,7 +184,7 @@ export function ProductGallery({
                 filename={image.filename}
                 cardFilename={image.card_filename}
                 use={variant === "card" ? "card" : "page"}
-                alt={count > 1 ? `${name}, photo ${index + 1}` : name}
+                alt={count > 1 ? t("product.photoNumber", { name, number: index + 1 }) : name}
                 priority={!isCopy && index === 0 ? priority : "lazy"}
                 hidden={isCopy}
                 onClick={onImageClick ? () => onImageClick(index) : undefined}
@@ -198,7 +199,7 @@ export function ProductGallery({
                 key={image.id}
                 type="button"
                 className="gallery__dot"
-                aria-label={`Show photo ${index + 1}`}
+                aria-label={t("product.showPhoto", { number: index + 1 })}
                 aria-current={index === current}
                 onClick={() => showImage(index)}
               />
@@ -213,7 +214,7 @@ export function ProductGallery({
               key={image.id}
               type="button"
               className="gallery__thumb"
-              aria-label={`Show photo ${index + 1}`}
+              aria-label={t("product.showPhoto", { number: index + 1 })}
               aria-current={index === current}
               onClick={() => showImage(index)}
             >

@@ -1,4 +1,5 @@
-import { CATEGORIES, categoryColour, labelIconOf } from "@domain/catalog";
+import { categoryColour, labelIconOf } from "@domain/catalog";
+import { categoryName } from "../../lib/labels";
 import { CookieIcon, LighterIcon } from "../icons";
 import "./ProductLabel.css";
 
@@ -6,7 +7,7 @@ const LABEL_ICONS = { accessory: LighterIcon, food: CookieIcon } as const;
 
 /** The category chip in its colour, then the product's label (with its own icon for categories 4 and 5). */
 export function ProductLabel({ categoryId, label }: { categoryId: number; label: string }) {
-  const name = CATEGORIES.find((category) => category.id === categoryId)?.name ?? null;
+  const name = categoryName(categoryId);
   const icon = labelIconOf(categoryId);
   const LabelIcon = icon ? LABEL_ICONS[icon] : null;
   return (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { productImagePath } from "@domain/catalog";
 import { ImageOffIcon } from "../icons";
+import { t } from "../../lib/i18n";
 
 /** Spec §8: what an image that cannot be shown says instead. */
 type Failure = "not-found" | "failed";
@@ -70,14 +71,14 @@ export function ProductPicture({
         <ImageOffIcon />
         {failure === "not-found" ? (
           <span className="image-failure__title" data-testid="image-failure">
-            Image Not Found
+            {t("product.imageNotFound")}
           </span>
         ) : (
           <>
             <span className="image-failure__title" data-testid="image-failure">
-              Something Went Wrong
+              {t("product.imageFailed")}
             </span>
-            <span className="image-failure__hint">Please Try Again Later</span>
+            <span className="image-failure__hint">{t("product.imageTryLater")}</span>
           </>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { countOf, formatAmount } from "@domain/format";
+import { formatAmount } from "@domain/format";
+import { t } from "../../lib/i18n";
 import { BoxIcon, HeartIcon, ReceiptIcon } from "../icons";
 import "./ProductStats.css";
 
@@ -13,13 +14,13 @@ export function ProductStats({ instock, orders, wishlist }: ProductStatsProps) {
     <ul className="product-stats">
       <li className="product-stats__stock" data-testid="product-instock">
         <BoxIcon />
-        {formatAmount(instock)} in stock
+        {t("product.inStock", { count: formatAmount(instock) })}
       </li>
       <li data-testid="product-orders">
         <ReceiptIcon />
-        {countOf(orders, "order")}
+        {t("product.orders", { count: orders })}
       </li>
-      <li data-testid="product-wishlist" aria-label={`In ${countOf(wishlist, "wishlist")}`}>
+      <li data-testid="product-wishlist" aria-label={t("product.inWishlists", { count: wishlist })}>
         <HeartIcon />
         {formatAmount(wishlist)}
       </li>

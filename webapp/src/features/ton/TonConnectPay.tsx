@@ -12,6 +12,11 @@ import type { TonQuote } from "@domain/contracts/ton";
 
 interface PayProps {
   quote: TonQuote;
+  /**
+   * TON Connect's own dialogs speak English and Russian only (Thai customers get its English). Passed in: this
+   * chunk imports nothing of the entry, or the bundler splits the entry (docs/webapp.md "Chunks").
+   */
+  language: "en" | "ru";
   onSent: (boc: string) => void;
   onFailed: () => void;
 }
@@ -22,7 +27,11 @@ const MESSAGE_TTL_S = 5 * 60;
 export default function TonConnectPay(props: PayProps) {
   // TON Connect keeps one UI per page (a singleton that holds the wallet's session in localStorage).
   return (
-    <TonConnectUIProvider manifestUrl={`${window.location.origin}/tonconnect-manifest.json`} analytics={{ mode: "off" }}>
+    <TonConnectUIProvider
+      manifestUrl={`${window.location.origin}/tonconnect-manifest.json`}
+      analytics={{ mode: "off" }}
+      language={props.language}
+    >
       <SendOnce {...props} />
     </TonConnectUIProvider>
   );

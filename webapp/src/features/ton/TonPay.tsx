@@ -11,15 +11,10 @@ import type { Order } from "@domain/contracts/orders";
 import { showMainButton } from "../../lib/telegram";
 import { reportTonSent } from "./api/reportTonSent";
 import { useTonQuote } from "./api/useTonQuote";
+import { currentLocale, t } from "../../lib/i18n";
 
 const TonConnectPay = lazy(() => import("./TonConnectPay"));
 
-const TON_TEXTS = {
-  pay: "Pay with TON",
-  waiting: "Waiting for the network",
-  paid: "Paid",
-  declined: "The wallet did not send the payment: it was declined, closed or ran out of time. Your order is not paid yet.",
-} as const;
 
 /** A quote this close to its end is asked for again before the wallet gets it. */
 const QUOTE_MARGIN_MS = 60_000;
@@ -36,7 +31,8 @@ function openedAsOrderPage(): boolean {
   return navigation ? /^\/order\/\d+\/?$/.test(new URL(navigation.name).pathname) : true;
 }
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+/** A time of the customer's day, in the app's language ("14:05"; Thai and Russian write it the same way). */
+const time = (iso: string) => new Date(iso).toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit", hour12: false });
 const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
 const styles = {
@@ -57,15 +53,15 @@ export default function TonPay({ order }: { order: Order }) {
     return (
       <div className="order-card card" data-testid="ton-payment" data-state="paid">
         <p style={styles.paid} data-testid="ton-paid">
-          {TON_TEXTS.paid}
+          {t("status.payment.S")}
         </p>
         <p style={styles.note}>
           {payment.tx_hash ? (
             <>
-              Transaction <span title={payment.tx_hash}>{shortHash(payment.tx_hash)}</span>
+              {t("ton.transaction")} <span title={payment.tx_hash}>{shortHash(payment.tx_hash)}</span>
             </>
           ) : (
-            "Confirmed by the shop."
+            t("ton.confirmedByShop")
           )}
         </p>
       </div>
@@ -116,14 +112,14 @@ function PayCard({ order }: { order: Order }) {
   };
   const onFailed = () => {
     setPhase("idle");
-    setDeclined(TON_TEXTS.declined);
+    setDeclined(t("ton.declined"));
   };
 
   const showButton = !waiting;
   useEffect(
     () =>
       showButton
-        ? showMainButton({ text: TON_TEXTS.pay, active: quote !== null && phase === "idle", progress: phase === "paying" }, () =>
+        ? showMainButton({ text: t("ton.pay"), active: quote !== null && phase === "idle", progress: phase === "paying" }, () =>
             void latestPay.current(),
           )
         : undefined,
@@ -132,38 +128,37 @@ function PayCard({ order }: { order: Order }) {
 
   return (
     <div className="order-card card" data-testid="ton-payment" data-state={waiting ? "waiting" : payment.state}>
-      <h2 style={styles.title}>{TON_TEXTS.pay}</h2>
+      <h2 style={styles.title}>{t("ton.pay")}</h2>
       {waiting ? (
         <>
           <p style={styles.state} role="status" data-testid="ton-waiting">
             <span className="button__spinner" aria-hidden="true" />
-            {TON_TEXTS.waiting}
+            {t("ton.waiting")}
           </p>
-          <p style={styles.note}>Your wallet sent the payment. The order turns to Paid as soon as the transfer shows on the chain.</p>
+          <p style={styles.note}>{t("ton.sentNote")}</p>
         </>
       ) : null}
       {payment.state === "underpaid" && !waiting && (
         <p style={styles.problem} data-testid="ton-underpaid">
-          The transfer that arrived ({payment.underpaid_ton} TON) is less than the amount, so the order is not paid. Send the full amount
-          below, or talk to the shop.
+          {t("ton.underpaid", { amount: payment.underpaid_ton ?? "" })}
         </p>
       )}
       {quote ? (
         <dl style={styles.facts} data-testid="ton-quote">
           <div>
-            <dt className="field__label">Amount</dt>
+            <dt className="field__label">{t("ton.amount")}</dt>
             <dd style={styles.amount} data-testid="ton-amount">
               {quote.amount_ton} TON
             </dd>
           </div>
           <div>
-            <dt className="field__label">To the shop's wallet</dt>
+            <dt className="field__label">{t("ton.toWallet")}</dt>
             <dd style={styles.value} data-testid="ton-address">
               {quote.address}
             </dd>
           </div>
           <div>
-            <dt className="field__label">Comment</dt>
+            <dt className="field__label">{t("ton.comment")}</dt>
             <dd style={styles.value} data-testid="ton-comment">
               {quote.comment}
             </dd>
@@ -174,8 +169,7 @@ function PayCard({ order }: { order: Order }) {
       )}
       {quote && (
         <p style={styles.note}>
-          1 TON = {quote.thb_per_ton} ฿ (rate of {time(quote.rate_set_at)}). This amount holds until {time(quote.valid_until)}; the comment
-          tells the shop it is your order.
+          {t("ton.rateNote", { rate: quote.thb_per_ton, rateTime: time(quote.rate_set_at), until: time(quote.valid_until) })}
         </p>
       )}
       {problem && (
@@ -192,12 +186,18 @@ function PayCard({ order }: { order: Order }) {
           data-testid="ton-pay"
         >
           {phase === "paying" && <span className="button__spinner" aria-hidden="true" />}
-          {problem ? "Try again" : TON_TEXTS.pay}
+          {problem ? t("ui.tryAgain") : t("ton.pay")}
         </button>
       )}
       {phase === "paying" && quote && (
         <Suspense fallback={null}>
-          <TonConnectPay key={attempt} quote={quote} onSent={onSent} onFailed={onFailed} />
+          <TonConnectPay
+            key={attempt}
+            quote={quote}
+            language={currentLocale() === "ru" ? "ru" : "en"}
+            onSent={onSent}
+            onFailed={onFailed}
+          />
         </Suspense>
       )}
     </div>

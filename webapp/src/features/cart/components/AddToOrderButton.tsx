@@ -1,4 +1,5 @@
 import { BagIcon, CheckIcon } from "../../../components/icons";
+import { t } from "../../../lib/i18n";
 import "./AddToOrderButton.css";
 
 interface AddToOrderButtonProps {
@@ -13,7 +14,7 @@ export function AddToOrderButton({ ordered, soldOut, onPress }: AddToOrderButton
   if (soldOut && !ordered) {
     return (
       <button type="button" className="button add-to-order" disabled data-testid="add-to-order">
-        Sold out
+        {t("product.soldOut")}
       </button>
     );
   }
@@ -26,7 +27,7 @@ export function AddToOrderButton({ ordered, soldOut, onPress }: AddToOrderButton
       data-testid="add-to-order"
     >
       {ordered ? <CheckIcon /> : <BagIcon />}
-      {ordered ? "Ordered" : "Add to order"}
+      {ordered ? t("cart.ordered") : t("cart.addToOrder")}
     </button>
   );
 }

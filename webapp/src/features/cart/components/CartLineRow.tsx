@@ -4,6 +4,7 @@ import { formatAmount, formatBaht } from "@domain/format";
 import { AmountPicker } from "../../../components/AmountPicker";
 import { LeafIcon, TrashIcon } from "../../../components/icons";
 import "./CartLineRow.css";
+import { t } from "../../../lib/i18n";
 
 interface CartLineView {
   name: string;
@@ -46,18 +47,18 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
               </Link>
               <span className="cart-line__option">
                 {line.optionText && <span data-testid="cart-line-option">{line.optionText}</span>}
-                <span>{formatBaht(line.unitPrice)} each</span>
+                <span>{t("cart.each", { price: formatBaht(line.unitPrice) })}</span>
               </span>
             </>
           ) : (
-            <span className="cart-line__option">{problem ?? "Loading product..."}</span>
+            <span className="cart-line__option">{problem ?? t("cart.loadingLine")}</span>
           )}
         </div>
         <button
           type="button"
           className="cart-line__remove"
           onClick={onRemove}
-          aria-label="Remove from the order"
+          aria-label={t("cart.removeLine")}
           data-testid="cart-line-remove"
         >
           <TrashIcon />
@@ -78,7 +79,7 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
               min={line.limits.min}
               max={Math.max(line.limits.max, line.amount)}
               step={line.limits.step}
-              label={`Amount of ${line.name}`}
+              label={t("product.amountOf", { name: line.name })}
               size="small"
             />
           ) : (

@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import { DELIVERY_OPTIONS, PAYMENT_OPTIONS, type OrderSettings } from "@domain/orders";
 import { notify } from "../../../components/notificationStore";
 import { onSignOut } from "../../../lib/session";
+import { t } from "../../../lib/i18n";
 
 /** One product option in the cart (spec §3 Cart); `picked_option` '0' is the base product. */
 export interface CartLine {
@@ -61,25 +62,25 @@ export function addToCart(id: number, option: string, amount: number): void {
     return;
   }
   useCartStore.setState({ lines: [...lines, { id, picked_option: option, amount }] });
-  notify("Product added to your order ", "S");
+  notify(t("cart.added"), "S");
 }
 
 /** Spec §8 'Product not in Cart': changing or removing a line the cart does not have. */
 export function removeFromCart(id: number, option: string): boolean {
   const { lines } = useCartStore.getState();
   if (!isInCart(lines, id, option)) {
-    notify("Product not in Cart", "W");
+    notify(t("cart.notInCart"), "W");
     return false;
   }
   useCartStore.setState({ lines: lines.filter((line) => !sameLine(id, option)(line)) });
-  notify("Product removed from your order ", "N");
+  notify(t("cart.removed"), "N");
   return true;
 }
 
 export function changeAmount(id: number, option: string, amount: number): boolean {
   const { lines } = useCartStore.getState();
   if (!isInCart(lines, id, option)) {
-    notify("Product not in Cart", "W");
+    notify(t("cart.notInCart"), "W");
     return false;
   }
   useCartStore.setState({ lines: lines.map((line) => (sameLine(id, option)(line) ? { ...line, amount } : line)) });

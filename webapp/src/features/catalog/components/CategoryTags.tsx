@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { CATEGORY_TAGS, HOT_DEAL_TAG, categoryColour } from "@domain/catalog";
+import { t } from "../../../lib/i18n";
+import { categoryName } from "../../../lib/labels";
 import { FlameIcon } from "../../../components/icons";
 import "./CategoryTags.css";
 
@@ -24,7 +26,7 @@ export function CategoryTags({ selected, onSelect }: CategoryTagsProps) {
   }, [selected]);
 
   return (
-    <div className="category-tags" role="toolbar" aria-label="Categories">
+    <div className="category-tags" role="toolbar" aria-label={t("catalog.categories")}>
       <div className="category-tags__row" ref={rowRef}>
         {CATEGORY_TAGS.map((tag) => {
           const colour = categoryColour(tag.id);
@@ -40,7 +42,7 @@ export function CategoryTags({ selected, onSelect }: CategoryTagsProps) {
             >
               {tag.id === HOT_DEAL_TAG && <FlameIcon className="category-tag__flame" />}
               {colour && <span className="category-tag__dot" />}
-              {tag.name}
+              {categoryName(tag.id) ?? tag.name}
             </button>
           );
         })}

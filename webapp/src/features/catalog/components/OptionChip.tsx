@@ -1,9 +1,9 @@
 import type { Product } from "@domain/contracts/catalog";
 import { offersOf, type OptionOffer } from "@domain/options";
 import { ChevronDownIcon } from "../../../components/icons";
-import { countOf } from "@domain/format";
 import { openOptionPicker } from "../stores/optionPickerStore";
 import "./OptionChip.css";
+import { t } from "../../../lib/i18n";
 
 /** The picked option, as a button opening the option picker; nothing for a product with one option only. */
 export function OptionChip({ product, offer, wide = false }: { product: Product; offer: OptionOffer; wide?: boolean }) {
@@ -18,11 +18,11 @@ export function OptionChip({ product, offer, wide = false }: { product: Product;
       aria-haspopup="dialog"
       data-testid="option-chip"
     >
-      <span className="option-chip__label">{wide ? "Option" : countOf(offers, "option")}</span>
+      <span className="option-chip__label">{wide ? t("product.option") : t("product.optionCount", { count: offers })}</span>
       <span className="option-chip__value" data-testid="option-chip-value">
-        {offer.price_text || "Standard"}
+        {offer.price_text || t("product.standardOption")}
       </span>
-      {wide && <span className="option-chip__more">{countOf(offers, "option")}</span>}
+      {wide && <span className="option-chip__more">{t("product.optionCount", { count: offers })}</span>}
       <ChevronDownIcon />
     </button>
   );

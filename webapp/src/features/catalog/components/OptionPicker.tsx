@@ -11,6 +11,7 @@ import { haptic } from "../../../lib/telegram";
 import { closeOptionPicker, useOptionPickerStore } from "../stores/optionPickerStore";
 import { pickOption, usePickedOptionStore, pickedOffer } from "../stores/pickedOptionStore";
 import "./OptionPicker.css";
+import { t } from "../../../lib/i18n";
 
 /** The option picker sheet (spec §2, §4), mounted once by the shell and opened with openOptionPicker(). */
 export function OptionPicker() {
@@ -29,11 +30,11 @@ export function OptionPicker() {
       title={product.name}
       subtitle={
         <span className="option-picker__subtitle">
-          Choose an option
+          {t("product.chooseOption")}
           {product.hot_deal === "1" && (
             <span className="option-picker__hot pill pill--hot" data-testid="option-picker-hot">
               <FlameIcon />
-              Hot deal
+              {t("product.hotDeal")}
             </span>
           )}
         </span>
@@ -79,14 +80,14 @@ function OptionButton({ product, offer, picked, onPick }: { product: Product; of
       <span className="option-choice__image">
         {image ? <img src={productImagePath(product.id, image)} alt="" width={56} height={56} loading="lazy" /> : <LeafIcon />}
         {product.hot_deal === "1" && (
-          <span className="option-choice__flame" aria-label="Hot deal">
+          <span className="option-choice__flame" aria-label={t("product.hotDeal")}>
             <FlameIcon />
           </span>
         )}
       </span>
       <span className="option-choice__text">
         <span className="option-choice__name" data-testid="option-price-text">
-          {offer.price_text || "Standard"}
+          {offer.price_text || t("product.standardOption")}
         </span>
         {offer.gift_text && (
           <span className="option-choice__gift">
@@ -95,7 +96,7 @@ function OptionButton({ product, offer, picked, onPick }: { product: Product; of
           </span>
         )}
         <span className="option-choice__stock" data-sold-out={soldOut || undefined} data-testid="option-stock">
-          {soldOut ? "Sold out" : `${formatAmount(offer.instock)} in stock`}
+          {soldOut ? t("product.soldOut") : t("product.inStock", { count: formatAmount(offer.instock) })}
         </span>
       </span>
       <strong className="option-choice__price" data-testid="option-price">

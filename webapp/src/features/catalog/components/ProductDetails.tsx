@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { categoryColour } from "@domain/catalog";
-import { CITY_NAME } from "@domain/constants";
 import type { Product, ShopListItem } from "@domain/contracts/catalog";
-import { countOf, formatAmount, formatBaht } from "@domain/format";
+import { formatAmount, formatBaht } from "@domain/format";
 import { isSoldOut, offersOf, shopStockKey, type OptionOffer } from "@domain/options";
 import { CheckIcon, FlameIcon, GiftIcon } from "../../../components/icons";
 import { Modal } from "../../../components/Modal";
@@ -16,6 +15,7 @@ import { pickOption, usePickedOffer } from "../stores/pickedOptionStore";
 import { OptionChip } from "./OptionChip";
 import "../../../components/product/productParts.css";
 import "./ProductDetails.css";
+import { t } from "../../../lib/i18n";
 
 interface ProductDetailsProps {
   product: Product;
@@ -49,7 +49,7 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
         {product.hot_deal === "1" && (
           <span className="hot-badge" data-testid="hot-badge">
             <FlameIcon />
-            Hot deal
+            {t("product.hotDeal")}
           </span>
         )}
         {wishlistControl}
@@ -76,7 +76,7 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
 
       {offers.length > 1 && (
         <section className="product-section">
-          <h2 className="section-title">Options</h2>
+          <h2 className="section-title">{t("product.options")}</h2>
           <ul className="option-list">
             {offers.map((option) => (
               <OptionRow key={option.id} option={option} picked={option.id === offer.id} onPick={() => pickOption(product.id, option.id)} />
@@ -87,17 +87,17 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
 
       {product.full_description && (
         <section className="product-section">
-          <h2 className="section-title">About</h2>
+          <h2 className="section-title">{t("product.about")}</h2>
           <p className="product-details__overview">{product.full_description}</p>
         </section>
       )}
 
       <section className="product-section">
         <h2 className="section-title">
-          In stock at {countOf(holding.length, "shop")} in {CITY_NAME}
+          {t("product.stockAtShops", { count: holding.length, city: t("ui.city") })}
         </h2>
         {holding.length === 0 ? (
-          <p className="product-section__empty">No pickup shop holds it right now.</p>
+          <p className="product-section__empty">{t("product.noShopHolds")}</p>
         ) : (
           <ul className="shop-stock-list">
             {holding.map((shop) => (
@@ -125,10 +125,12 @@ function OptionRow({ option, picked, onPick }: { option: OptionOffer; picked: bo
           {picked && <CheckIcon />}
         </span>
         <span className="option-row__name">
-          {option.price_text || "Standard"}
+          {option.price_text || t("product.standardOption")}
           {option.gift_text && <span className="option-row__gift">{option.gift_text}</span>}
         </span>
-        <span className="option-row__stock">{soldOut ? "Sold out" : `${formatAmount(option.instock)} left`}</span>
+        <span className="option-row__stock">
+          {soldOut ? t("product.soldOut") : t("product.left", { count: formatAmount(option.instock) })}
+        </span>
         <strong className="option-row__price">{formatBaht(option.per_price)}</strong>
       </button>
     </li>
@@ -144,7 +146,7 @@ function ShopStockRow({ shop, optionId }: { shop: ShopListItem; optionId: string
         <span className="shop-stock__name">{shop.name}</span>
         <span className="shop-stock__district">{shop.district}</span>
       </span>
-      <span className="shop-stock__amount">{formatAmount(amount)} in stock</span>
+      <span className="shop-stock__amount">{t("product.inStock", { count: formatAmount(amount) })}</span>
     </li>
   );
 }

@@ -1,10 +1,11 @@
+import { t } from "../../../lib/i18n";
 import "../../../components/product/ProductCard.css";
 import "./ProductDetails.css";
 
 /** The product page's frame while the product is on its way: the square picture and the text around it. */
 export function ProductDetailsPlaceholder() {
   return (
-    <div className="product-details" role="status" aria-label="Loading product..." data-testid="product-loading">
+    <div className="product-details" role="status" aria-label={t("product.loading")} data-testid="product-loading">
       <div className="product-details__media">
         <div className="gallery gallery--page placeholder-block" />
       </div>

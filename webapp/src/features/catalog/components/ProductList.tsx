@@ -4,6 +4,7 @@ import { BoxIcon } from "../../../components/icons";
 import { ProductCardPlaceholder } from "../../../components/product/ProductCardPlaceholder";
 import type { PicturePriority } from "../../../components/product/ProductPicture";
 import "./ProductList.css";
+import { t } from "../../../lib/i18n";
 
 interface ProductListProps {
   products: Product[] | undefined;
@@ -25,7 +26,7 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
   if (isPending) {
     // Cards of the real cards' size hold the page's layout while the list is on its way.
     return (
-      <div className="product-list" role="status" aria-label="Loading products..." data-testid="products-loading">
+      <div className="product-list" role="status" aria-label={t("catalog.loading")} data-testid="products-loading">
         <ProductCardPlaceholder />
         <ProductCardPlaceholder />
       </div>
@@ -34,9 +35,9 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
   if (!products) {
     return (
       <div className="status-message" data-testid="products-failed">
-        <p>The products could not be loaded.</p>
+        <p>{t("catalog.failed")}</p>
         <button type="button" className="button button--ghost" onClick={onRetry}>
-          Try again
+          {t("ui.tryAgain")}
         </button>
       </div>
     );
@@ -47,7 +48,7 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
         <span className="status-message__icon">
           <BoxIcon />
         </span>
-        <p className="status-message__title">No products</p>
+        <p className="status-message__title">{t("catalog.empty")}</p>
       </div>
     );
   }

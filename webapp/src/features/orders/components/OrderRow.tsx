@@ -1,11 +1,12 @@
 import { Link } from "wouter";
 import type { Order } from "@domain/contracts/orders";
-import { countOf, formatBaht } from "@domain/format";
+import { formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
 import { ChevronRightIcon } from "../../../components/icons";
 import { paths } from "../../../lib/paths";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge";
 import "./orders.css";
+import { t } from "../../../lib/i18n";
 
 /** One order in a list (cabinet, /list/orders): number, date DD.M.YYYY H:M, status, shop, total. */
 export function OrderRow({ order }: { order: Order }) {
@@ -14,13 +15,13 @@ export function OrderRow({ order }: { order: Order }) {
     <Link href={paths.order(order.id)} className="order-row list-row" data-testid="order-row" data-order-id={order.id}>
       <span className="order-row__main">
         <span className="order-row__head">
-          <span className="order-row__number">Order #{order.id}</span>
+          <span className="order-row__number">{t("order.title", { id: order.id })}</span>
           <OrderStatusBadge status={order.status} />
         </span>
         <span className="order-row__meta">
           <span data-testid="order-date">{formatOrderDate(order.created)}</span>
           <span>{order.store.name}</span>
-          <span>{countOf(items, "item")}</span>
+          <span>{t("ui.items", { count: items })}</span>
         </span>
       </span>
       <strong className="order-row__total" data-testid="order-total">

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import type { Order } from "@domain/contracts/orders";
-import { CHOOSE_OPTIONS, settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
+import { settingsComplete, settingsToSend, type OrderSettings } from "@domain/orders";
 import { OrderSettingsSections } from "../../../components/OrderSettingsFields";
 import { useCryptoFallback } from "../../../components/useCryptoFallback";
 import { haptic, showAlert } from "../../../lib/telegram";
 import { useSaveOrderSettings } from "../api/useSaveOrderSettings";
 import "./orders.css";
+import { t } from "../../../lib/i18n";
 
 interface PendingOrderSettingsProps {
   order: Order;
@@ -34,7 +35,7 @@ export function PendingOrderSettings({ order, acceptsCrypto, onPlaced }: Pending
     if (save.isPending) return;
     if (!settingsComplete(settings)) {
       haptic("error");
-      void showAlert(CHOOSE_OPTIONS);
+      void showAlert(t("cart.chooseOptions"));
       return;
     }
     save.mutate(
@@ -51,7 +52,7 @@ export function PendingOrderSettings({ order, acceptsCrypto, onPlaced }: Pending
 
   return (
     <div className="order-card card pending-settings" data-testid="pending-settings">
-      <p className="pending-settings__lead">Choose delivery and payment to place this order. Nothing is reserved for it until then.</p>
+      <p className="pending-settings__lead">{t("order.pendingLead")}</p>
       <OrderSettingsSections settings={settings} onChange={change} cryptoUnavailable={cryptoUnavailable} />
       <button
         type="button"
@@ -61,7 +62,7 @@ export function PendingOrderSettings({ order, acceptsCrypto, onPlaced }: Pending
         data-testid="save-order-settings"
       >
         {save.isPending && <span className="button__spinner" aria-hidden="true" />}
-        Place order
+        {t("cart.placeOrder")}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { CopyIcon } from "../../../components/icons";
 import { notify } from "../../../components/notificationStore";
 import "./orders.css";
+import { t } from "../../../lib/i18n";
 
 /** The QR encoder is needed on this page only: it loads with it, not with the store. */
 const QrCode = lazy(() => import("../../../components/QrCode").then((module) => ({ default: module.QrCode })));
@@ -15,21 +16,21 @@ export function PickupPass({ managePath }: { managePath: string }) {
   const copy = () => {
     // No clipboard outside secure pages (plain http on a LAN address).
     (navigator.clipboard?.writeText(link) ?? Promise.reject(new Error("no clipboard"))).then(
-      () => notify("Order link was copied", "S"),
-      () => notify("Failed to copy", "W"),
+      () => notify(t("order.linkCopied"), "S"),
+      () => notify(t("ui.failedToCopy"), "W"),
     );
   };
   return (
     <div className="pickup-pass" data-testid="pickup-pass" data-link={link}>
       <div className="pickup-pass__code">
         <Suspense fallback={<span className="pickup-pass__placeholder" aria-hidden="true" />}>
-          <QrCode text={link} label="Pickup code of this order" />
+          <QrCode text={link} label={t("order.passLabel")} />
         </Suspense>
       </div>
-      <p className="pickup-pass__hint">Show this code at the shop: the staff scan it and hand over your order.</p>
+      <p className="pickup-pass__hint">{t("order.passHint")}</p>
       <button type="button" className="button button--ghost pickup-pass__copy" onClick={copy} data-testid="copy-order-link">
         <CopyIcon />
-        Copy order link
+        {t("order.copyLink")}
       </button>
     </div>
   );

@@ -2,6 +2,8 @@ import { ChevronLeftIcon, StoreIcon } from "../../../components/icons";
 import { useShops } from "../api/useShops";
 import { useChosenShopStore } from "../stores/chosenShopStore";
 import "./AllShopsBar.css";
+import { formatAmount } from "@domain/format";
+import { t } from "../../../lib/i18n";
 
 /** Shown while one shop is chosen: names it and leads back to every pickup shop. */
 export function AllShopsBar() {
@@ -23,7 +25,7 @@ function ChosenShopBar({ chosenShopId }: { chosenShopId: number }) {
       </span>
       <button type="button" className="all-shops-bar__back" onClick={clearShop}>
         <ChevronLeftIcon />
-        All shops ({shops.data?.length ?? "…"})
+        {t("shops.all", { count: shops.data ? formatAmount(shops.data.length) : "…" })}
       </button>
     </div>
   );

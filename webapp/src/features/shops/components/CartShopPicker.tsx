@@ -5,6 +5,7 @@ import { useChosenShopStore } from "../stores/chosenShopStore";
 import { ShopRow } from "./ShopRow";
 import "./ShopRow.css";
 import "./CartShopPicker.css";
+import { t } from "../../../lib/i18n";
 
 interface CartShopPickerProps {
   /** The shops that can serve the whole cart (the cart-and-shops check); undefined until it has answered. */
@@ -34,7 +35,7 @@ export function CartShopPicker({ servingShopIds, checking, failure, expectedRows
     // sections below stay where they are when it answers.
     const rows = expectedRows ?? (chosenShopId !== null ? 1 : 2);
     return (
-      <ul className="shop-rows" role="status" aria-label="Checking the shops">
+      <ul className="shop-rows" role="status" aria-label={t("shops.checking")}>
         {Array.from({ length: Math.max(1, rows) }, (_, index) => (
           <li key={index} className="cart-shop" aria-hidden="true">
             <div className="shop-row">
@@ -56,12 +57,12 @@ export function CartShopPicker({ servingShopIds, checking, failure, expectedRows
     <div className="cart-shops" data-testid="cart-shops" aria-busy={checking || undefined}>
       {chosenCannotServe && serving.length > 0 && (
         <p className="cart-shops__note" data-tone="warning" role="alert" data-testid="cart-shop-cannot-serve">
-          {chosenName ?? "The chosen shop"} does not have your whole order right now: choose another shop.
+          {chosenName ? t("shops.chosenCannotServe", { shop: chosenName }) : t("shops.chosenCannotServeUnnamed")}
         </p>
       )}
       {serving.length === 0 ? (
         <p className="cart-shops__note" data-tone="warning" role="alert" data-testid="cart-shops-none">
-          No single shop has your whole order right now. Lower an amount or take a product out.
+          {t("shops.noneServes")}
         </p>
       ) : (
         <ul className="shop-rows">
@@ -89,7 +90,7 @@ export function CartShopPicker({ servingShopIds, checking, failure, expectedRows
                     </span>
                     {shop.map_link && (
                       <a className="cart-shop__map" href={shop.map_link} target="_blank" rel="noopener noreferrer">
-                        Map
+                        {t("ui.map")}
                         <ExternalLinkIcon />
                       </a>
                     )}

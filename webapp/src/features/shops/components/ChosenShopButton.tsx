@@ -2,6 +2,7 @@ import { ChevronRightIcon, StoreIcon } from "../../../components/icons";
 import { useShops } from "../api/useShops";
 import { useChosenShopStore } from "../stores/chosenShopStore";
 import "./ChosenShopButton.css";
+import { t } from "../../../lib/i18n";
 
 /** The pickup shop the customer collects from, as a row that opens the store picker. */
 export function ChosenShopButton({ onChange }: { onChange: () => void }) {
@@ -14,13 +15,13 @@ export function ChosenShopButton({ onChange }: { onChange: () => void }) {
         <StoreIcon />
       </span>
       <span className="chosen-shop__text">
-        <span className="chosen-shop__label">Pickup shop</span>
+        <span className="chosen-shop__label">{t("shops.pickupShop")}</span>
         <span className="chosen-shop__name" data-testid="chosen-shop-name">
-          {chosenShopId === null ? "Choose a shop" : (chosen?.name ?? "…")}
+          {chosenShopId === null ? t("shops.chooseShop") : (chosen?.name ?? "…")}
         </span>
       </span>
       <span className="chosen-shop__action">
-        {chosenShopId === null ? "Choose" : "Change"}
+        {chosenShopId === null ? t("shops.choose") : t("shops.change")}
         <ChevronRightIcon />
       </span>
     </button>

@@ -6,6 +6,7 @@ import { Modal } from "../../../components/Modal";
 import { useChosenShopStore } from "../stores/chosenShopStore";
 import { ShopRow } from "./ShopRow";
 import "./ShopRow.css";
+import { t } from "../../../lib/i18n";
 
 interface ShopsHoldingModalProps {
   active: boolean;
@@ -21,14 +22,14 @@ export function ShopsHoldingModal({ active, onClose, product, optionId, optionLa
   const stockAt = (shop: Product["shop_list"][number]) => shop.options[shopStockKey(optionId)]?.amount ?? 0;
   const holding = product.shop_list.filter((shop) => shop.store_id !== WAREHOUSE_SHOP_ID && stockAt(shop) > 0);
   return (
-    <Modal active={active} onClose={onClose} title="Shops that have it" className="shop-picker">
+    <Modal active={active} onClose={onClose} title={t("shops.holdingTitle")} className="shop-picker">
       <div data-testid="shops-holding">
         <p className="shop-picker__lead">
           {product.name}
           {optionLabel && ` · ${optionLabel}`}
         </p>
         {holding.length === 0 ? (
-          <p className="shop-picker__empty">No pickup shop holds this option right now.</p>
+          <p className="shop-picker__empty">{t("shops.noneHoldsOption")}</p>
         ) : (
           <ul className="shop-rows">
             {holding.map((shop) => (
@@ -38,7 +39,9 @@ export function ShopsHoldingModal({ active, onClose, product, optionId, optionLa
                   district={shop.district}
                   logo={shop.path}
                   chosen={shop.store_id === chosenShopId}
-                  aside={shop.store_id === chosenShopId ? "Your shop" : `${formatAmount(stockAt(shop))} in stock`}
+                  aside={
+                    shop.store_id === chosenShopId ? t("shops.yourShop") : t("product.inStock", { count: formatAmount(stockAt(shop)) })
+                  }
                   testId="shop-holding"
                 />
               </li>

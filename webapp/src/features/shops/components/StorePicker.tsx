@@ -9,6 +9,7 @@ import { useShopsForLines } from "../api/useShopsForLines";
 import { useChosenShopStore } from "../stores/chosenShopStore";
 import { ShopRow } from "./ShopRow";
 import "./ShopRow.css";
+import { t } from "../../../lib/i18n";
 
 interface StorePickerProps {
   active: boolean;
@@ -30,7 +31,7 @@ interface StorePickerProps {
  */
 export function StorePicker({ active, ...props }: StorePickerProps) {
   return (
-    <Modal active={active} onClose={props.onClose} title="Choose your shop" className="shop-picker">
+    <Modal active={active} onClose={props.onClose} title={t("shops.chooseTitle")} className="shop-picker">
       {active && <StoreChoices {...props} />}
     </Modal>
   );
@@ -47,6 +48,8 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
   // Without the server's word (no connection) the product's own list is the best there is.
   const shops = confirmed.data ? holding.filter((shop) => confirmed.data.some((served) => served.id === shop.store_id)) : holding;
 
+  const what = `${product.name}${optionLabel ? ` · ${optionLabel}` : ""}${amount > 1 ? ` × ${formatAmount(amount)}` : ""}`;
+
   const choose = (shopId: number) => {
     chooseShop(shopId);
     haptic("rigid");
@@ -56,18 +59,14 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
 
   return (
     <div data-testid="store-picker">
-      <p className="shop-picker__lead">
-        {product.name}
-        {optionLabel && ` · ${optionLabel}`}
-        {amount > 1 && ` × ${formatAmount(amount)}`}. Pick the shop you will collect it from.
-      </p>
+      <p className="shop-picker__lead">{t("shops.pickLead", { what })}</p>
       {confirmed.isFetching && !confirmed.data ? (
-        <div className="shop-picker__loading" role="status" aria-label="Checking the shops">
+        <div className="shop-picker__loading" role="status" aria-label={t("shops.checking")}>
           <span className="spinner" />
         </div>
       ) : shops.length === 0 ? (
         <p className="shop-picker__empty" data-testid="store-picker-empty">
-          No pickup shop holds this option right now.
+          {t("shops.noneHoldsOption")}
         </p>
       ) : (
         <ul className="shop-rows">
@@ -79,7 +78,7 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
                 logo={shop.path}
                 chosen={shop.store_id === chosenShopId}
                 onChoose={() => choose(shop.store_id)}
-                aside={shop.store_id === chosenShopId ? <CheckIcon /> : `${formatAmount(stockAt(shop))} in stock`}
+                aside={shop.store_id === chosenShopId ? <CheckIcon /> : t("product.inStock", { count: formatAmount(stockAt(shop)) })}
                 testId="store-choice"
               />
             </li>

@@ -4,6 +4,7 @@ import { haptic, showConfirm } from "../../../lib/telegram";
 import { useAddToWishlist } from "../api/useAddToWishlist";
 import { useRemoveFromWishlist } from "../api/useRemoveFromWishlist";
 import "./WishlistButton.css";
+import { t } from "../../../lib/i18n";
 
 interface WishlistButtonProps {
   productId: number;
@@ -25,16 +26,16 @@ export function WishlistButton({ productId, productName, inWishlist, look = "ove
       add.mutate(productId, {
         onSuccess: () => {
           haptic("success");
-          notify("Product was added to wishlist", "S");
+          notify(t("wishlist.added"), "S");
         },
       });
       return;
     }
-    if (!(await showConfirm("Remove the product from the whishlist?"))) return;
+    if (!(await showConfirm(t("wishlist.confirmRemove")))) return;
     remove.mutate(productId, {
       onSuccess: () => {
         haptic("warning");
-        notify("Product was removed from wishlist", "N");
+        notify(t("wishlist.removed"), "N");
       },
     });
   };
@@ -45,7 +46,7 @@ export function WishlistButton({ productId, productName, inWishlist, look = "ove
       className="wishlist-button"
       data-look={look}
       aria-pressed={inWishlist}
-      aria-label={inWishlist ? `Remove ${productName} from the wishlist` : `Add ${productName} to the wishlist`}
+      aria-label={t(inWishlist ? "wishlist.remove" : "wishlist.add", { name: productName })}
       aria-busy={busy || undefined}
       onClick={() => void onPress()}
       data-testid="wishlist-button"
