@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
 import { stampAppDepth } from "../lib/history";
+import { loadMessages } from "../lib/i18n";
 import { paths } from "../lib/paths";
 import { AdminToolPage } from "./routes/AdminToolPage";
 import { CabinetPage } from "./routes/CabinetPage";
@@ -19,8 +20,9 @@ import { useBalanceAgreement } from "./routes/useBalanceAgreement";
 import { WishlistPage } from "./routes/WishlistPage";
 import { Shell } from "./shell/Shell";
 
-// Staff screens load as their own chunk: a customer's download holds none of them.
-const staffScreens = () => import("./staffScreens");
+// Staff screens load as their own chunk: a customer's download holds none of them. Their messages (the `staff`
+// catalogue of the language in effect) arrive with them.
+const staffScreens = () => Promise.all([import("./staffScreens"), loadMessages("staff")]).then(([screens]) => screens);
 const AdminCabinetPage = lazy(() => staffScreens().then((screens) => ({ default: screens.AdminCabinetPage })));
 const ManageOrderPage = lazy(() => staffScreens().then((screens) => ({ default: screens.ManageOrderPage })));
 const StoreOrdersPage = lazy(() => staffScreens().then((screens) => ({ default: screens.StoreOrdersPage })));

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { countOf, formatBaht } from "@domain/format";
 import { BagIcon, ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
+import { loadMessages } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
 import { useOrderPages } from "../../features/orders/api/useOrderPages";
@@ -14,12 +15,13 @@ import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
 /** Staff only, so it loads with the staff screens' chunk rather than with every customer's cabinet. */
-const AllSalesBox = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.AllSalesBox })));
+const staffScreens = () => Promise.all([import("../staffScreens"), loadMessages("staff")]).then(([screens]) => screens);
+const AllSalesBox = lazy(() => staffScreens().then((screens) => ({ default: screens.AllSalesBox })));
 /**
  * Shop admins, admins and the allow-listed accounts only: the store view comes with the staff chunk (listed in
  * adminScreens.ts); as a chunk of its own it split the customer's entry (docs/webapp.md "Chunks").
  */
-const CabinetStoreView = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.CabinetStoreScreen })));
+const CabinetStoreView = lazy(() => staffScreens().then((screens) => ({ default: screens.CabinetStoreScreen })));
 
 /** The signed-in customer's cabinet: who they are, their bonus wallet, their referral link and figures, their orders. */
 export function CabinetPage() {
