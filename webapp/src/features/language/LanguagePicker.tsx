@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from "react";
 import { isLocale, LOCALE_NAMES, LOCALES } from "@domain/locale";
 import { notify } from "../../components/notificationStore";
 import { t, useLocaleStore } from "../../lib/i18n";
-import { chooseLanguage } from "./chooseLanguage";
+import { chooseLanguage } from "./api/chooseLanguage";
 import "./language.css";
 
 /**

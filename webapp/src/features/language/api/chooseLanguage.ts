@@ -1,7 +1,7 @@
 import type { Locale } from "@domain/locale";
-import { apiRequest } from "../../lib/api";
-import { setLocale } from "../../lib/i18n";
-import { storedToken } from "../../lib/session";
+import { apiRequest } from "../../../lib/api";
+import { setLocale } from "../../../lib/i18n";
+import { storedToken } from "../../../lib/session";
 
 /**
  * The language picker's choice: a signed-in user's goes to the server first (`PUT /api/me/locale`, stored on the
