@@ -8,6 +8,7 @@ export default {
   // ---- account: sign-in, cabinet, referrals, shell, language picker (account helper) ----
   "language.failed": "Could not change the language. Please try again.",
   "shell.loading": "Loading...",
+  "shell.somethingWrong": "Something went wrong. Please try again later.",
   "cabinet.title": "Cabinet",
   "cabinet.loading": "Loading your cabinet...",
   "cabinet.signedInEmail": "Signed in with e-mail",

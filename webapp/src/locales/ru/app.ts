@@ -6,6 +6,7 @@ export default {
   // ---- account: sign-in, cabinet, referrals, shell, language picker (account helper) ----
   "language.failed": "Не удалось сменить язык. Попробуйте ещё раз.",
   "shell.loading": "Загрузка...",
+  "shell.somethingWrong": "Что-то пошло не так. Попробуйте позже.",
   "cabinet.title": "Кабинет",
   "cabinet.loading": "Загружаем ваш кабинет...",
   "cabinet.signedInEmail": "Вход по e-mail",

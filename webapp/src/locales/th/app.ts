@@ -6,6 +6,7 @@ export default {
   // ---- account: sign-in, cabinet, referrals, shell, language picker (account helper) ----
   "language.failed": "เปลี่ยนภาษาไม่สำเร็จ โปรดลองอีกครั้ง",
   "shell.loading": "กำลังโหลด...",
+  "shell.somethingWrong": "เกิดข้อผิดพลาด โปรดลองใหม่ภายหลัง",
   "cabinet.title": "บัญชีของฉัน",
   "cabinet.loading": "กำลังโหลดบัญชีของคุณ...",
   "cabinet.signedInEmail": "เข้าสู่ระบบด้วยอีเมล",
