@@ -74,22 +74,22 @@ export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; can
             {user.email && user.email !== displayName(user) && <span className="balance-menu__email">{user.email}</span>}
           </div>
           <div className="balance-menu__items" id={menuId} role="menu">
-          {entries.map(({ name, label, Icon, act }) => (
-            <button
-              key={name}
-              type="button"
-              role="menuitem"
-              className={name === "logout" ? "balance-menu__item balance-menu__item--danger" : "balance-menu__item"}
-              onClick={() => {
-                setOpen(false);
-                act();
-              }}
-              data-testid={`menu-${name}`}
-            >
-              <Icon />
-              {label}
-            </button>
-          ))}
+            {entries.map(({ name, label, Icon, act }) => (
+              <button
+                key={name}
+                type="button"
+                role="menuitem"
+                className={name === "logout" ? "balance-menu__item balance-menu__item--danger" : "balance-menu__item"}
+                onClick={() => {
+                  setOpen(false);
+                  act();
+                }}
+                data-testid={`menu-${name}`}
+              >
+                <Icon />
+                {label}
+              </button>
+            ))}
           </div>
           {extra}
         </div>
