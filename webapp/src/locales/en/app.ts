@@ -63,6 +63,7 @@ export default {
   "auth.login": "Log in",
   "auth.checkingSession": "Checking your session",
   "auth.signingIn": "Signing you in...",
+  "auth.customer": "Customer",
   "auth.no": "NO",
   "auth.yes": "YES",
   "age.title": "Smokers Area",

@@ -61,6 +61,7 @@ export default {
   "auth.login": "Войти",
   "auth.checkingSession": "Проверяем ваш вход",
   "auth.signingIn": "Выполняем вход...",
+  "auth.customer": "Покупатель",
   "auth.no": "НЕТ",
   "auth.yes": "ДА",
   "age.title": "Зона для курящих",

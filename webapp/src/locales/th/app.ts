@@ -61,6 +61,7 @@ export default {
   "auth.login": "เข้าสู่ระบบ",
   "auth.checkingSession": "กำลังตรวจสอบการเข้าสู่ระบบ",
   "auth.signingIn": "กำลังเข้าสู่ระบบ...",
+  "auth.customer": "ลูกค้า",
   "auth.no": "ไม่",
   "auth.yes": "ใช่",
   "age.title": "พื้นที่สำหรับผู้สูบบุหรี่",
