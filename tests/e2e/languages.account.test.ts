@@ -18,6 +18,8 @@ import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebv
 const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
 const SCREENSHOTS = ".tmp/screenshots/languages";
+/** A language change fetches a catalogue and renders the app again: give a loaded machine time. */
+const SLOW = { timeout: 10_000 };
 
 /** Telegram's default light theme, as it arrives in tgWebAppThemeParams (without it the app is dark). */
 const TELEGRAM_LIGHT: TelegramThemeParams = {
@@ -92,7 +94,7 @@ describe("the language checks themselves", () => {
 describe("the language inside Telegram", () => {
   it("follows language_code ru, switches to Thai at once with the picker, keeps it after a reload and on the next launch", async () => {
     const page = await launchInTelegram(731_001, "ru", "/cabinet");
-    await expect.poll(() => cabinetTitle(page)).toBe("Кабинет");
+    await expect.poll(() => cabinetTitle(page), SLOW).toBe("Кабинет");
     expect(await htmlLang(page)).toBe("ru");
     expect(await page.getByTestId("all-orders").textContent()).toContain("Все заказы");
     expect(await serverLocale(page)).toBe("ru");
@@ -106,19 +108,19 @@ describe("the language inside Telegram", () => {
     const stored = page.waitForResponse((r) => r.url().endsWith("/api/me/locale") && r.request().method() === "PUT");
     await picker.selectOption("th");
     expect((await stored).status()).toBe(200);
-    await expect.poll(() => cabinetTitle(page)).toBe("บัญชีของฉัน");
+    await expect.poll(() => cabinetTitle(page), SLOW).toBe("บัญชีของฉัน");
     expect(await htmlLang(page)).toBe("th");
     expect(new URL(page.url()).pathname).toBe("/cabinet");
     expect(await serverLocale(page)).toBe("th");
 
     await page.reload();
-    await expect.poll(() => cabinetTitle(page)).toBe("บัญชีของฉัน");
+    await expect.poll(() => cabinetTitle(page), SLOW).toBe("บัญชีของฉัน");
     expect(await page.getByTestId("language-picker-cabinet").inputValue()).toBe("th");
 
     // Next launch on a fresh profile (nothing in localStorage): Telegram still says ru, the stored choice wins.
     await page.context().close();
     const next = await launchInTelegram(731_001, "ru", "/cabinet");
-    await expect.poll(() => cabinetTitle(next)).toBe("บัญชีของฉัน");
+    await expect.poll(() => cabinetTitle(next), SLOW).toBe("บัญชีของฉัน");
     expect(await htmlLang(next)).toBe("th");
   });
 
@@ -128,7 +130,7 @@ describe("the language inside Telegram", () => {
     const items = await page.getByTestId("balance-menu").getByRole("menuitem").allTextContents();
     expect(items.map((item) => item.trim())).toEqual(["บัญชี", "ตะกร้า", "รายการโปรด", "ฝ่ายช่วยเหลือ"]);
     await page.getByTestId("language-picker-menu").selectOption("en");
-    await expect.poll(() => htmlLang(page)).toBe("en");
+    await expect.poll(() => htmlLang(page), SLOW).toBe("en");
     await page.getByTestId("balance-chip").click();
     const english = await page.getByTestId("balance-menu").getByRole("menuitem").allTextContents();
     expect(english.map((item) => item.trim())).toEqual(["Cabinet", "Cart", "Wishlist", "Support"]);
@@ -144,11 +146,11 @@ describe("the cabinet at 360 px", () => {
     for (const theme of ["dark", "light"] as const) {
       it(`in ${languageCode}, ${theme} theme: nothing wider than its box, every character drawn`, async () => {
         const page = await launchInTelegram(languageCode === "ru" ? 731_101 : 731_102, languageCode, "/cabinet", theme, 360);
-        await expect.poll(() => cabinetTitle(page)).toBe(title);
+        await expect.poll(() => cabinetTitle(page), SLOW).toBe(title);
         await page.getByTestId("referral-box").waitFor();
         await page.getByTestId("cabinet-no-orders").waitFor();
         // The figures arrived (no dash placeholders left): the box is as wide as it gets.
-        await expect.poll(() => page.getByTestId("referral-rate").textContent()).not.toBe("–");
+        await expect.poll(() => page.getByTestId("referral-rate").textContent(), SLOW).not.toBe("–");
         await page.screenshot({ path: `${SCREENSHOTS}/cabinet-${languageCode}-${theme}.png`, fullPage: true });
         expect(await overflowingElements(page)).toEqual([]);
         expect(await missingGlyphs(page)).toEqual([]);
@@ -173,7 +175,7 @@ describe("a visitor in a browser", () => {
       Object.defineProperty(navigator, "language", { get: () => "ru-RU" });
     });
     await page.goto(web.store.url);
-    await expect.poll(() => page.getByTestId("header-login").textContent()).toContain("Войти");
+    await expect.poll(() => page.getByTestId("header-login").textContent(), SLOW).toContain("Войти");
     expect(await htmlLang(page)).toBe("ru");
     expect(await page.getByTestId("nav-cart").textContent()).toContain("Корзина");
 
@@ -182,10 +184,10 @@ describe("a visitor in a browser", () => {
       if (request.url().includes("/api/me/locale")) requests.push(request.method());
     });
     await page.getByTestId("language-picker-footer").selectOption("th");
-    await expect.poll(() => page.getByTestId("header-login").textContent()).toContain("เข้าสู่ระบบ");
+    await expect.poll(() => page.getByTestId("header-login").textContent(), SLOW).toContain("เข้าสู่ระบบ");
     expect(await page.evaluate(() => localStorage.getItem("locale"))).toBe("th");
     await page.reload();
-    await expect.poll(() => page.getByTestId("header-login").textContent()).toContain("เข้าสู่ระบบ");
+    await expect.poll(() => page.getByTestId("header-login").textContent(), SLOW).toContain("เข้าสู่ระบบ");
     // Signed out: the choice stays in this browser; nothing is sent to the server.
     expect(requests).toEqual([]);
   });
