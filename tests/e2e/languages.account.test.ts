@@ -158,7 +158,7 @@ describe("the cabinet at 360 px", () => {
         // The balance menu with its picker, open over the page.
         await page.getByTestId("balance-chip").click();
         await page.getByTestId("language-picker-menu").waitFor();
-        await page.screenshot({ path: `${SCREENSHOTS}/menu-${languageCode}-${theme}.png` });
+        await page.screenshot({ path: `${SCREENSHOTS}/menu-${languageCode}-${theme}.png`, animations: "disabled" });
         expect(await overflowingElements(page)).toEqual([]);
         expect(await missingGlyphs(page)).toEqual([]);
       });
