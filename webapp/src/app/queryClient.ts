@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, isCancelledError } from "@tanstack/react-query";
 import { QUERY_GC_MS } from "@domain/constants";
 import { ApiRequestError, SIGN_IN_REQUIRED } from "../lib/api";
+import { t } from "../lib/i18n";
 import { notify } from "../components/notificationStore";
 
 interface CallMeta extends Record<string, unknown> {
@@ -30,7 +31,7 @@ function reportFailure(error: unknown, meta: CallMeta | undefined): void {
     notify(error.message, "W");
     return;
   }
-  notify("Something went wrong. Please try again later.", "W");
+  notify(t("shell.somethingWrong"), "W");
 }
 
 /** A 4xx answer will not change by asking again; network trouble and 5xx may. */

@@ -1,14 +1,15 @@
 import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
+import { Modal } from "../components/Modal";
+import { LanguagePicker } from "../features/language/LanguagePicker";
 import { stampAppDepth } from "../lib/history";
+import { loadMessages, t } from "../lib/i18n";
 import { paths } from "../lib/paths";
 import { AdminToolPage } from "./routes/AdminToolPage";
-import { CabinetPage } from "./routes/CabinetPage";
+import { CabinetPendingOrder } from "./routes/CabinetPendingOrder";
 import { CartPage } from "./routes/CartPage";
-import { DocumentsPage } from "./routes/DocumentsPage";
 import { HomePage } from "./routes/HomePage";
 import { NotFoundPage } from "./routes/NotFoundPage";
-import { OrderListPage } from "./routes/OrderListPage";
 import { OrderPage } from "./routes/OrderPage";
 import { PageLoading } from "./routes/PageLoading";
 import { ProductPage } from "./routes/ProductPage";
@@ -19,8 +20,9 @@ import { useBalanceAgreement } from "./routes/useBalanceAgreement";
 import { WishlistPage } from "./routes/WishlistPage";
 import { Shell } from "./shell/Shell";
 
-// Staff screens load as their own chunk: a customer's download holds none of them.
-const staffScreens = () => import("./staffScreens");
+// Staff screens load as their own chunk: a customer's download holds none of them. Their messages (the `staff`
+// catalogue of the language in effect) arrive with them.
+const staffScreens = () => Promise.all([import("./staffScreens"), loadMessages("staff")]).then(([screens]) => screens);
 const AdminCabinetPage = lazy(() => staffScreens().then((screens) => ({ default: screens.AdminCabinetPage })));
 const ManageOrderPage = lazy(() => staffScreens().then((screens) => ({ default: screens.ManageOrderPage })));
 const StoreOrdersPage = lazy(() => staffScreens().then((screens) => ({ default: screens.StoreOrdersPage })));
@@ -37,8 +39,12 @@ const AdminProductsPage = lazy(() => adminScreens().then((screens) => ({ default
 const CreateProductPage = lazy(() => adminScreens().then((screens) => ({ default: screens.CreateProductPage })));
 const EditProductPage = lazy(() => adminScreens().then((screens) => ({ default: screens.EditProductPage })));
 
-// The bonus history and referral screens: one chunk of their own, fetched when a customer first opens one.
+// The account screens (the cabinet, the bonus history and referral screens, the licence): one chunk of their own,
+// fetched when a customer first opens one. What they need of the entry's modal and cart comes in as props.
 const refstatScreens = () => import("./routes/refstatScreens");
+const CabinetPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.CabinetPage })));
+const OrderListPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.OrderListPage })));
+const DocumentsPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.DocumentsPage })));
 const RefstatPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatPage })));
 const RefstatListPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatListPage })));
 const RefstatReferralPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatReferralPage })));
@@ -49,7 +55,7 @@ export function AppRouter() {
   return (
     <Router aroundNav={stampAppDepth}>
       <Shell>
-        <Suspense fallback={<PageLoading text="Loading..." />}>
+        <Suspense fallback={<PageLoading text={t("shell.loading")} />}>
           <Switch>
             <Route path={paths.home} component={HomePage} />
             <Route path={paths.productPattern}>{(params) => <ProductPage key={params.id} id={params.id} />}</Route>
@@ -61,7 +67,11 @@ export function AppRouter() {
             </Route>
             <Route path={paths.cabinet}>
               <RequireToken>
-                <CabinetPage />
+                <CabinetPage
+                  Modal={Modal}
+                  pendingOrder={<CabinetPendingOrder />}
+                  languagePicker={<LanguagePicker place="cabinet" />}
+                />
               </RequireToken>
             </Route>
             <Route path={paths.manageOrderPattern}>
@@ -160,7 +170,9 @@ export function AppRouter() {
                 <RefstatStorePage />
               </RequireToken>
             </Route>
-            <Route path={paths.documents} component={DocumentsPage} />
+            <Route path={paths.documents}>
+              <DocumentsPage Modal={Modal} />
+            </Route>
             <Route path={paths.notFound} component={NotFoundPage} />
             {/* After every real route: only a reflink-shaped path gets here; anything else is the 404. */}
             <Route path={paths.reflinkPattern}>{(params) => <ReflinkPage key={params.reflink} code={params.reflink!} />}</Route>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { countOf, formatBaht } from "@domain/format";
-import { BagIcon, ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
+import { ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
+import type { Modal } from "../../components/Modal";
+import { loadMessages, t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
 import { useOrderPages } from "../../features/orders/api/useOrderPages";
@@ -9,35 +10,47 @@ import { OrderRow } from "../../features/orders/components/OrderRow";
 import { usePartnerSummary } from "../../features/partner/api/usePartnerSummary";
 import { ReferralBox } from "../../features/partner/components/ReferralBox";
 import type { CabinetView } from "../../features/cabinet/cabinetView";
-import { useCartView } from "../storefront/useCartView";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
 /** Staff only, so it loads with the staff screens' chunk rather than with every customer's cabinet. */
-const AllSalesBox = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.AllSalesBox })));
+const staffScreens = () => Promise.all([import("../staffScreens"), loadMessages("staff")]).then(([screens]) => screens);
+const AllSalesBox = lazy(() => staffScreens().then((screens) => ({ default: screens.AllSalesBox })));
 /**
  * Shop admins, admins and the allow-listed accounts only: the store view comes with the staff chunk (listed in
  * adminScreens.ts); as a chunk of its own it split the customer's entry (docs/webapp.md "Chunks").
  */
-const CabinetStoreView = lazy(() => import("../staffScreens").then((screens) => ({ default: screens.CabinetStoreScreen })));
+const CabinetStoreView = lazy(() => staffScreens().then((screens) => ({ default: screens.CabinetStoreScreen })));
+
+/**
+ * What the cabinet takes from the entry instead of importing it: the cabinet is in the lazy `refstatScreens`
+ * chunk, and a lazy chunk importing the modal (react-dom's portal) or the cart's view splits the customer's entry
+ * (docs/webapp.md "Chunks"); the router, in the entry, hands them over.
+ */
+export interface CabinetParts {
+  Modal: typeof Modal;
+  /** The cart waiting to become an order (app/routes/CabinetPendingOrder.tsx). */
+  pendingOrder: ReactNode;
+  languagePicker: ReactNode;
+}
 
 /** The signed-in customer's cabinet: who they are, their bonus wallet, their referral link and figures, their orders. */
-export function CabinetPage() {
+export function CabinetPage({ Modal, pendingOrder, languagePicker }: CabinetParts) {
   const { user, isAdmin, isStaff } = useSession();
   const partner = usePartnerSummary();
   const [view, setView] = useState<CabinetView>("personal");
-  if (!user) return <PageLoading text="Loading your cabinet..." />;
+  if (!user) return <PageLoading text={t("cabinet.loading")} />;
   // Spec §2: the allow-listed accounts switch between Personal and Store; Store shows the shop, not the orders.
   const storeOnly = user.isAllowlisted && view === "store";
 
   const name = displayName(user);
   const secondLine =
     [user.email, user.username ? `@${user.username}` : null].find((line) => line && line !== name) ??
-    (user.authType === "EMAIL" ? "Signed in with e-mail" : "Signed in with Telegram");
+    t(user.authType === "EMAIL" ? "cabinet.signedInEmail" : "cabinet.signedInTelegram");
 
   return (
     <section className="page cabinet">
-      <h1 className="page__title">Cabinet</h1>
+      <h1 className="page__title">{t("cabinet.title")}</h1>
 
       <div className="cabinet-card card" data-testid="cabinet-user">
         {user.photo_url ? (
@@ -59,9 +72,9 @@ export function CabinetPage() {
         </Suspense>
       )}
 
-      {!storeOnly && <PendingOrderPlate />}
+      {!storeOnly && pendingOrder}
 
-      <ReferralBox summary={partner.data} reflink={user.ref} balance={user.balance} ownsShop={user.store_id !== null} />
+      <ReferralBox Modal={Modal} summary={partner.data} reflink={user.ref} balance={user.balance} ownsShop={user.store_id !== null} />
 
       {!storeOnly && <LatestOrders />}
 
@@ -76,33 +89,12 @@ export function CabinetPage() {
           <span className="cabinet-box__icon">
             <ShieldIcon />
           </span>
-          <span className="cabinet-box__label">{isAdmin ? "Admin page" : "Manager page"}</span>
+          <span className="cabinet-box__label">{t(isAdmin ? "cabinet.adminPage" : "cabinet.managerPage")}</span>
         </Link>
       )}
 
+      <div className="card">{languagePicker}</div>
     </section>
-  );
-}
-
-/** Spec §2 "Cabinet": the cart waiting to become an order, with its item count, total and a way to place it. */
-function PendingOrderPlate() {
-  const cart = useCartView();
-  if (cart.lines.length === 0) return null;
-  return (
-    <div className="pending-order" data-testid="pending-order">
-      <span className="cabinet-box__icon">
-        <BagIcon />
-      </span>
-      <span className="pending-order__text">
-        <span className="pending-order__title">Your order is waiting</span>
-        <span className="pending-order__sub" data-testid="pending-order-summary">
-          {countOf(cart.itemCount, "item")} · {formatBaht(cart.total)}
-        </span>
-      </span>
-      <Link href={paths.cart} className="button">
-        Place order
-      </Link>
-    </div>
   );
 }
 
@@ -117,12 +109,12 @@ function LatestOrders() {
   const latest = firstPage?.orders.slice(0, CABINET_ORDERS);
   return (
     <>
-      <h2 className="section-title cabinet-heading">ORDERS</h2>
+      <h2 className="section-title cabinet-heading">{t("cabinet.orders")}</h2>
       {orders.isPending ? (
-        <PageLoading text="Loading orders..." />
+        <PageLoading text={t("cabinet.ordersLoading")} />
       ) : !latest || latest.length === 0 ? (
         <p className="cabinet-empty" data-testid="cabinet-no-orders">
-          {latest ? "No orders yet: your orders will show here." : "Your orders could not be loaded."}
+          {t(latest ? "cabinet.noOrders" : "cabinet.ordersFailed")}
         </p>
       ) : (
         <ul className="order-list" data-testid="cabinet-orders">
@@ -138,8 +130,8 @@ function LatestOrders() {
           <ListIcon />
         </span>
         <span className="cabinet-box__text">
-          <span>All orders</span>
-          {firstPage && <span className="cabinet-box__hint">{countOf(firstPage.counts.all, "order")}</span>}
+          <span>{t("cabinet.allOrders")}</span>
+          {firstPage && <span className="cabinet-box__hint">{t("cabinet.orderCount", { count: firstPage.counts.all })}</span>}
         </span>
         <ChevronRightIcon className="cabinet-box__chevron" />
       </Link>

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { BonusEntry } from "@domain/contracts/partner";
 import { BonusEntryList } from "../../features/partner/components/BonusEntryList";
+import { t } from "../../lib/i18n";
 import { PageLoading } from "./PageLoading";
 import "./pages.css";
 
@@ -30,12 +31,12 @@ export function RefstatHistory({ history, emptyText, markWholesale }: RefstatHis
       />
     );
   }
-  if (history.isPending) return <PageLoading text="Loading incomes..." />;
+  if (history.isPending) return <PageLoading text={t("refstat.incomesLoading")} />;
   return (
     <div className="status-message">
-      <p>The bonus history could not be loaded.</p>
+      <p>{t("refstat.historyFailed")}</p>
       <button type="button" className="button button--ghost" onClick={() => void history.refetch()}>
-        Try again
+        {t("refstat.tryAgain")}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatAmount } from "@domain/format";
 import { LoadMore } from "../../components/LoadMore";
+import { t } from "../../lib/i18n";
 import { useReferrals } from "../../features/partner/api/useReferrals";
 import type { ReferralFilter } from "../../features/partner/api/partnerKeys";
 import { FilterTabs } from "../../features/partner/components/FilterTabs";
@@ -23,21 +24,21 @@ export function RefstatListPage() {
 
   return (
     <section className="page refstat" data-testid="refstat-list">
-      <h1 className="page__title">Referrals</h1>
+      <h1 className="page__title">{t("referral.referrals")}</h1>
       <div className="refstat-summary card">
         <span className="refstat-summary__figure">
-          <span className="refstat-summary__label">Total referrals</span>
+          <span className="refstat-summary__label">{t("refstat.totalReferrals")}</span>
           <strong className="refstat-summary__value" data-testid="referrals-total">
             {countText(counts?.total)}
           </strong>
         </span>
-        <span className="refstat-summary__note">Active referrals have completed an order: tap one to see what it brought you.</span>
+        <span className="refstat-summary__note">{t("refstat.activeNote")}</span>
       </div>
       <FilterTabs
-        label="Referrals"
+        label={t("referral.referrals")}
         tabs={[
-          { value: "passive", label: "Passive", figure: countText(counts && counts.total - counts.active) },
-          { value: "active", label: "Active", figure: countText(counts?.active) },
+          { value: "passive", label: t("refstat.passive"), figure: countText(counts && counts.total - counts.active) },
+          { value: "active", label: t("refstat.active"), figure: countText(counts?.active) },
         ]}
         value={filter}
         switchable={(counts?.total ?? 0) > 0}
@@ -46,7 +47,7 @@ export function RefstatListPage() {
       {list ? (
         list.length === 0 ? (
           <p className="partner-empty" data-testid="partner-empty">
-            {filter === null ? "No referrals yet: share your link from the cabinet." : `No ${filter} referrals`}
+            {t(filter === null ? "refstat.noReferrals" : filter === "active" ? "refstat.noActive" : "refstat.noPassive")}
           </p>
         ) : (
           <>
@@ -68,12 +69,12 @@ export function RefstatListPage() {
           </>
         )
       ) : referrals.isPending ? (
-        <PageLoading text="Loading referrals..." />
+        <PageLoading text={t("refstat.referralsLoading")} />
       ) : (
         <div className="status-message">
-          <p>The referrals could not be loaded.</p>
+          <p>{t("refstat.referralsFailed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void referrals.refetch()}>
-            Try again
+            {t("refstat.tryAgain")}
           </button>
         </div>
       )}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { formatBaht } from "@domain/format";
 import { ChevronRightIcon } from "../../components/icons";
+import { t } from "../../lib/i18n";
 import { useBonusLedger } from "../../features/partner/api/useBonusLedger";
 import type { BonusKind } from "../../features/partner/api/partnerKeys";
 import { bothKindsExist } from "../../features/partner/bonusFilters";
@@ -26,21 +27,21 @@ export function RefstatPage() {
 
   return (
     <section className="page refstat" data-testid="refstat">
-      <h1 className="page__title">Bonus history</h1>
-      <BalanceSummary balance={wallet?.balance} aside="Pay with it at pickup" />
+      <h1 className="page__title">{t("refstat.title")}</h1>
+      <BalanceSummary balance={wallet?.balance} aside={t("refstat.payAtPickup")} />
       <FilterTabs
-        label="Bonus entries"
+        label={t("refstat.entries")}
         tabs={[
-          { value: "exp", label: "Expenses", figure: sumText(wallet?.exp_sum) },
-          { value: "income", label: "Incomes", figure: sumText(wallet?.income_sum) },
+          { value: "exp", label: t("refstat.expenses"), figure: sumText(wallet?.exp_sum) },
+          { value: "income", label: t("referral.incomes"), figure: sumText(wallet?.income_sum) },
         ]}
         value={kind}
         switchable={bothKindsExist(wallet)}
         onChange={setKind}
       />
-      <RefstatHistory history={ledger} emptyText="No bonus yet: share your referral link from the cabinet." />
+      <RefstatHistory history={ledger} emptyText={t("refstat.empty")} />
       <Link href={paths.referrals} className="refstat-link list-row" data-testid="refstat-referrals-link">
-        <span>Your referrals</span>
+        <span>{t("refstat.yourReferrals")}</span>
         <ChevronRightIcon />
       </Link>
     </section>

@@ -1,5 +1,6 @@
 import { formatBaht } from "@domain/format";
 import { isHttpFailure } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useReferralIncome } from "../../features/partner/api/useReferralIncome";
 import { BonusEntryList } from "../../features/partner/components/BonusEntryList";
 import { PageLoading } from "./PageLoading";
@@ -15,18 +16,18 @@ export function RefstatReferralPage({ id }: { id: number }) {
   const first = pages?.[0];
   return (
     <section className="page refstat" data-testid="refstat-referral">
-      <h1 className="page__title">Income from a referral</h1>
+      <h1 className="page__title">{t("refstat.referralTitle")}</h1>
       {first ? (
         <>
           <div className="refstat-summary card">
             <span className="refstat-summary__figure">
-              <span className="refstat-summary__label">Referral</span>
+              <span className="refstat-summary__label">{t("refstat.referral")}</span>
               <span className="refstat-summary__sub" data-testid="referral-detail-email">
-                {first.email ?? "Telegram customer"}
+                {first.email ?? t("refstat.telegramCustomer")}
               </span>
             </span>
             <span className="refstat-summary__figure refstat-summary__figure--end">
-              <span className="refstat-summary__label">Income</span>
+              <span className="refstat-summary__label">{t("refstat.income")}</span>
               <strong className="refstat-summary__value" data-testid="referral-detail-sum">
                 {formatBaht(first.income_sum)}
               </strong>
@@ -34,7 +35,7 @@ export function RefstatReferralPage({ id }: { id: number }) {
           </div>
           <BonusEntryList
             entries={pages!.flatMap((page) => page.entries)}
-            emptyText="No income from this referral yet"
+            emptyText={t("refstat.noIncome")}
             paging={{
               hasMore: referral.hasNextPage,
               loading: referral.isFetchingNextPage,
@@ -44,16 +45,16 @@ export function RefstatReferralPage({ id }: { id: number }) {
           />
         </>
       ) : referral.isPending ? (
-        <PageLoading text="Loading incomes..." />
+        <PageLoading text={t("refstat.incomesLoading")} />
       ) : isHttpFailure(referral.error, 404) ? (
         <p className="partner-empty" data-testid="referral-not-found">
-          This customer is not one of your referrals.
+          {t("refstat.notYourReferral")}
         </p>
       ) : (
         <div className="status-message">
-          <p>The income could not be loaded.</p>
+          <p>{t("refstat.incomeFailed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void referral.refetch()}>
-            Try again
+            {t("refstat.tryAgain")}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useStoreBonusHistory } from "../../features/partner/api/useStoreBonusHistory";
+import { t } from "../../lib/i18n";
 import { BalanceSummary } from "../../features/partner/components/BalanceSummary";
 import { RefstatHistory } from "./RefstatHistory";
 import "./pages.css";
@@ -9,9 +10,9 @@ export function RefstatStorePage() {
   const first = history.data?.pages[0];
   return (
     <section className="page refstat" data-testid="refstat-store">
-      <h1 className="page__title">Shop bonus history</h1>
-      <BalanceSummary balance={first?.balance} aside={first?.shop?.name ?? "Your shop"} />
-      <RefstatHistory history={history} markWholesale emptyText="No bonus entries yet" />
+      <h1 className="page__title">{t("refstat.storeTitle")}</h1>
+      <BalanceSummary balance={first?.balance} aside={first?.shop?.name ?? t("refstat.yourShop")} />
+      <RefstatHistory history={history} markWholesale emptyText={t("refstat.noEntries")} />
     </section>
   );
 }

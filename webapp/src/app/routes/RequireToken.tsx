@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useSessionTokenStore } from "../../lib/session";
 import { useSession } from "../../features/auth/hooks/useSession";
@@ -11,6 +12,6 @@ export function RequireToken({ children }: { children: ReactNode }) {
   const { restoring } = useSession();
   if (token) return children;
   // Inside Telegram the token is still on its way from the launch data.
-  if (restoring) return <PageLoading text="Signing you in..." />;
+  if (restoring) return <PageLoading text={t("auth.signingIn")} />;
   return <Redirect to={paths.home} replace />;
 }

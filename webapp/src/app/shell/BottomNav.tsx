@@ -1,6 +1,7 @@
 import type { ComponentType, MouseEvent, SVGProps } from "react";
 import { Link, useLocation } from "wouter";
 import { BagIcon, HeartIcon, UserIcon } from "../../components/icons";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useSessionTokenStore } from "../../lib/session";
 import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
@@ -28,7 +29,7 @@ export function BottomNav() {
   const entries: NavEntry[] = [
     {
       name: "wishlist",
-      label: "Wishlist",
+      label: t("menu.wishlist"),
       to: paths.wishlist,
       Icon: HeartIcon,
       count: wishlistCount,
@@ -36,13 +37,13 @@ export function BottomNav() {
     },
     {
       name: "cabinet",
-      label: "Cabinet",
+      label: t("menu.cabinet"),
       to: paths.cabinet,
       Icon: UserIcon,
       count: hasActiveOrder ? 1 : 0,
       needsSession: true,
     },
-    { name: "cart", label: "Cart", to: paths.cart, Icon: BagIcon, count: useCartStore(selectCartCount), needsSession: false },
+    { name: "cart", label: t("menu.cart"), to: paths.cart, Icon: BagIcon, count: useCartStore(selectCartCount), needsSession: false },
   ];
 
   const onEntryClick = (entry: NavEntry) => (event: MouseEvent) => {
@@ -52,7 +53,7 @@ export function BottomNav() {
   };
 
   return (
-    <nav className="bottom-nav" data-testid="bottom-nav" aria-label="Main">
+    <nav className="bottom-nav" data-testid="bottom-nav" aria-label={t("shell.mainNav")}>
       {entries.map((entry) => {
         const { name, label, to, Icon, count } = entry;
         return (
@@ -67,7 +68,7 @@ export function BottomNav() {
             <span className="bottom-nav__icon">
               <Icon />
               {count > 0 && (
-                <span className="count-badge" data-testid={`${name}-count`} aria-label={`${count} in ${label.toLowerCase()}`}>
+                <span className="count-badge" data-testid={`${name}-count`} aria-label={t("shell.navCount", { count, place: label })}>
                   {count > 99 ? "99+" : count}
                 </span>
               )}

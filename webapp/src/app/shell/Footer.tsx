@@ -1,15 +1,19 @@
 import { Link } from "wouter";
 import { AGE_LIMIT, COPYRIGHT_YEAR } from "@domain/constants";
+import { LanguagePicker } from "../../features/language/LanguagePicker";
 import { STORE_NAME } from "../../lib/brand";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 
 export function Footer() {
   return (
     <footer className="footer">
+      {/* Everyone, a visitor in a browser too, finds the language here (issue 24). */}
+      <LanguagePicker place="footer" />
       <Link href={paths.documents} className="footer__link" data-testid="footer-copyright">
-        © {COPYRIGHT_YEAR} {STORE_NAME} · Licence
+        © {COPYRIGHT_YEAR} {STORE_NAME} · {t("documents.title")}
       </Link>
-      <p className="footer__note">Adults {AGE_LIMIT}+ only. Please consume responsibly.</p>
+      <p className="footer__note">{t("shell.adultsOnly", { age: AGE_LIMIT })}</p>
     </footer>
   );
 }

@@ -3,8 +3,10 @@ import { Link, useLocation } from "wouter";
 import { CITY_NAME } from "@domain/constants";
 import { ChevronLeftIcon, LeafIcon } from "../../components/icons";
 import { HeaderSession } from "../../features/auth/components/HeaderSession";
+import { LanguagePicker } from "../../features/language/LanguagePicker";
 import { STORE_NAME } from "../../lib/brand";
 import { hasInAppHistory } from "../../lib/history";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { hideBackButton, isInsideTelegram, showBackButton } from "../../lib/telegram";
 import { returnButtonFor } from "./returnButton";
@@ -31,6 +33,9 @@ export function Header() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- returnButton and onReturn follow from the path
   }, [telegram, pathname]);
 
+  // The balance menu's language picker (spec §2 balance chip; issue 24).
+  const menuPicker = <LanguagePicker place="menu" />;
+
   if (!returnButton || telegram) {
     return (
       <header className="header header--home">
@@ -40,10 +45,10 @@ export function Header() {
           </span>
           <span className="brand__text">
             <span className="brand__name">{STORE_NAME}</span>
-            <span className="brand__city">Pickup &amp; delivery · {CITY_NAME}</span>
+            <span className="brand__city">{t("shell.tagline", { city: CITY_NAME })}</span>
           </span>
         </Link>
-        <HeaderSession />
+        <HeaderSession menuExtra={menuPicker} />
       </header>
     );
   }
@@ -52,9 +57,9 @@ export function Header() {
     <header className="header">
       <button type="button" className="return-button" onClick={onReturn} data-testid="return-button">
         <ChevronLeftIcon />
-        {returnButton.label}
+        {t(returnButton.label)}
       </button>
-      <HeaderSession />
+      <HeaderSession menuExtra={menuPicker} />
       <Link href={paths.home} className="brand brand--compact" aria-label={STORE_NAME}>
         <span className="brand__mark">
           <LeafIcon />

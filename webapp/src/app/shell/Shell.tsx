@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Notifications } from "../../components/Notifications";
 import { SessionModals } from "../../features/auth/components/SessionModals";
+import { useLocaleFromServer } from "../../features/auth/hooks/useLocaleFromServer";
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
 import { OptionPicker } from "../../features/catalog/components/OptionPicker";
 import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
@@ -15,6 +16,7 @@ import "./Shell.css";
 export function Shell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   useSessionStartup();
+  useLocaleFromServer();
   useForgetGoneShop();
 
   // Telegram shows its own placeholder until the app says it is ready: as soon as the frame is on screen,

@@ -2,16 +2,17 @@ import { paths } from "../../lib/paths";
 
 /** The header's Return button (spec §2 "Common shell"). */
 interface ReturnButton {
-  label: "Return to store" | "Return to cabinet";
+  /** Its text's message id: 'Return to store' or 'Return to cabinet' in English. */
+  label: "shell.returnToStore" | "shell.returnToCabinet";
   /** Where it leads. */
   to: string;
   /** Step back through in-app history instead, when there is some. */
   prefersHistory: boolean;
 }
 
-const TO_STORE: ReturnButton = { label: "Return to store", to: paths.home, prefersHistory: true };
-const TO_CABINET: ReturnButton = { label: "Return to cabinet", to: paths.cabinet, prefersHistory: false };
-const TO_ADMIN_CABINET: ReturnButton = { label: "Return to cabinet", to: paths.adminCabinet, prefersHistory: false };
+const TO_STORE: ReturnButton = { label: "shell.returnToStore", to: paths.home, prefersHistory: true };
+const TO_CABINET: ReturnButton = { label: "shell.returnToCabinet", to: paths.cabinet, prefersHistory: false };
+const TO_ADMIN_CABINET: ReturnButton = { label: "shell.returnToCabinet", to: paths.adminCabinet, prefersHistory: false };
 
 interface ReturnRule {
   /** An exact path, or a prefix when it ends with '*'. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { AGE_LIMIT } from "@domain/constants";
 import { Modal } from "../../../components/Modal";
+import { t } from "../../../lib/i18n";
 import { confirmAge, isAgeConfirmed } from "../ageConfirmation";
 import { useSession } from "../hooks/useSession";
 import { useLoginModalStore } from "../stores/loginModalStore";
@@ -26,19 +27,19 @@ export function AgeGate() {
   };
 
   return (
-    <Modal active={asking && !loginOpen} onClose={decline} title="Smokers Area" className="auth-modal age-gate">
+    <Modal active={asking && !loginOpen} onClose={decline} title={t("age.title")} className="auth-modal age-gate">
       <div className="age-gate__badge" aria-hidden="true">
         {AGE_LIMIT}+
       </div>
       <p className="age-gate__text">
-        This store sells products for adults only. Please confirm that you are {AGE_LIMIT} years of age or older.
+        {t("age.text", { age: AGE_LIMIT })}
       </p>
       <div className="auth-actions">
         <button type="button" className="button button--ghost" onClick={decline} data-testid="age-no">
-          NO
+          {t("auth.no")}
         </button>
         <button type="button" className="button" onClick={accept} data-testid="age-yes">
-          YES
+          {t("auth.yes")}
         </button>
       </div>
     </Modal>

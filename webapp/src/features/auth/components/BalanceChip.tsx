@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type SVGProps } from "react";
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type SVGProps } from "react";
 import { useLocation } from "wouter";
 import type { SessionUser } from "@domain/contracts/auth";
 import { formatBaht } from "@domain/format";
 import { BagIcon, ChatIcon, HeartIcon, LogOutIcon, UserIcon, WalletIcon } from "../../../components/icons";
 import { SUPPORT_URL } from "../../../lib/brand";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { openLink } from "../../../lib/telegram";
 import { displayName } from "../hooks/useSession";
@@ -17,8 +18,11 @@ interface MenuEntry {
   act: () => void;
 }
 
-/** Spec §2: the balance chip of a signed-in user, opening Cabinet, Cart, Wishlist, Support and Log out. */
-export function BalanceChip({ user, canLogOut }: { user: SessionUser; canLogOut: boolean }) {
+/**
+ * Spec §2: the balance chip of a signed-in user, opening Cabinet, Cart, Wishlist, Support and Log out, and under
+ * them `extra` (the language picker, handed in by the shell: a feature does not import another).
+ */
+export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; canLogOut: boolean; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const root = useRef<HTMLDivElement>(null);
@@ -41,12 +45,12 @@ export function BalanceChip({ user, canLogOut }: { user: SessionUser; canLogOut:
   }, [open]);
 
   const entries: MenuEntry[] = [
-    { name: "cabinet", label: "Cabinet", Icon: UserIcon, act: () => navigate(paths.cabinet) },
-    { name: "cart", label: "Cart", Icon: BagIcon, act: () => navigate(paths.cart) },
-    { name: "wishlist", label: "Wishlist", Icon: HeartIcon, act: () => navigate(paths.wishlist) },
-    { name: "support", label: "Support", Icon: ChatIcon, act: () => openLink(SUPPORT_URL) },
+    { name: "cabinet", label: t("menu.cabinet"), Icon: UserIcon, act: () => navigate(paths.cabinet) },
+    { name: "cart", label: t("menu.cart"), Icon: BagIcon, act: () => navigate(paths.cart) },
+    { name: "wishlist", label: t("menu.wishlist"), Icon: HeartIcon, act: () => navigate(paths.wishlist) },
+    { name: "support", label: t("menu.support"), Icon: ChatIcon, act: () => openLink(SUPPORT_URL) },
   ];
-  if (canLogOut) entries.push({ name: "logout", label: "Log out", Icon: LogOutIcon, act: askToLogOut });
+  if (canLogOut) entries.push({ name: "logout", label: t("menu.logout"), Icon: LogOutIcon, act: askToLogOut });
 
   return (
     <div className="balance-chip" ref={root}>
@@ -57,34 +61,37 @@ export function BalanceChip({ user, canLogOut }: { user: SessionUser; canLogOut:
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Balance ${formatBaht(user.balance)}, account menu`}
+        aria-label={t("menu.chipLabel", { balance: formatBaht(user.balance) })}
         data-testid="balance-chip"
       >
         <WalletIcon />
         <span className="balance-chip__amount">{formatBaht(user.balance)}</span>
       </button>
       {open && (
-        <div className="balance-menu" id={menuId} role="menu" data-testid="balance-menu">
+        <div className="balance-menu" data-testid="balance-menu">
           <div className="balance-menu__who">
             <span className="balance-menu__name">{displayName(user)}</span>
             {user.email && user.email !== displayName(user) && <span className="balance-menu__email">{user.email}</span>}
           </div>
-          {entries.map(({ name, label, Icon, act }) => (
-            <button
-              key={name}
-              type="button"
-              role="menuitem"
-              className={name === "logout" ? "balance-menu__item balance-menu__item--danger" : "balance-menu__item"}
-              onClick={() => {
-                setOpen(false);
-                act();
-              }}
-              data-testid={`menu-${name}`}
-            >
-              <Icon />
-              {label}
-            </button>
-          ))}
+          <div className="balance-menu__items" id={menuId} role="menu">
+            {entries.map(({ name, label, Icon, act }) => (
+              <button
+                key={name}
+                type="button"
+                role="menuitem"
+                className={name === "logout" ? "balance-menu__item balance-menu__item--danger" : "balance-menu__item"}
+                onClick={() => {
+                  setOpen(false);
+                  act();
+                }}
+                data-testid={`menu-${name}`}
+              >
+                <Icon />
+                {label}
+              </button>
+            ))}
+          </div>
+          {extra}
         </div>
       )}
     </div>

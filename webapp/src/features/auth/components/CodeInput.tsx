@@ -1,6 +1,9 @@
 import { useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from "react";
+import type { MessageId, MessageValues } from "../../../lib/i18n";
 
 interface CodeInputProps {
+  /** lib/i18n.ts's `t` (this module is in the login forms' lazy chunk: see LoginForms.tsx). */
+  t: (id: MessageId, values?: MessageValues) => string;
   /** One entry per cell: a single digit or "". */
   cells: string[];
   onChange: (cells: string[]) => void;
@@ -14,7 +17,7 @@ const onlyDigits = (text: string) => text.replace(/\D/g, "");
  * The one-time code as separate cells (spec §5 Login): single digits only, focus moves on as digits come and
  * back on Backspace, and pasting (or the phone's autofill) spreads the digits over the cells.
  */
-export function CodeInput({ cells, onChange, invalid, disabled }: CodeInputProps) {
+export function CodeInput({ t, cells, onChange, invalid, disabled }: CodeInputProps) {
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const focusCell = (index: number) => {
     const input = inputs.current[Math.max(0, Math.min(cells.length - 1, index))];
@@ -87,7 +90,7 @@ export function CodeInput({ cells, onChange, invalid, disabled }: CodeInputProps
           autoComplete={index === 0 ? "one-time-code" : "off"}
           autoFocus={index === 0}
           disabled={disabled}
-          aria-label={`Digit ${index + 1} of ${cells.length}`}
+          aria-label={t("login.digit", { index: index + 1, count: cells.length })}
           aria-invalid={invalid}
           data-testid="code-cell"
         />

@@ -4,13 +4,16 @@
  *
  * What this module may import is narrow on purpose: React, the domain's login constants and the code cells.
  * A lazy chunk that imports the app's own stores or query hooks makes Rolldown split the entry script into
- * several files (docs/webapp.md "Chunks"); everything else comes in through the props.
+ * several files (docs/webapp.md "Chunks"); everything else comes in through the props, the texts' `t` too.
  */
 import { useState, type FormEvent } from "react";
+import type { MessageId, MessageValues } from "../../../lib/i18n";
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MS } from "@domain/auth";
 import { CodeInput } from "./CodeInput";
 
 interface LoginFormsProps {
+  /** lib/i18n.ts's `t`: the text of a message in the language in effect. */
+  t: (id: MessageId, values?: MessageValues) => string;
   step: "email" | "code";
   /** The e-mail the code went to (the code step), or the one typed before (the e-mail step). */
   email: string;
@@ -30,7 +33,7 @@ export function LoginForms(props: LoginFormsProps) {
   return props.step === "email" ? <EmailStep {...props} /> : <CodeStep {...props} />;
 }
 
-function EmailStep({ email: initial, sending, onSendCode }: LoginFormsProps) {
+function EmailStep({ t, email: initial, sending, onSendCode }: LoginFormsProps) {
   const [email, setEmail] = useState(initial);
   const trimmed = email.trim();
 
@@ -42,9 +45,9 @@ function EmailStep({ email: initial, sending, onSendCode }: LoginFormsProps) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate data-testid="login-email-step">
-      <p className="auth-form__lead">Enter your e-mail and we will send you a {LOGIN_CODE_LENGTH}-digit code to log in.</p>
+      <p className="auth-form__lead">{t("login.emailLead", { digits: LOGIN_CODE_LENGTH })}</p>
       <label className="field">
-        <span className="field__label">E-mail</span>
+        <span className="field__label">{t("login.email")}</span>
         <input
           className="field__input"
           type="email"
@@ -61,7 +64,7 @@ function EmailStep({ email: initial, sending, onSendCode }: LoginFormsProps) {
       </label>
       <button type="submit" className="button auth-form__submit" disabled={trimmed === "" || sending}>
         {sending && <span className="button__spinner" aria-hidden="true" />}
-        Verify
+        {t("login.verify")}
       </button>
     </form>
   );
@@ -69,7 +72,7 @@ function EmailStep({ email: initial, sending, onSendCode }: LoginFormsProps) {
 
 const emptyCells = () => Array.from({ length: LOGIN_CODE_LENGTH }, () => "");
 
-function CodeStep({ email, verifying, resending, onVerify, onResend, onChangeEmail }: LoginFormsProps) {
+function CodeStep({ t, email, verifying, resending, onVerify, onResend, onChangeEmail }: LoginFormsProps) {
   const [cells, setCells] = useState(emptyCells);
   /** Why the code was refused: a wrong code, or one that can no longer be used (ask for a new one). */
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -90,20 +93,21 @@ function CodeStep({ email, verifying, resending, onVerify, onResend, onChangeEma
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate data-testid="login-code-step">
       <p className="auth-form__lead">
-        We sent a {LOGIN_CODE_LENGTH}-digit code to <strong className="auth-form__email">{email}</strong>. It is valid
-        for {LOGIN_CODE_TTL_MS / 60_000} minutes.
+        {t("login.codeLeadBefore", { digits: LOGIN_CODE_LENGTH })}
+        <strong className="auth-form__email">{email}</strong>
+        {t("login.codeLeadAfter", { minutes: LOGIN_CODE_TTL_MS / 60_000 })}
       </p>
-      <CodeInput cells={cells} onChange={onCellsChange} invalid={refusal !== null} disabled={verifying} />
+      <CodeInput t={t} cells={cells} onChange={onCellsChange} invalid={refusal !== null} disabled={verifying} />
       <p className="auth-form__error" role="alert" data-testid="login-code-error">
         {refusal ?? ""}
       </p>
       <button type="submit" className="button auth-form__submit" disabled={!complete || verifying}>
         {verifying && <span className="button__spinner" aria-hidden="true" />}
-        Log in
+        {t("auth.login")}
       </button>
       <div className="auth-form__links">
         <button type="button" className="text-button" onClick={onChangeEmail}>
-          Change e-mail
+          {t("login.changeEmail")}
         </button>
         <button
           type="button"
@@ -116,7 +120,7 @@ function CodeStep({ email, verifying, resending, onVerify, onResend, onChangeEma
           }
           disabled={resending}
         >
-          Send a new code
+          {t("login.resend")}
         </button>
       </div>
     </form>

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import { useLocation } from "wouter";
-import { CODE_USED_UP, INVALID_CODE } from "@domain/auth";
 import { Modal } from "../../../components/Modal";
 import { notify } from "../../../components/notificationStore";
 import { ApiRequestError, isHttpFailure } from "../../../lib/api";
+import { t } from "../../../lib/i18n";
 import { haptic, isInsideTelegram } from "../../../lib/telegram";
 import { useSendLoginCode } from "../api/useSendLoginCode";
 import { useVerifyLoginCode } from "../api/useVerifyLoginCode";
@@ -30,7 +30,7 @@ export function LoginModal() {
       {
         onSuccess: (answer) => {
           haptic("success");
-          notify(`You are logged in as ${answer.user.email ?? email}`, "S");
+          notify(t("login.loggedIn", { email: answer.user.email ?? email }), "S");
           const next = useLoginModalStore.getState().next;
           resetLoginModal();
           if (next) navigate(next);
@@ -38,21 +38,22 @@ export function LoginModal() {
         onError: (error) => {
           if (!isHttpFailure(error, 401)) return;
           haptic("error");
-          onRefused(error instanceof ApiRequestError && error.code === "CODE_USED_UP" ? CODE_USED_UP : INVALID_CODE);
+          onRefused(t(error instanceof ApiRequestError && error.code === "CODE_USED_UP" ? "login.codeUsedUp" : "login.invalidCode"));
         },
       },
     );
 
   return (
-    <Modal active={open} onClose={closeLoginModal} title="Log in" className="auth-modal">
+    <Modal active={open} onClose={closeLoginModal} title={t("auth.login")} className="auth-modal">
       <Suspense
         fallback={
-          <p className="auth-form__loading" role="status" aria-label="Loading">
+          <p className="auth-form__loading" role="status" aria-label={t("shell.loading")}>
             <span className="spinner" aria-hidden="true" />
           </p>
         }
       >
         <LoginForms
+          t={t}
           step={step}
           email={email}
           sending={sendCode.isPending}
@@ -64,7 +65,7 @@ export function LoginModal() {
             resend.mutate(email, {
               onSuccess: () => {
                 onSent();
-                notify(`A new code was sent to ${email}`, "S");
+                notify(t("login.codeResent", { email }), "S");
               },
             })
           }

@@ -1,5 +1,6 @@
 import { useLocation } from "wouter";
 import { Modal } from "../../../components/Modal";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useLogout } from "../api/useLogout";
 import { useSession } from "../hooks/useSession";
@@ -18,13 +19,13 @@ export function LogoutConfirm() {
   };
 
   return (
-    <Modal active={open && canLogOut} onClose={closeLogoutConfirm} title="Log out" className="auth-modal">
+    <Modal active={open && canLogOut} onClose={closeLogoutConfirm} title={t("menu.logout")} className="auth-modal">
       <p className="logout-confirm__text" data-testid="logout-question">
-        You are sure you want to log out from account: {user?.email}?
+        {t("logout.question", { email: user?.email ?? "" })}
       </p>
       <div className="auth-actions">
         <button type="button" className="button button--ghost" onClick={closeLogoutConfirm} data-testid="logout-no">
-          NO
+          {t("auth.no")}
         </button>
         <button
           type="button"
@@ -34,7 +35,7 @@ export function LogoutConfirm() {
           data-testid="logout-yes"
         >
           {logout.isPending && <span className="button__spinner" aria-hidden="true" />}
-          Logout
+          {t("logout.confirm")}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@domain/contracts/auth";
+import { t } from "../../../lib/i18n";
 import { useSessionTokenStore } from "../../../lib/session";
 import { useMe } from "../api/useMe";
 import { useTelegramSignInStore } from "../stores/telegramSignInStore";
@@ -39,5 +40,5 @@ export function useSession(): Session {
 /** How the user is greeted: the name from Telegram, else the e-mail. */
 export function displayName(user: SessionUser): string {
   const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
-  return name || user.email || (user.username ? `@${user.username}` : "Customer");
+  return name || user.email || (user.username ? `@${user.username}` : t("auth.customer"));
 }

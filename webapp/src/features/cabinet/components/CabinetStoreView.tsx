@@ -6,6 +6,7 @@ import { formatBaht } from "@domain/format";
 import { isMapEmbedUrl } from "@domain/maps";
 import { ChevronRightIcon, ExternalLinkIcon, Icon, MapPinIcon, StoreIcon, WalletIcon } from "../../../components/icons";
 import { OrderMap } from "../../../components/OrderMap";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { openLink } from "../../../lib/telegram";
 import { useMyStore } from "../api/useMyStore";
@@ -32,7 +33,7 @@ export function CabinetStoreView({ user, view, onView, shopIncome }: CabinetStor
   // Shop admins always see their shop; the allow-listed accounts when the switch says Store.
   const showStore = user.isAllowlisted ? view === "store" : ownsShop;
   const store = useMyStore(showStore && ownsShop);
-  const shopName = user.shops.find((shop) => shop.shop_id === user.store_id)?.name ?? "Your shop";
+  const shopName = user.shops.find((shop) => shop.shop_id === user.store_id)?.name ?? t("refstat.yourShop");
   return (
     <>
       {user.isAllowlisted && <ViewSwitch view={view} onView={onView} />}
@@ -43,7 +44,7 @@ export function CabinetStoreView({ user, view, onView, shopIncome }: CabinetStor
           <span className="cabinet-box__icon">
             <StoreIcon />
           </span>
-          <span className="cabinet-box__label cabinet-store__strong">Manage shops</span>
+          <span className="cabinet-box__label cabinet-store__strong">{t("cabinetStore.manageShops")}</span>
           <ChevronRightIcon className="cabinet-box__chevron" />
         </Link>
       )}
@@ -69,8 +70,8 @@ function WholesaleLink({ url }: { url: string }) {
         <BoxesIcon />
       </span>
       <span className="cabinet-box__text">
-        <span>Wholesale</span>
-        <span className="cabinet-box__hint">Prices and orders for shops</span>
+        <span>{t("refstat.wholesale")}</span>
+        <span className="cabinet-box__hint">{t("cabinetStore.wholesaleHint")}</span>
       </span>
       <ExternalLinkIcon className="cabinet-box__chevron" />
     </a>
@@ -79,11 +80,11 @@ function WholesaleLink({ url }: { url: string }) {
 
 function ViewSwitch({ view, onView }: { view: CabinetView; onView: (view: CabinetView) => void }) {
   const choices: readonly { view: CabinetView; label: string }[] = [
-    { view: "personal", label: "Personal" },
-    { view: "store", label: "Store" },
+    { view: "personal", label: t("cabinetStore.personal") },
+    { view: "store", label: t("cabinetStore.store") },
   ];
   return (
-    <div className="cabinet-switch" role="radiogroup" aria-label="Cabinet view" data-testid="cabinet-switch">
+    <div className="cabinet-switch" role="radiogroup" aria-label={t("cabinetStore.viewLabel")} data-testid="cabinet-switch">
       {choices.map((choice) => (
         <button
           key={choice.view}
@@ -108,7 +109,7 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
       <div className="cabinet-store__head">
         <span className="cabinet-store__logo">{store?.path ? <img src={store.path} alt="" width={48} height={48} /> : <StoreIcon />}</span>
         <span className="cabinet-card__who">
-          <span className="section-title cabinet-store__kicker">Your shop</span>
+          <span className="section-title cabinet-store__kicker">{t("refstat.yourShop")}</span>
           <h2 className="cabinet-store__name" id="cabinet-store-name" data-testid="store-view-name">
             {store?.name ?? fallbackName}
           </h2>
@@ -119,7 +120,7 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
         <span>{store ? [store.address, store.district, store.city || CITY_NAME].filter(Boolean).join(", ") : CITY_NAME}</span>
       </p>
       {store && embed ? (
-        <OrderMap src={store.map_link} title="Map" />
+        <OrderMap src={store.map_link} title={t("cabinetStore.map")} />
       ) : (
         store?.map_link && (
           <a
@@ -129,7 +130,7 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
             rel="noopener noreferrer"
             data-testid="store-view-map-link"
           >
-            Open the map
+            {t("cabinetStore.openMap")}
             <ExternalLinkIcon />
           </a>
         )
@@ -142,7 +143,7 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
 function NoShop() {
   return (
     <p className="cabinet-box card cabinet-box--muted cabinet-store__none" data-testid="store-view-none">
-      You own no shop yet: a shop's admin e-mail makes its owner.
+      {t("cabinetStore.noShop")}
     </p>
   );
 }
@@ -155,7 +156,7 @@ function ShopIncomeBox({ income }: { income: number | undefined }) {
         <WalletIcon />
       </span>
       <span className="cabinet-box__text">
-        <span className="cabinet-box__label">Shop incomes</span>
+        <span className="cabinet-box__label">{t("cabinetStore.shopIncomes")}</span>
         <strong className="cabinet-store__income" data-testid="store-income">
           {income === undefined ? "–" : formatBaht(income)}
         </strong>

@@ -1,6 +1,7 @@
 import type { BonusEntry } from "@domain/contracts/partner";
-import { countOf, formatBaht } from "@domain/format";
+import { formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
+import { t } from "../../../lib/i18n";
 import "./refstat.css";
 
 /** "+16 ฿" for an income, "−300 ฿" for an expense (the server signs the amount). */
@@ -20,23 +21,23 @@ export function BonusEntryRow({ entry, markWholesale = false }: { entry: BonusEn
       <span className="bonus-entry__main">
         <span className="bonus-entry__title">
           <span className={order ? "bonus-entry__store" : "bonus-entry__store bonus-entry__store--reason"} data-testid="bonus-entry-store">
-            {order ? order.store : (entry.reason ?? "Bonus")}
+            {order ? order.store : (entry.reason ?? t("refstat.bonus"))}
           </span>
           {markWholesale && entry.wholesale && (
             <span className="bonus-entry__wholesale pill pill--amber" data-testid="bonus-entry-wholesale">
-              Wholesale
+              {t("refstat.wholesale")}
             </span>
           )}
         </span>
         <span className="bonus-entry__meta">
           {order ? (
             <>
-              <span>Order #{order.id}</span>
-              <span data-testid="bonus-entry-items">{countOf(order.item_count, "item")}</span>
+              <span>{t("refstat.order", { id: order.id })}</span>
+              <span data-testid="bonus-entry-items">{t("cabinet.pendingOrder.items", { count: order.item_count })}</span>
               <span data-testid="bonus-entry-total">{formatBaht(order.total_price)}</span>
             </>
           ) : (
-            <span>Correction</span>
+            <span>{t("refstat.correction")}</span>
           )}
           <span data-testid="bonus-entry-date">{formatOrderDate(entry.created)}</span>
         </span>

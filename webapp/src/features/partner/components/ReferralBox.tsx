@@ -3,7 +3,8 @@ import { Link } from "wouter";
 import type { PartnerSummary } from "@domain/contracts/partner";
 import { formatAmount, formatBaht } from "@domain/format";
 import { ChevronRightIcon, CopyIcon, StoreIcon, WalletIcon } from "../../../components/icons";
-import { Modal } from "../../../components/Modal";
+import type { Modal } from "../../../components/Modal";
+import { currentLocale, t } from "../../../lib/i18n";
 import { paths, referralLink } from "../../../lib/paths";
 import { isInsideTelegram } from "../../../lib/telegram";
 import { shareReferralLink } from "../shareReferralLink";
@@ -14,6 +15,8 @@ import "./partner.css";
 const QrCode = lazy(() => import("../../../components/QrCode").then((module) => ({ default: module.QrCode })));
 
 interface ReferralBoxProps {
+  /** The shared modal, handed over by the entry (CabinetParts in app/routes/CabinetPage.tsx). */
+  Modal: typeof Modal;
   /** GET /api/partner, undefined while it loads. */
   summary: PartnerSummary | undefined;
   /** What the session already knows, shown until the summary is there. */
@@ -26,16 +29,20 @@ interface ReferralBoxProps {
 /** "1,234", or a dash while the figures load. */
 const figure = (value: number | undefined) => (value === undefined ? "–" : formatAmount(value));
 
+/** "12.5%" as the language writes it ("12,5 %" in Russian). */
+const percent = (value: number) =>
+  new Intl.NumberFormat(currentLocale(), { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
+
 /**
  * Spec §2 "Cabinet": the wallet (balance and incomes, leading to the bonus history) and the referral box (the
  * link with its QR popup and share, views, referrals, conversion and the rate, all from the server).
  */
-export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBoxProps) {
+export function ReferralBox({ Modal, summary, reflink, balance, ownsShop }: ReferralBoxProps) {
   const [qrOpen, setQrOpen] = useState(false);
   const inTelegram = isInsideTelegram();
   // Inside Telegram a friend opens the bot's mini-app link; elsewhere the store's own address.
   const link = inTelegram && summary?.telegram_link ? summary.telegram_link : referralLink(summary?.reflink ?? reflink);
-  const shareLabel = inTelegram ? "Share the referral link" : "Copy the referral link";
+  const shareLabel = t(inTelegram ? "referral.shareLink" : "referral.copyLink");
 
   return (
     <>
@@ -45,13 +52,13 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
         </span>
         <span className="wallet-box__figures">
           <span className="wallet-box__figure">
-            <span className="cabinet-box__label">Bonus balance</span>
+            <span className="cabinet-box__label">{t("referral.bonusBalance")}</span>
             <strong className="wallet-box__balance" data-testid="cabinet-balance">
               {formatBaht(summary?.balance ?? balance)}
             </strong>
           </span>
           <span className="wallet-box__figure wallet-box__figure--end">
-            <span className="cabinet-box__label">Incomes</span>
+            <span className="cabinet-box__label">{t("referral.incomes")}</span>
             <strong className="wallet-box__income" data-testid="referral-income">
               {summary ? formatBaht(summary.income_sum) : "–"}
             </strong>
@@ -67,12 +74,12 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
           </span>
           <span className="referral-box__intro">
             <h2 className="referral-box__title" id="referral-box-title">
-              Invite friends
+              {t("referral.title")}
             </h2>
-            <span className="referral-box__hint">Earn bonus on every order a friend places through your link.</span>
+            <span className="referral-box__hint">{t("referral.hint")}</span>
           </span>
-          <span className="referral-box__rate" data-testid="referral-rate" aria-label="Your share of their orders">
-            {summary ? `${summary.rate_percent}%` : "–"}
+          <span className="referral-box__rate" data-testid="referral-rate" aria-label={t("referral.rateLabel")}>
+            {summary ? percent(summary.rate_percent) : "–"}
           </span>
         </div>
 
@@ -84,7 +91,7 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
             type="button"
             className="referral-link__button"
             onClick={() => setQrOpen(true)}
-            aria-label="Show the QR code of the link"
+            aria-label={t("referral.showQr")}
             data-testid="referral-qr-open"
           >
             <QrIcon />
@@ -103,32 +110,32 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
         <div className="referral-stats">
           <span className="referral-stat">
             <strong data-testid="referral-views">{figure(summary?.views)}</strong>
-            <span className="cabinet-box__label">Views</span>
+            <span className="cabinet-box__label">{t("referral.views")}</span>
           </span>
           <Link href={paths.referrals} className="referral-stat referral-stat--link" data-testid="referral-list-link">
             <strong data-testid="referral-count">{figure(summary?.referrals)}</strong>
-            <span className="cabinet-box__label">Referrals ›</span>
+            <span className="cabinet-box__label">{t("referral.referrals")} ›</span>
           </Link>
           <span className="referral-stat">
             {/* The server's conversion, referrals / views × 100 with one decimal (0 without views). */}
-            <strong data-testid="referral-conversion">{summary ? `${summary.conversion}%` : "–"}</strong>
-            <span className="cabinet-box__label">Conversion</span>
+            <strong data-testid="referral-conversion">{summary ? percent(summary.conversion) : "–"}</strong>
+            <span className="cabinet-box__label">{t("referral.conversion")}</span>
           </span>
         </div>
 
         {ownsShop && (
           <Link href={paths.storeBonusHistory} className="referral-box__store" data-testid="store-bonus-link">
             <StoreIcon />
-            <span>Your shop's bonus history</span>
+            <span>{t("referral.storeHistory")}</span>
             <ChevronRightIcon className="cabinet-box__chevron" />
           </Link>
         )}
       </section>
 
-      <Modal active={qrOpen} onClose={() => setQrOpen(false)} title="Your referral link" className="referral-qr">
+      <Modal active={qrOpen} onClose={() => setQrOpen(false)} title={t("referral.qrTitle")} className="referral-qr">
         <div className="referral-qr__code">
           <Suspense fallback={<span className="referral-qr__placeholder" aria-hidden="true" />}>
-            <QrCode text={link} label="QR code of your referral link" />
+            <QrCode text={link} label={t("referral.qrLabel")} />
           </Suspense>
         </div>
         <p className="referral-qr__link" data-testid="referral-qr-link">
@@ -136,7 +143,7 @@ export function ReferralBox({ summary, reflink, balance, ownsShop }: ReferralBox
         </p>
         <button type="button" className="button referral-qr__share" onClick={() => shareReferralLink(link)}>
           {inTelegram ? <ShareIcon /> : <CopyIcon />}
-          {inTelegram ? "Share link" : "Copy link"}
+          {t(inTelegram ? "referral.share" : "referral.copy")}
         </button>
       </Modal>
     </>

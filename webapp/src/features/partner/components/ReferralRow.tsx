@@ -1,7 +1,8 @@
 import { Link } from "wouter";
 import type { ReferralItem } from "@domain/contracts/partner";
-import { countOf, formatBaht } from "@domain/format";
+import { formatBaht } from "@domain/format";
 import { ChevronRightIcon } from "../../../components/icons";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import "./refstat.css";
 
@@ -14,10 +15,10 @@ export function ReferralRow({ referral }: { referral: ReferralItem }) {
     <>
       <span className="referral-row__main">
         <span className="referral-row__email" data-testid="referral-email">
-          {referral.email ?? "Telegram customer"}
+          {referral.email ?? t("refstat.telegramCustomer")}
         </span>
         <span className="referral-row__meta" data-testid="referral-orders">
-          {countOf(referral.orders_count, "order")}
+          {t("cabinet.orderCount", { count: referral.orders_count })}
         </span>
       </span>
       <strong className="referral-row__income" data-testid="referral-income-value">
