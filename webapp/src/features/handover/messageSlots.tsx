@@ -12,7 +12,8 @@ export function messageWithSlots(id: MessageId, slots: Record<string, ReactNode>
   const names = Object.keys(slots);
   const marked = Object.fromEntries(names.map((name, index) => [name, `${MARK}${index}${MARK}`]));
   const parts = t(id, { ...values, ...marked }).split(MARK);
-  return parts.map((part, index) =>
-    index % 2 === 1 ? <Fragment key={index}>{slots[names[Number(part)]!]}</Fragment> : part === "" ? null : <Fragment key={index}>{part}</Fragment>,
-  );
+  return parts.map((part, index) => {
+    if (index % 2 === 1) return <Fragment key={index}>{slots[names[Number(part)]!]}</Fragment>;
+    return part === "" ? null : <Fragment key={index}>{part}</Fragment>;
+  });
 }

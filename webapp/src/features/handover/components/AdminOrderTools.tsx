@@ -41,7 +41,8 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
       {
         onSuccess: (changed) => {
           haptic("success");
-          notify(t("staff.admin.discountApplied", { percent: changed.discount_percent, amount: formatBaht(changed.discounted_price) }), "S");
+          const amount = formatBaht(changed.discounted_price);
+          notify(t("staff.admin.discountApplied", { percent: changed.discount_percent, amount }), "S");
         },
       },
     );

@@ -11,7 +11,9 @@ export function StaffHold({ remaining, measuredAt }: { remaining: string | null;
   return (
     <div className="staff-hold" role="timer" aria-label={t("staff.hold", { left })}>
       <ClockIcon />
-      <span className="staff-hold__text">{messageWithSlots("staff.hold", { left: <strong data-testid="handover-hold">{left}</strong> })}</span>
+      <span className="staff-hold__text">
+        {messageWithSlots("staff.hold", { left: <strong data-testid="handover-hold">{left}</strong> })}
+      </span>
     </div>
   );
 }
