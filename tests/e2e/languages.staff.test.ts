@@ -200,3 +200,17 @@ describe.each([
     await expectFits(page, `manager-page-${texts.language}-${theme}`);
   });
 });
+
+describe("an admin whose Telegram speaks th", () => {
+  it.each(["light", "dark"] as const)("sees the statistics in Thai (%s theme)", async (theme) => {
+    const page = await openInTelegram("/admin/stat", adminData(), theme);
+    await page.getByTestId("stats").waitFor();
+    await page.getByTestId("sales-chart").and(page.locator('[data-ready="true"]')).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("สถิติ");
+    expect(await page.getByText("สถิติรวม:", { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId("stats-range-today").textContent()).toBe("วันนี้");
+    expect(await page.getByTestId("stats-shop").locator("option").first().textContent()).toBe("ทุกร้าน");
+    expect(await page.getByTestId("stats-csv").textContent()).toBe("ดาวน์โหลด CSV");
+    await expectFits(page, `statistics-th-${theme}`);
+  });
+});
