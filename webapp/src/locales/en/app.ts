@@ -5,4 +5,9 @@
  */
 export default {
   "language.title": "Language",
+  // ---- staff: access check and admin placeholder (entry chunk, shown before the staff messages load) ----
+  "staffGate.checking": "Checking access...",
+  "staffGate.denied": "Отказано в доступе.",
+  "staffGate.toolLater": "This admin tool arrives in a later update.",
+  "staffGate.openAdmin": "Open the admin page",
 } as const;

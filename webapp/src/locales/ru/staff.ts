@@ -60,7 +60,7 @@ export default {
   "staff.ton.paidByHand": "Оплачен (подтверждено вручную)",
   "staff.ton.asked": "Запрошено",
   "staff.ton.quote": "{ton} TON, комментарий {comment}",
-  "staff.ton.confirmQuestion": "Отметить заказ №{id} как оплаченный криптовалютой? Делайте это, только если видите перевод в кошельке магазина.",
+  "staff.ton.confirmQuestion": "Отметить заказ №{id} как оплаченный? Только если перевод уже виден в кошельке магазина.",
   "staff.ton.markedPaid": "Заказ №{id} отмечен как оплаченный",
   "staff.ton.confirm": "Подтвердить оплату вручную",
   "staff.map.title": "Карта",
