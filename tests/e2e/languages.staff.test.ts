@@ -23,8 +23,8 @@ import { storeApi } from "../helpers/storeApi";
 import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
-/** The admin who opens the statistics in Thai signs in with Telegram. */
-const ADMIN_TELEGRAM_ID = 737_373;
+/** The admins sign in with Telegram: one whose Telegram speaks Thai, one Russian. */
+const ADMIN_IDS = { th: 737_373, ru: 767_676 } as const;
 const MANAGER_IDS = { th: 747_474, ru: 757_575 } as const;
 const SHOT_DIR = process.env.SHOT_DIR ?? join(tmpdir(), "languages-staff");
 
@@ -32,7 +32,7 @@ const web = useBrowserStore((smtpUrl) => ({
   SMTP_URL: smtpUrl,
   BOT_TOKEN,
   BOT_MODE: "off",
-  ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID),
+  ADMIN_TELEGRAM_IDS: Object.values(ADMIN_IDS).join(","),
 }));
 const { api } = storeApi(web);
 
@@ -97,18 +97,18 @@ async function openInTelegram(path: string, data: string, theme: Theme): Promise
   return page;
 }
 
-/** Saves the screen, then: nothing wider than its box, no missing glyph. */
-async function expectFits(page: Page, name: string): Promise<void> {
+/** Saves the screen (the whole page, or the phone's screen of a long list), then: nothing wider than its box, no missing glyph. */
+async function expectFits(page: Page, name: string, fullPage = true): Promise<void> {
   // Fonts and late pictures settle first: a measure before them is not what the phone shows.
   await page.evaluate(() => document.fonts.ready);
   mkdirSync(SHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage });
   expect(await overflowingElements(page), `${name}: elements wider than their box`).toEqual([]);
   expect(await missingGlyphs(page), `${name}: characters without a glyph`).toEqual([]);
 }
 
 let orderId: number;
-const adminData = () => initData(ADMIN_TELEGRAM_ID, "Boss", "th");
+const adminData = (language: keyof typeof ADMIN_IDS = "th") => initData(ADMIN_IDS[language], `Boss ${language}`, language);
 
 beforeAll(async () => {
   requireThaiFonts();
@@ -212,5 +212,33 @@ describe("an admin whose Telegram speaks th", () => {
     expect(await page.getByTestId("stats-shop").locator("option").first().textContent()).toBe("ทุกร้าน");
     expect(await page.getByTestId("stats-csv").textContent()).toBe("ดาวน์โหลด CSV");
     await expectFits(page, `statistics-th-${theme}`);
+  });
+});
+
+describe.each([
+  { language: "th", title: "สินค้า", options: "ตัวเลือก", hide: "ปิดการขาย", admin: "หน้าผู้ดูแลระบบ", products: "จัดการสินค้า" },
+  {
+    language: "ru",
+    title: "ТОВАРЫ",
+    options: "Варианты",
+    hide: "СНЯТЬ С ПРОДАЖИ",
+    admin: "СТРАНИЦА АДМИНИСТРАТОРА",
+    products: "Управление товарами",
+  },
+] as const)("an admin whose Telegram speaks $language", (texts) => {
+  it.each(["light", "dark"] as const)("sees the products and the admin page in that language (%s theme)", async (theme) => {
+    const page = await openInTelegram("/admin/products", adminData(texts.language), theme);
+    const card = page.getByTestId("admin-product").first();
+    await card.waitFor();
+    expect(await page.locator('[data-testid="admin-products"] .page__title').textContent()).toBe(texts.title);
+    expect(await card.locator(".option-chip__label").textContent()).toBe(texts.options);
+    expect(await card.getByTestId("toggle-active").textContent()).toBe(texts.hide);
+    await expectFits(page, `admin-products-${texts.language}-${theme}`, false);
+
+    await page.goto(launchUrl("/admin-cabinet", adminData(texts.language), theme));
+    await page.getByTestId("link-manage-products").waitFor();
+    expect(await page.getByTestId("admin-title").textContent()).toBe(texts.admin);
+    expect(await page.getByTestId("link-manage-products").textContent()).toBe(texts.products);
+    await expectFits(page, `admin-page-${texts.language}-${theme}`);
   });
 });
