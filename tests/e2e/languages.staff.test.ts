@@ -1,9 +1,10 @@
 /**
  * The staff screens in Thai and Russian (issue 24), in Chromium in Telegram mode at 360 px: a manager whose
- * Telegram speaks `th`, then `ru`, opens an order's hand-over screen and the shop's orders list; an admin whose
- * Telegram speaks `th` opens the statistics. Each screen shows that language's texts, in both themes nothing is
- * wider than its box and no character is drawn as a missing-glyph box. The checks themselves are first shown to
- * catch a real overflow and a real missing glyph.
+ * Telegram speaks `th`, then `ru`, opens an order's hand-over screen (and ORDER DONE's confirmation), the shop's
+ * orders list and the manager page; an admin whose Telegram speaks `th` opens the statistics, and admins in `th`
+ * and `ru` the products list, the admin page, the shops, a shop's form and the product form. Each screen shows
+ * that language's texts, in both themes nothing is wider than its box and no character is drawn as a
+ * missing-glyph box. The checks themselves are first shown to catch a real overflow and a real missing glyph.
  *
  * Every screen is saved as a screenshot in SHOT_DIR (default: a folder in the system's temporary directory).
  */
@@ -101,6 +102,8 @@ async function openInTelegram(path: string, data: string, theme: Theme): Promise
 async function expectFits(page: Page, name: string, fullPage = true): Promise<void> {
   // Fonts and late pictures settle first: a measure before them is not what the phone shows.
   await page.evaluate(() => document.fonts.ready);
+  // …and the opening animations (a dialog fades and slides in): measured and shot at rest.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   mkdirSync(SHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage });
   expect(await overflowingElements(page), `${name}: elements wider than their box`).toEqual([]);
@@ -181,6 +184,15 @@ describe.each([
     expect(await page.getByTestId("handover-line-cost").textContent()).toBe(texts.lineCost);
     expect(await page.getByTestId("handover-steps").getByRole("heading").first().textContent()).toBe(texts.moneyStep);
     await expectFits(page, `handover-${texts.language}-${theme}`);
+
+    // ORDER DONE's confirmation, the longest lines of the screen (not confirmed: the order stays new).
+    await page.getByTestId("money-cash").check();
+    await page.getByTestId("products-given").check();
+    await page.getByTestId("order-done").click();
+    const dialog = page.getByTestId("order-done-dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("done-items").textContent()).toBe(texts.items);
+    await expectFits(page, `order-done-${texts.language}-${theme}`, false);
   });
 
   it.each(["light", "dark"] as const)("sees the shop's orders and the manager page in that language (%s theme)", async (theme) => {
@@ -240,5 +252,16 @@ describe.each([
     expect(await page.getByTestId("admin-title").textContent()).toBe(texts.admin);
     expect(await page.getByTestId("link-manage-products").textContent()).toBe(texts.products);
     await expectFits(page, `admin-page-${texts.language}-${theme}`);
+
+    await page.goto(launchUrl("/shop/list", adminData(texts.language), theme));
+    await page.getByTestId("shop-row").first().waitFor();
+    await expectFits(page, `shops-${texts.language}-${theme}`);
+    await page.getByTestId("shop-row").first().click();
+    await page.getByTestId("shop-form").waitFor();
+    await expectFits(page, `shop-form-${texts.language}-${theme}`);
+
+    await page.goto(launchUrl("/admin/create-product", adminData(texts.language), theme));
+    await page.getByTestId("product-form").waitFor();
+    await expectFits(page, `product-form-${texts.language}-${theme}`);
   });
 });

@@ -22,7 +22,9 @@ export interface Overflow {
 
 /**
  * Every visible element whose content is wider than its box (`scrollWidth > clientWidth`), except boxes made to
- * scroll sideways (overflow-x auto or scroll: a row of chips, a table). The page itself counts too.
+ * scroll sideways (overflow-x auto or scroll: a row of chips, a table), form fields (a long value scrolls inside
+ * its field by design) and elements without text (an icon button's larger invisible hit area, `::after` with a
+ * negative inset, counts in its scrollWidth without anything showing). The page itself counts too.
  */
 export function overflowingElements(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
@@ -33,6 +35,8 @@ export function overflowingElements(page: Page): Promise<Overflow[]> {
     }
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
       if (el.clientWidth === 0 || el.getClientRects().length === 0) continue;
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) continue;
+      if ((el.textContent ?? "").trim() === "") continue;
       const style = getComputedStyle(el);
       if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
       if (style.visibility === "hidden") continue;
