@@ -292,7 +292,7 @@ export default {
   "staff.shops.newTitle": "Новый магазин",
   "staff.shops.create": "СОЗДАТЬ МАГАЗИН",
   "staff.shops.created": "Магазин создан.",
-  "staff.shops.editTitle": "Редактирование магазина",
+  "staff.shops.editTitle": "Изменить магазин",
   "staff.shops.save": "Сохранить изменения",
   "staff.shops.updated": "Магазин обновлён.",
   "staff.shops.loadFailed": "Не удалось загрузить магазин.",
