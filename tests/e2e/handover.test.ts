@@ -275,9 +275,14 @@ describe("the customer's download", () => {
     expect(scripts, "index.html should load one script and preload nothing").toHaveLength(1);
     const entry = await readFile(`${dist}/static/${scripts[0]}`, "utf8");
     for (const staffText of ["CANNABONUS", "AWAITING ORDERS", "I HAVE GIVEN ALL PRODUCTS"]) expect(entry).not.toContain(staffText);
-    // …and the staff chunk the entry loads on demand has them.
+    // …and the chunks the entry loads on demand have them: the staff screens, and their messages (issue 24),
+    // one small chunk per language.
     const staffChunk = /staffScreens-[\w-]+\.js/.exec(entry)?.[0];
     expect(staffChunk).toBeDefined();
-    expect(await readFile(`${dist}/static/${staffChunk}`, "utf8")).toContain("CANNABONUS");
+    expect(await readFile(`${dist}/static/${staffChunk}`, "utf8")).toContain("staff.done.bonus");
+    const messageChunks = [...entry.matchAll(/staff-[\w-]+\.js/g)].map((match) => match[0]);
+    expect(new Set(messageChunks).size).toBe(3);
+    const messages = await Promise.all(messageChunks.map((chunk) => readFile(`${dist}/static/${chunk}`, "utf8")));
+    expect(messages.filter((text) => text.includes("CANNABONUS") && text.includes("AWAITING ORDERS"))).toHaveLength(1);
   });
 });

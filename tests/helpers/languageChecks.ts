@@ -22,7 +22,8 @@ export interface Overflow {
 
 /**
  * Every visible element whose content is wider than its box (`scrollWidth > clientWidth`), except boxes made to
- * scroll sideways (overflow-x auto or scroll: a row of chips, a table). The page itself counts too.
+ * scroll sideways (overflow-x auto or scroll: a row of chips, a table), form fields (a long value scrolls inside
+ * its field by design) and elements without text. The page itself counts too.
  *
  * An element counts when something a person sees sticks out of it or is cut at its edge: its text (including
  * text cut off with an ellipsis), a picture or a field, or a box with a background or border. What is there on
@@ -77,6 +78,8 @@ export function overflowingElements(page: Page): Promise<Overflow[]> {
     };
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
       if (el.clientWidth === 0 || el.getClientRects().length === 0) continue;
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) continue;
+      if ((el.textContent ?? "").trim() === "") continue;
       const style = getComputedStyle(el);
       if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
       if (style.visibility === "hidden") continue;

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import type { OrderStatus } from "@domain/orders";
 import { ListIcon, ShieldIcon, UserIcon } from "../../components/icons";
+import { t, type MessageId } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
 import { AdminCabinetButtons } from "../../features/admin/products/components/AdminCabinetButtons";
@@ -10,25 +11,27 @@ import { SalesIcon } from "../../features/handover/components/staffIcons";
 import "./pages.css";
 
 /** Spec §2 /admin-cabinet: the order sections, in this order, each grouped by date. */
-const SECTIONS: readonly { status: OrderStatus; title: string }[] = [
-  { status: "N", title: "AWAITING ORDERS" },
-  { status: "P", title: "PENDING ORDERS" },
-  { status: "W", title: "ORDERS IN PROCESS" },
-  { status: "S", title: "COMPLETED ORDERS" },
-  { status: "C", title: "CANCELED ORDERS" },
+const SECTIONS: readonly { status: OrderStatus; title: MessageId }[] = [
+  { status: "N", title: "staff.cabinet.section.N" },
+  { status: "P", title: "staff.cabinet.section.P" },
+  { status: "W", title: "staff.cabinet.section.W" },
+  { status: "S", title: "staff.cabinet.section.S" },
+  { status: "C", title: "staff.cabinet.section.C" },
 ];
 
-const ROLE_NAMES = { owner: "Owner", manager: "Manager" } as const;
+const ROLE_NAMES = { owner: "staff.role.owner", manager: "staff.role.manager" } as const satisfies Record<string, MessageId>;
 
 /** /admin-cabinet for admins and shop staff (spec §2): who they are, Scan QR, the staff lists and the order sections. */
 export function AdminCabinetPage() {
   const { user, isAdmin } = useSession();
   if (!user) return null;
-  const roles = isAdmin ? "Administrator · every shop" : user.shops.map((shop) => `${ROLE_NAMES[shop.role]} · ${shop.name}`).join(", ");
+  const roles = isAdmin
+    ? t("staff.role.admin")
+    : user.shops.map((shop) => t("staff.role.at", { role: t(ROLE_NAMES[shop.role]), shop: shop.name })).join(", ");
   return (
     <section className="page staff-cabinet">
       <h1 className="page__title" data-testid="admin-title">
-        {isAdmin ? "ADMIN PAGE" : "MANAGER PAGE"}
+        {isAdmin ? t("staff.cabinet.admin") : t("staff.cabinet.manager")}
       </h1>
       <div className="cabinet-card card">
         <span className="cabinet-card__avatar cabinet-card__avatar--staff">
@@ -46,24 +49,24 @@ export function AdminCabinetPage() {
 
       {isAdmin && <AdminCabinetButtons canSetHomeIcon={user.canSetHomeIcon} />}
 
-      <nav className="staff-links" aria-label="Staff lists">
+      <nav className="staff-links" aria-label={t("staff.cabinet.lists")}>
         <Link href={paths.storeOrders} className="staff-links__link" data-testid="link-store-orders">
           <ListIcon />
-          Store orders
+          {t("staff.storeOrders")}
         </Link>
         <Link href={paths.sales} className="staff-links__link" data-testid="link-sales">
           <SalesIcon />
-          All sales
+          {t("staff.sales.all")}
         </Link>
         <Link href={paths.managerSales} className="staff-links__link" data-testid="link-manager-sales">
           <UserIcon />
-          My sales
+          {t("staff.sales.mine")}
         </Link>
       </nav>
 
       {SECTIONS.map((section) => (
         // Spec §4: 'take order' is the managers'; admins see new orders without it.
-        <OrderSection key={section.status} status={section.status} title={section.title} canTake={!isAdmin} />
+        <OrderSection key={section.status} status={section.status} title={t(section.title)} canTake={!isAdmin} />
       ))}
     </section>
   );

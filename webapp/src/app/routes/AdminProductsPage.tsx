@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { BoxIcon, PlusIcon } from "../../components/icons";
 import { LoadMore } from "../../components/LoadMore";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useDebounced } from "../../lib/useDebounced";
 import { useAdminProducts } from "../../features/admin/products/api/useAdminProducts";
@@ -44,21 +45,21 @@ export function AdminProductsPage() {
   return (
     <section className="admin-page" data-testid="admin-products">
       <div className="admin-page__head">
-        <h1 className="page__title">PRODUCTS</h1>
+        <h1 className="page__title">{t("staff.products.title")}</h1>
         <Link href={paths.adminCreateProduct} className="button admin-small" data-testid="link-create-product">
           <PlusIcon />
-          Create product
+          {t("staff.product.create")}
         </Link>
       </div>
       <div className="admin-search">
         <input
-          aria-label="Search products by name"
+          aria-label={t("staff.products.searchLabel")}
           className="field__input admin-search__input"
           type="search"
           inputMode="search"
           enterKeyHint="search"
           autoComplete="off"
-          placeholder="Search by name"
+          placeholder={t("staff.products.search")}
           maxLength={100}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
@@ -72,7 +73,7 @@ export function AdminProductsPage() {
             <span className="status-message__icon">
               <BoxIcon />
             </span>
-            <p className="status-message__title">{search === "" ? "No products" : `No products match “${search}”`}</p>
+            <p className="status-message__title">{search === "" ? t("staff.products.none") : t("staff.products.noMatch", { search })}</p>
           </div>
         ) : (
           <>
@@ -94,15 +95,15 @@ export function AdminProductsPage() {
           </>
         )
       ) : products.isPending ? (
-        <div className="product-list" role="status" aria-label="Loading products..." data-testid="products-loading">
+        <div className="product-list" role="status" aria-label={t("staff.products.loading")} data-testid="products-loading">
           <ProductCardPlaceholder />
           <ProductCardPlaceholder />
         </div>
       ) : (
         <div className="status-message" data-testid="products-failed">
-          <p>The products could not be loaded.</p>
+          <p>{t("staff.products.failed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void products.refetch()}>
-            Try again
+            {t("staff.tryAgain")}
           </button>
         </div>
       )}

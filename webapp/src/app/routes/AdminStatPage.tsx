@@ -1,3 +1,4 @@
+import { t } from "../../lib/i18n";
 import { useAdminShops } from "../../features/admin/shops/api/useAdminShops";
 import { StatsScreen } from "../../features/admin/stats/components/StatsScreen";
 
@@ -7,6 +8,6 @@ export function AdminStatPage() {
   const shops = useAdminShops();
   const choices = (shops.data ?? [])
     .filter((shop) => !shop.is_warehouse)
-    .map((shop) => ({ id: shop.id, name: shop.is_deleted ? `${shop.name} (deleted)` : shop.name }));
+    .map((shop) => ({ id: shop.id, name: shop.is_deleted ? t("staff.shops.deletedName", { name: shop.name }) : shop.name }));
   return <StatsScreen shops={choices} />;
 }

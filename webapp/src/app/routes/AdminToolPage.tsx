@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { ShieldIcon } from "../../components/icons";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 
 /** /admin/* for admins until each tool arrives in its own issue. */
@@ -10,9 +11,9 @@ export function AdminToolPage() {
         <span className="status-message__icon">
           <ShieldIcon />
         </span>
-        <p className="status-message__title">This admin tool arrives in a later update.</p>
+        <p className="status-message__title">{t("staffGate.toolLater")}</p>
         <Link href={paths.adminCabinet} className="button button--ghost">
-          Open the admin page
+          {t("staffGate.openAdmin")}
         </Link>
       </div>
     </section>

@@ -1,8 +1,8 @@
 import { useLocation } from "wouter";
 import { notify } from "../../components/notificationStore";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { haptic } from "../../lib/telegram";
-import { messageOf } from "../../features/admin/products/api/keys";
 import { useCreateProduct } from "../../features/admin/products/api/useCreateProduct";
 import { ProductForm } from "../../features/admin/products/components/ProductForm";
 import { EMPTY_FIELDS, formDataOf } from "../../features/admin/products/productFields";
@@ -14,16 +14,16 @@ export function CreateProductPage() {
   const [, navigate] = useLocation();
   return (
     <section className="page admin-page" data-testid="create-product">
-      <h1 className="page__title">CREATE PRODUCT</h1>
+      <h1 className="page__title">{t("staff.form.createTitle")}</h1>
       <ProductForm
         initial={EMPTY_FIELDS}
         sending={create.isPending}
-        sendLabel="SEND"
+        sendLabel={t("staff.form.send")}
         onSend={(fields, images) =>
           create.mutate(formDataOf(fields, images), {
-            onSuccess: (answer) => {
+            onSuccess: () => {
               haptic("success");
-              notify(messageOf(answer, "Product was successfuly uploaded"), "S");
+              notify(t("staff.form.created"), "S");
               navigate(paths.adminProducts);
             },
           })

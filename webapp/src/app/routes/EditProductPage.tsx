@@ -3,9 +3,9 @@ import { productImagePath } from "@domain/catalog";
 import { BoxIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { isHttpFailure } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { haptic } from "../../lib/telegram";
-import { messageOf } from "../../features/admin/products/api/keys";
 import type { AdminProduct } from "../../features/admin/products/api/types";
 import { useAdminProduct } from "../../features/admin/products/api/useAdminProduct";
 import { useUpdateProduct } from "../../features/admin/products/api/useUpdateProduct";
@@ -18,14 +18,14 @@ import "../../features/admin/products/components/adminProducts.css";
 /** /admin/products/{id}/edit (spec §2, §5): the form filled from the product; only changed, non-empty fields are sent. */
 export function EditProductPage({ id }: { id: number }) {
   const product = useAdminProduct(id);
-  if (product.isPending) return <PageLoading text="Loading product..." />;
+  if (product.isPending) return <PageLoading text={t("staff.form.loading")} />;
   if (!product.data && !isHttpFailure(product.error, 404)) {
     return (
       <section className="page">
         <div className="status-message" data-testid="product-failed">
-          <p>The product could not be loaded.</p>
+          <p>{t("staff.form.loadFailed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void product.refetch()}>
-            Try again
+            {t("staff.tryAgain")}
           </button>
         </div>
       </section>
@@ -38,7 +38,7 @@ export function EditProductPage({ id }: { id: number }) {
           <span className="status-message__icon">
             <BoxIcon />
           </span>
-          <p className="status-message__title">No product #{id}</p>
+          <p className="status-message__title">{t("staff.form.missing", { id })}</p>
         </div>
       </section>
     );
@@ -53,24 +53,24 @@ function EditForm({ product }: { product: AdminProduct }) {
   const ordered = [...product.images].sort((a, b) => a.position - b.position);
   return (
     <section className="page admin-page" data-testid="edit-product-page">
-      <h1 className="page__title">EDIT PRODUCT #{product.id}</h1>
+      <h1 className="page__title">{t("staff.form.editTitle", { id: product.id })}</h1>
       <ProductForm
         initial={before}
         current={before}
         existingImageUrls={ordered.map((image) => productImagePath(product.id, image.filename))}
         existingImages={<ExistingImages productId={product.id} images={product.images} />}
         sending={update.isPending}
-        sendLabel="SEND"
+        sendLabel={t("staff.form.send")}
         onSend={(fields, images) => {
           const changed = changedFields(before, fields);
           if (Object.keys(changed).length === 0 && images.length === 0) {
-            notify("Nothing was changed", "N");
+            notify(t("staff.form.unchanged"), "N");
             return;
           }
           update.mutate(formDataOf(changed, images), {
-            onSuccess: (answer) => {
+            onSuccess: () => {
               haptic("success");
-              notify(messageOf(answer, "Product was successfuly updated"), "S");
+              notify(t("staff.form.updated"), "S");
               navigate(paths.adminProducts);
             },
           });

@@ -7,6 +7,7 @@ import { CheckIcon, LockIcon } from "../../components/icons";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { ApiRequestError, isHttpFailure } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useSessionTokenStore } from "../../lib/session";
 import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
@@ -39,7 +40,7 @@ export function ManageOrderPage({ id }: { id: string }) {
   if (!Number.isSafeInteger(orderId) || orderId < 1) return <Redirect to={paths.notFound} replace />;
   if (signedIn) return <LoadedHandover orderId={orderId} />;
   // Inside Telegram the sign-in from the launch data is still on its way.
-  if (restoring) return <PageLoading text="Signing you in..." />;
+  if (restoring) return <PageLoading text={t("staff.handover.signingIn")} />;
   return <SignInFirst orderId={orderId} />;
 }
 
@@ -60,10 +61,10 @@ function SignInFirst({ orderId }: { orderId: number }) {
         <span className="status-message__icon">
           <LockIcon />
         </span>
-        <p className="status-message__title">Log in to hand over order #{orderId}</p>
-        <p>This page is for the shop's staff.</p>
+        <p className="status-message__title">{t("staff.handover.signInTitle", { id: orderId })}</p>
+        <p>{t("staff.handover.signInText")}</p>
         <button type="button" className="button" onClick={() => requireLogin(here)} data-testid="manage-log-in">
-          Log in
+          {t("staff.handover.logIn")}
         </button>
       </div>
     </section>
@@ -89,19 +90,19 @@ function LoadedHandover({ orderId }: { orderId: number }) {
           </span>
           <p className="status-message__title">{(error as ApiRequestError).message}</p>
           <Link href={paths.adminCabinet} className="button button--ghost">
-            Open the manager page
+            {t("staff.handover.openManagerPage")}
           </Link>
         </div>
       </section>
     );
   }
   if (order.data) return <HandoverView order={order.data} measuredAt={order.dataUpdatedAt} />;
-  if (order.isPending) return <PageLoading text="Loading order..." />;
+  if (order.isPending) return <PageLoading text={t("staff.handover.loading")} />;
   return (
     <div className="status-message" data-testid="handover-failed">
-      <p>The order could not be loaded.</p>
+      <p>{t("staff.handover.loadFailed")}</p>
       <button type="button" className="button button--ghost" onClick={() => void order.refetch()}>
-        Try again
+        {t("staff.tryAgain")}
       </button>
     </div>
   );
@@ -114,7 +115,7 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
   return (
     <section className="page handover" data-testid="handover" data-order-id={order.id} data-status={order.status}>
       <header className="order-head">
-        <h1 className="page__title">Order #{order.id}</h1>
+        <h1 className="page__title">{t("staff.order", { id: order.id })}</h1>
         <OrderStatusBadge status={order.status} />
         <span className="order-head__date">{formatOrderDate(order.created)}</span>
       </header>
@@ -134,7 +135,7 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
         />
         <OrderTotal order={order} testId="handover-total" discountTestId="handover-discount">
           <div className="order-total__cost">
-            <span>Cost</span>
+            <span>{t("staff.handover.cost")}</span>
             <span data-testid="handover-total-cost">{formatBaht(order.total_cost_price)}</span>
           </div>
         </OrderTotal>
@@ -143,8 +144,7 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
       {order.status === "S" && (
         <p className="handover-done-note" data-testid="handover-done-note">
           <CheckIcon />
-          Handed over by {responsible}
-          {order.paid_with_bonus ? ", paid with bonus" : ""}.
+          {t(order.paid_with_bonus ? "staff.handover.doneByBonus" : "staff.handover.doneBy", { name: responsible })}
         </p>
       )}
 
@@ -161,7 +161,7 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
 function LineCost({ cost }: { cost: number }) {
   return (
     <span className="order-line__price" data-testid="handover-line-cost">
-      Cost {formatBaht(cost)}
+      {t("staff.handover.lineCost", { cost: formatBaht(cost) })}
     </span>
   );
 }

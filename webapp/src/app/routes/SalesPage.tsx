@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { SalesFilter } from "@domain/handover";
+import { t } from "../../lib/i18n";
 import { useSales } from "../../features/handover/api/useSales";
 import { SalesFilterTabs } from "../../features/handover/components/SalesFilterTabs";
 import { StaffOrderList } from "../../features/handover/components/StaffOrderList";
@@ -17,7 +18,7 @@ export function SalesPage({ mine }: { mine: boolean }) {
   const counts = sales.data?.pages[0]?.counts;
   return (
     <section className="page staff-page">
-      <h1 className="page__title">{mine ? "My sales" : "All sales"}</h1>
+      <h1 className="page__title">{mine ? t("staff.sales.mine") : t("staff.sales.all")}</h1>
       <SalesFilterTabs value={filter} counts={counts} onChange={setFilter} />
       {list ? (
         <div className="staff-page__list">
@@ -28,16 +29,16 @@ export function SalesPage({ mine }: { mine: boolean }) {
             hasMore={sales.hasNextPage}
             loadingMore={sales.isFetchingNextPage}
             onMore={() => void sales.fetchNextPage()}
-            emptyText={filter === "new" ? "No open sales" : "No done sales yet"}
+            emptyText={filter === "new" ? t("staff.sales.emptyNew") : t("staff.sales.emptyDone")}
           />
         </div>
       ) : sales.isPending ? (
-        <PageLoading text="Loading sales..." />
+        <PageLoading text={t("staff.sales.loading")} />
       ) : (
         <div className="status-message">
-          <p>The sales could not be loaded.</p>
+          <p>{t("staff.sales.failed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void sales.refetch()}>
-            Try again
+            {t("staff.tryAgain")}
           </button>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
-import { SHOP_TEXTS } from "@domain/shops";
 import { notify } from "../../components/notificationStore";
+import { t } from "../../lib/i18n";
 import { haptic } from "../../lib/telegram";
 import { paths } from "../../lib/paths";
 import { useCreateShop } from "../../features/admin/shops/api/useCreateShop";
@@ -21,15 +21,15 @@ function ShopCreateScreen() {
   const create = useCreateShop();
   return (
     <section className="page shop-page">
-      <h1 className="page__title">New shop</h1>
+      <h1 className="page__title">{t("staff.shops.newTitle")}</h1>
       <ShopForm
-        submitLabel="CREATE SHOP"
+        submitLabel={t("staff.shops.create")}
         pending={create.isPending}
         onSubmit={(form) =>
           create.mutate(form, {
             onSuccess: () => {
               haptic("success");
-              notify(SHOP_TEXTS.created, "S");
+              notify(t("staff.shops.created"), "S");
               navigate(paths.shopList);
             },
           })

@@ -1,8 +1,8 @@
 import { useLocation } from "wouter";
-import { SHOP_TEXTS } from "@domain/shops";
 import { TrashIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { isHttpFailure } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { haptic, showConfirm } from "../../lib/telegram";
 import { paths } from "../../lib/paths";
 import { useAdminShop } from "../../features/admin/shops/api/useAdminShop";
@@ -30,9 +30,9 @@ function ShopEditScreen({ id }: { id: number }) {
   const update = useUpdateShop();
   const remove = useDeleteShop();
 
-  if (shop.isPending) return <PageLoading text={SHOP_LOADING} />;
+  if (shop.isPending) return <PageLoading text={t(SHOP_LOADING)} />;
   if (isHttpFailure(shop.error, 404)) return <NotFoundPage />;
-  if (!shop.data) return <Retry text="The shop could not be loaded." onRetry={() => void shop.refetch()} />;
+  if (!shop.data) return <Retry text={t("staff.shops.loadFailed")} onRetry={() => void shop.refetch()} />;
   const current = shop.data;
   const deletable = !current.is_warehouse && !current.is_deleted;
 
@@ -42,11 +42,11 @@ function ShopEditScreen({ id }: { id: number }) {
   };
 
   const onDelete = async () => {
-    if (!(await showConfirm(`Delete ${current.name}? It leaves every shop picker; its orders and history stay.`))) return;
+    if (!(await showConfirm(t("staff.shops.deleteQuestion", { name: current.name })))) return;
     remove.mutate(current.id, {
       onSuccess: () => {
         haptic("warning");
-        notify(SHOP_TEXTS.deleted, "S");
+        notify(t("staff.shops.deletedNotice"), "S");
         navigate(paths.shopList);
       },
       onError: failed,
@@ -55,11 +55,11 @@ function ShopEditScreen({ id }: { id: number }) {
 
   return (
     <section className="page shop-page">
-      <h1 className="page__title">Edit shop</h1>
+      <h1 className="page__title">{t("staff.shops.editTitle")}</h1>
       <ShopForm
         key={current.id}
         shop={current}
-        submitLabel="Save changes"
+        submitLabel={t("staff.shops.save")}
         pending={update.isPending}
         onSubmit={(form) =>
           update.mutate(
@@ -67,7 +67,7 @@ function ShopEditScreen({ id }: { id: number }) {
             {
               onSuccess: () => {
                 haptic("success");
-                notify(SHOP_TEXTS.updated, "S");
+                notify(t("staff.shops.updated"), "S");
               },
               onError: failed,
             },
@@ -83,11 +83,11 @@ function ShopEditScreen({ id }: { id: number }) {
             data-testid="shop-delete"
           >
             {remove.isPending ? <span className="button__spinner" aria-hidden="true" /> : <TrashIcon />}
-            DELETE
+            {t("staff.shops.delete")}
           </button>
         ) : (
           <p className="shop-form__note" data-testid="shop-not-deletable">
-            {current.is_deleted ? "This shop was deleted." : SHOP_TEXTS.warehouse}
+            {current.is_deleted ? t("staff.shops.wasDeleted") : t("staff.shops.warehouseKept")}
           </p>
         )}
       </ShopForm>

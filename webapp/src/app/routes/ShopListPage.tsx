@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PlusIcon } from "../../components/icons";
+import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { useAdminShops } from "../../features/admin/shops/api/useAdminShops";
@@ -33,10 +34,10 @@ function ShopListScreen() {
   return (
     <section className="page shop-page">
       <div className="shop-page__head">
-        <h1 className="page__title">Shops</h1>
+        <h1 className="page__title">{t("staff.shops.title")}</h1>
         <Link href={paths.shopCreate} className="button" data-testid="shop-create-link">
           <PlusIcon />
-          Create shop
+          {t("staff.shops.createLink")}
         </Link>
       </div>
       {shops.data ? (
@@ -44,12 +45,12 @@ function ShopListScreen() {
       ) : shops.isPending ? (
         <>
           <p className="shop-form__note" role="status">
-            {SHOP_LOADING}
+            {t(SHOP_LOADING)}
           </p>
           <ShopListPlaceholder />
         </>
       ) : (
-        <Retry text="The shops could not be loaded." onRetry={() => void shops.refetch()} />
+        <Retry text={t("staff.shops.listFailed")} onRetry={() => void shops.refetch()} />
       )}
     </section>
   );
@@ -60,7 +61,7 @@ export function Retry({ text, onRetry }: { text: string; onRetry: () => void }) 
     <div className="status-message">
       <p>{text}</p>
       <button type="button" className="button button--ghost" onClick={onRetry}>
-        Try again
+        {t("staff.tryAgain")}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from "../../lib/i18n";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { useStaffOrders } from "../../features/handover/api/useStaffOrders";
 import { StaffOrderList } from "../../features/handover/components/StaffOrderList";
@@ -11,7 +12,7 @@ export function StoreOrdersPage() {
   const list = orders.data?.pages.flatMap((page) => page.orders);
   return (
     <section className="page staff-page">
-      <h1 className="page__title">Store orders</h1>
+      <h1 className="page__title">{t("staff.storeOrders")}</h1>
       {list ? (
         <div className="staff-page__list">
           <StaffOrderList
@@ -21,16 +22,16 @@ export function StoreOrdersPage() {
             hasMore={orders.hasNextPage}
             loadingMore={orders.isFetchingNextPage}
             onMore={() => void orders.fetchNextPage()}
-            emptyText="No orders in your shops yet"
+            emptyText={t("staff.storeOrders.empty")}
           />
         </div>
       ) : orders.isPending ? (
-        <PageLoading text="Loading orders..." />
+        <PageLoading text={t("staff.list.loading")} />
       ) : (
         <div className="status-message">
-          <p>The orders could not be loaded.</p>
+          <p>{t("staff.storeOrders.failed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void orders.refetch()}>
-            Try again
+            {t("staff.tryAgain")}
           </button>
         </div>
       )}

@@ -306,4 +306,9 @@ export default {
   "cabinetStore.openMap": "Open the map",
   "cabinetStore.noShop": "You own no shop yet: a shop's admin e-mail makes its owner.",
   "cabinetStore.shopIncomes": "Shop incomes",
+  // ---- staff: access check and admin placeholder (entry chunk, shown before the staff messages load) ----
+  "staffGate.checking": "Checking access...",
+  "staffGate.denied": "Отказано в доступе.",
+  "staffGate.toolLater": "This admin tool arrives in a later update.",
+  "staffGate.openAdmin": "Open the admin page",
 } as const;

@@ -306,4 +306,9 @@ export default {
   "cabinetStore.openMap": "Открыть карту",
   "cabinetStore.noShop": "У вас пока нет магазина: владельцем становится тот, чей e-mail указан администратором магазина.",
   "cabinetStore.shopIncomes": "Доходы магазина",
+  // ---- staff: access check and admin placeholder (entry chunk, shown before the staff messages load) ----
+  "staffGate.checking": "Проверяем доступ...",
+  "staffGate.denied": "Отказано в доступе.",
+  "staffGate.toolLater": "Этот инструмент появится в одном из следующих обновлений.",
+  "staffGate.openAdmin": "Открыть страницу администратора",
 } satisfies Record<keyof typeof en, string>;

@@ -302,4 +302,9 @@ export default {
   "cabinetStore.openMap": "เปิดแผนที่",
   "cabinetStore.noShop": "คุณยังไม่มีร้านค้า เจ้าของร้านคือผู้ที่มีอีเมลตรงกับอีเมลผู้ดูแลของร้าน",
   "cabinetStore.shopIncomes": "รายได้ของร้าน",
+  // ---- staff: access check and admin placeholder (entry chunk, shown before the staff messages load) ----
+  "staffGate.checking": "กำลังตรวจสอบสิทธิ์...",
+  "staffGate.denied": "ไม่มีสิทธิ์เข้าถึง",
+  "staffGate.toolLater": "เครื่องมือนี้จะมาในอัปเดตครั้งถัดไป",
+  "staffGate.openAdmin": "เปิดหน้าผู้ดูแลระบบ",
 } satisfies Record<keyof typeof en, string>;

@@ -1,7 +1,8 @@
 import { parseProductForm, requireAnImage } from "@domain/adminProducts";
 import { CATEGORIES } from "@domain/catalog";
-import { DomainError } from "@domain/errors";
+import { DomainError, ValidationError } from "@domain/errors";
 import { BASE_OPTION_ID, DEFAULT_POSITION, WAREHOUSE_SHOP_ID } from "@domain/constants";
+import { currentLocale, t, type MessageId } from "../../../lib/i18n";
 import type { AdminProduct } from "./api/types";
 
 /** The product form's text fields in the spec's order (spec §7 payload "Create/update product"). */
@@ -58,6 +59,42 @@ export function fieldsOf(product: AdminProduct): ProductFields {
   };
 }
 
+/** The form's labels by field, for naming a field in a problem. */
+const FIELD_LABELS: Partial<Record<string, MessageId>> = {
+  name: "staff.form.name",
+  description: "staff.form.description",
+  full_description: "staff.form.fullDescription",
+  per_price: "staff.form.perPrice",
+  cost_price: "staff.form.costPrice",
+  instock: "staff.form.instock",
+  gift_text: "staff.form.giftText",
+  label: "staff.form.label",
+  price_text: "staff.form.priceText",
+  position: "staff.form.position",
+  hot_deal: "staff.form.hotDeal",
+  category_id: "staff.form.category",
+  in_all_list: "staff.form.inAllList",
+};
+
+/**
+ * A problem of the form in the display language: in English the spec's own words as the check wrote them; in
+ * Russian and Thai the same problem said in that language, naming the field by its label.
+ */
+function problemText(error: ValidationError): string {
+  const english = error.message;
+  if (currentLocale() === "en") return english;
+  const labelId = FIELD_LABELS[error.param];
+  const field = labelId ? t(labelId) : error.param;
+  const numbers = english.match(/\d+/g) ?? [];
+  if (error.param === "images") return t("staff.form.problem.image");
+  if (english.includes(" is too long ")) return t("staff.form.problem.tooLong", { field, max: numbers[0] ?? "" });
+  if (/ must be (plain text|one line of plain text)$/.test(english)) return t("staff.form.problem.plainText", { field });
+  if (error.param === "position") return t("staff.form.problem.position", { field, min: numbers[0] ?? "", max: numbers[1] ?? "" });
+  if (english.startsWith("Set ") && !["hot_deal", "category_id"].includes(error.param)) return t("staff.form.problem.fill", { field });
+  if (english.startsWith("Incorrect ")) return t("staff.form.problem.number", { field });
+  return t("staff.form.problem.choose", { field });
+}
+
 /**
  * Spec §5 "Product upload": what is wrong with the form, in the spec's words, or null: the "shared input
  * check" that runs before the preview is the server's own (`parseProductForm`), so both say the same.
@@ -68,6 +105,7 @@ export function fieldProblem(fields: ProductFields, imageCount: number): string 
     requireAnImage(imageCount);
     return null;
   } catch (error) {
+    if (error instanceof ValidationError) return problemText(error);
     if (error instanceof DomainError) return error.message;
     throw error;
   }

@@ -1,14 +1,16 @@
 import { islandClock } from "@domain/format";
+import { formatOrderDate } from "@domain/orders";
+import type { MessageId } from "../../../lib/i18n";
 
 /** The date ranges the statistics page offers (beyond the spec's all-time figures). */
 export type RangeKind = "today" | "7d" | "30d" | "all" | "custom";
 
-export const RANGE_CHOICES: readonly { kind: RangeKind; label: string }[] = [
-  { kind: "today", label: "Today" },
-  { kind: "7d", label: "7 days" },
-  { kind: "30d", label: "30 days" },
-  { kind: "all", label: "All" },
-  { kind: "custom", label: "Custom" },
+export const RANGE_CHOICES: readonly { kind: RangeKind; label: MessageId }[] = [
+  { kind: "today", label: "staff.stats.range.today" },
+  { kind: "7d", label: "staff.stats.range.7d" },
+  { kind: "30d", label: "staff.stats.range.30d" },
+  { kind: "all", label: "staff.stats.range.all" },
+  { kind: "custom", label: "staff.stats.range.custom" },
 ];
 
 /** What GET /api/admin/stats is asked: island days YYYY-MM-DD (both ends included) and a shop, each optional. */
@@ -46,8 +48,7 @@ export function rangeQuery(kind: RangeKind, custom: { from: string; to: string }
   }
 }
 
-/** "2026-11-23" → "23.11.2026" (the app's dates are DD.M.YYYY). */
+/** An island day "2026-11-23" as the app writes dates in the display language ("23.11.2026", "23/11/2026"). */
 export function formatDay(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${Number(day)}.${Number(month)}.${year}`;
+  return formatOrderDate(`${date}T00:00:00+07:00`, false);
 }

@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
-import { HANDOVER_TEXTS, parseDiscountPercent } from "@domain/handover";
+import { parseDiscountPercent } from "@domain/handover";
 import { discountedPrice } from "@domain/orders";
 import { notify } from "../../../components/notificationStore";
+import { t } from "../../../lib/i18n";
 import { haptic, showConfirm } from "../../../lib/telegram";
 import { useCancelOrderAsAdmin } from "../api/useCancelOrderAsAdmin";
 import { useSetDiscount } from "../api/useSetDiscount";
+import { messageWithSlots } from "../messageSlots";
 import "./handover.css";
 
 /** Spec §5: a whole number 0–100, else 'Некорректное число'; null when it is not one. */
@@ -31,7 +33,7 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
     if (discount.isPending) return;
     if (percent === null) {
       haptic("error");
-      notify(HANDOVER_TEXTS.invalidNumber, "W");
+      notify(t("staff.admin.invalidNumber"), "W");
       return;
     }
     discount.mutate(
@@ -39,30 +41,31 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
       {
         onSuccess: (changed) => {
           haptic("success");
-          notify(`Discount of ${changed.discount_percent}% applied: ${formatBaht(changed.discounted_price)} to pay`, "S");
+          const amount = formatBaht(changed.discounted_price);
+          notify(t("staff.admin.discountApplied", { percent: changed.discount_percent, amount }), "S");
         },
       },
     );
   };
 
   const onCancel = async () => {
-    if (!(await showConfirm(`Cancel order #${order.id}? Its products go back on the shelf.`))) return;
+    if (!(await showConfirm(t("staff.admin.cancelQuestion", { id: order.id })))) return;
     cancel.mutate(order.id, {
       onSuccess: () => {
         haptic("warning");
-        notify(`Order #${order.id} was canceled`, "N");
+        notify(t("staff.admin.canceled", { id: order.id }), "N");
       },
     });
   };
 
   return (
     <div className="handover-card card" data-testid="admin-tools">
-      <h2 className="section-title">Admin</h2>
+      <h2 className="section-title">{t("staff.admin.title")}</h2>
       {order.actions.discount && (
         <form className="handover-discount" onSubmit={onDiscount} noValidate>
           <div className="field">
             <label className="field__label" htmlFor={inputId}>
-              Discount, %
+              {t("staff.admin.discountLabel")}
             </label>
             <span className="handover-discount__row">
               <input
@@ -76,13 +79,16 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
               />
               <button type="submit" className="button button--ghost" disabled={discount.isPending} data-testid="apply-discount">
                 {discount.isPending && <span className="button__spinner" aria-hidden="true" />}
-                Apply
+                {t("staff.admin.apply")}
               </button>
             </span>
           </div>
           {percent !== null && percent > 0 && (
             <p className="handover-discount__preview">
-              To pay: <s>{formatBaht(order.total_price)}</s> {formatBaht(discountedPrice(order.total_price, percent))}
+              {messageWithSlots("staff.admin.toPay", {
+                old: <s>{formatBaht(order.total_price)}</s>,
+                new: formatBaht(discountedPrice(order.total_price, percent)),
+              })}
             </p>
           )}
         </form>
@@ -96,7 +102,7 @@ export function AdminOrderTools({ order }: { order: StaffOrder }) {
           data-testid="admin-cancel-order"
         >
           {cancel.isPending && <span className="button__spinner" aria-hidden="true" />}
-          Cancel order
+          {t("staff.admin.cancelOrder")}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { formatAmount } from "@domain/format";
 import { ChevronRightIcon } from "../../../components/icons";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useSalesSummary } from "../api/useSalesSummary";
 import { SalesIcon } from "./staffIcons";
@@ -19,13 +20,13 @@ export function AllSalesBox() {
         <SalesIcon />
       </span>
       <span className="cabinet-box__text">
-        <span className="all-sales__title">All sales</span>
+        <span className="all-sales__title">{t("staff.sales.all")}</span>
         <span className="all-sales__counts">
           <span>
-            New <strong data-testid="all-sales-new">{counts ? formatAmount(counts.new) : "…"}</strong>
+            {t("staff.sales.new")} <strong data-testid="all-sales-new">{counts ? formatAmount(counts.new) : "…"}</strong>
           </span>
           <span>
-            Done <strong data-testid="all-sales-done">{counts ? formatAmount(counts.done) : "…"}</strong>
+            {t("staff.sales.done")} <strong data-testid="all-sales-done">{counts ? formatAmount(counts.done) : "…"}</strong>
           </span>
         </span>
       </span>

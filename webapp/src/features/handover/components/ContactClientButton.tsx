@@ -1,6 +1,6 @@
-import { HANDOVER_TEXTS } from "@domain/handover";
 import { ChatIcon } from "../../../components/icons";
 import { notify } from "../../../components/notificationStore";
+import { t } from "../../../lib/i18n";
 import { closeApp, haptic } from "../../../lib/telegram";
 import { useContactClient } from "../api/useContactClient";
 
@@ -15,18 +15,18 @@ export function ContactClientButton({ orderId }: { orderId: number }) {
       onSuccess: (ok) => {
         if (!ok) {
           haptic("error");
-          notify(HANDOVER_TEXTS.contactFailed, "W");
+          notify(t("staff.handover.contactFailed"), "W");
           return;
         }
         haptic("success");
-        notify(HANDOVER_TEXTS.contactSent, "S");
+        notify(t("staff.handover.contactSent"), "S");
         closeApp();
       },
     });
   return (
     <button type="button" className="button button--ghost" onClick={onContact} disabled={contact.isPending} data-testid="contact-client">
       {contact.isPending ? <span className="button__spinner" aria-hidden="true" /> : <ChatIcon />}
-      Contact client
+      {t("staff.handover.contact")}
     </button>
   );
 }

@@ -1,7 +1,9 @@
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
-import { DELIVERY_OPTION_LABELS, DELIVERY_OPTIONS, PAYMENT_OPTION_LABELS } from "@domain/orders";
+import { DELIVERY_OPTIONS } from "@domain/orders";
 import { MapPinIcon, PhoneIcon } from "../../../components/icons";
+import { t } from "../../../lib/i18n";
+import { deliveryOptionLabel, paymentOptionLabel } from "../statusLabels";
 import "./handover.css";
 
 /**
@@ -9,7 +11,7 @@ import "./handover.css";
  * e-mail and bonus balance, the responsible manager (or nobody yet), and how it was to be delivered and paid.
  */
 export function CustomerCard({ order }: { order: StaffOrder }) {
-  const name = order.user_firstname ?? "Customer";
+  const name = order.user_firstname ?? t("staff.handover.customer");
   return (
     <div className="handover-card card handover-people">
       <div className="handover-person">
@@ -23,30 +25,30 @@ export function CustomerCard({ order }: { order: StaffOrder }) {
         <span className="handover-person__who">
           <span className="handover-person__name">{name}</span>
           <span className="handover-person__sub" data-testid="customer-email">
-            {order.user_data.email ?? "Signed in with Telegram"}
+            {order.user_data.email ?? t("staff.handover.signedInWithTelegram")}
           </span>
         </span>
         <span className="handover-person__balance">
-          <span className="handover-fact__label">Bonus</span>
+          <span className="handover-fact__label">{t("staff.handover.bonus")}</span>
           <span data-testid="customer-bonus">{formatBaht(order.partner_balance)}</span>
         </span>
       </div>
       <dl className="handover-facts">
         <div className="handover-fact">
-          <dt className="handover-fact__label">Responsible manager</dt>
-          <dd data-testid="responsible-manager">{order.manager_desc?.name ?? "nobody yet"}</dd>
+          <dt className="handover-fact__label">{t("staff.handover.responsible")}</dt>
+          <dd data-testid="responsible-manager">{order.manager_desc?.name ?? t("staff.handover.nobodyYet")}</dd>
         </div>
         <div className="handover-fact">
-          <dt className="handover-fact__label">Shop</dt>
+          <dt className="handover-fact__label">{t("staff.handover.shop")}</dt>
           <dd>{order.store.name}</dd>
         </div>
         <div className="handover-fact">
-          <dt className="handover-fact__label">Delivery</dt>
-          <dd data-testid="handover-delivery">{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "Not chosen"}</dd>
+          <dt className="handover-fact__label">{t("staff.handover.delivery")}</dt>
+          <dd data-testid="handover-delivery">{deliveryOptionLabel(order.delivery_option) ?? t("staff.handover.notChosen")}</dd>
         </div>
         <div className="handover-fact">
-          <dt className="handover-fact__label">Payment</dt>
-          <dd>{PAYMENT_OPTION_LABELS[order.payment_option] ?? "Not chosen"}</dd>
+          <dt className="handover-fact__label">{t("staff.handover.payment")}</dt>
+          <dd>{paymentOptionLabel(order.payment_option) ?? t("staff.handover.notChosen")}</dd>
         </div>
       </dl>
       {order.delivery_option === DELIVERY_OPTIONS.courier && (order.phone || order.delivery_address || order.delivery_address_link) && (

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { StaffOrder } from "@domain/contracts/staff";
-import { countOf, formatBaht } from "@domain/format";
+import { formatBaht } from "@domain/format";
 import { bonusCovers, type FinishBy } from "@domain/handover";
+import { t } from "../../../lib/i18n";
 import { itemCount } from "../staffOrder";
 import { OrderDoneDialog } from "./OrderDoneDialog";
 import "./handover.css";
@@ -28,34 +29,34 @@ export function HandoverSteps({ order, responsible }: { order: StaffOrder; respo
   return (
     <div className="handover-card card handover-steps" data-testid="handover-steps">
       <div className="handover-step">
-        <h2 className="section-title">Step 1 · take money</h2>
+        <h2 className="section-title">{t("staff.steps.money")}</h2>
         <label className="handover-check">
           <input type="checkbox" checked={money === "cash"} onChange={() => tickMoney("cash")} data-testid="money-cash" />
           <span className="handover-check__text">
-            <span className="handover-check__name">Cash</span>
-            <span className="handover-check__hint">{formatBaht(order.discounted_price)} in cash</span>
+            <span className="handover-check__name">{t("staff.steps.cash")}</span>
+            <span className="handover-check__hint">{t("staff.steps.cashHint", { amount: formatBaht(order.discounted_price) })}</span>
           </span>
         </label>
         {bonusOffered && (
           <label className="handover-check">
             <input type="checkbox" checked={money === "bonus"} onChange={() => tickMoney("bonus")} data-testid="money-bonus" />
             <span className="handover-check__text">
-              <span className="handover-check__name">Bonus</span>
+              <span className="handover-check__name">{t("staff.steps.bonus")}</span>
               <span className="handover-check__hint">
-                {formatBaht(order.discounted_price)} of the customer's {formatBaht(order.partner_balance)} bonus
+                {t("staff.steps.bonusHint", { amount: formatBaht(order.discounted_price), balance: formatBaht(order.partner_balance) })}
               </span>
             </span>
           </label>
         )}
       </div>
       <div className="handover-step">
-        <h2 className="section-title">Step 2 · give products</h2>
+        <h2 className="section-title">{t("staff.steps.give")}</h2>
         <label className="handover-check" data-disabled={money === null}>
           <input type="checkbox" checked={given} disabled={money === null} onChange={() => setGiven(!given)} data-testid="products-given" />
           <span className="handover-check__text">
-            <span className="handover-check__name">Products given</span>
+            <span className="handover-check__name">{t("staff.steps.given")}</span>
             <span className="handover-check__hint">
-              {money === null ? "Take the money first" : `All ${countOf(items, "item")} handed over`}
+              {money === null ? t("staff.steps.moneyFirst") : t("staff.steps.allGiven", { count: items })}
             </span>
           </span>
         </label>
@@ -67,7 +68,7 @@ export function HandoverSteps({ order, responsible }: { order: StaffOrder; respo
         onClick={() => setConfirming(true)}
         data-testid="order-done"
       >
-        ORDER DONE
+        {t("staff.steps.done")}
       </button>
       {money !== null && (
         <OrderDoneDialog

@@ -1,9 +1,10 @@
 import type { StaffOrder } from "@domain/contracts/staff";
-import { countOf, formatBaht } from "@domain/format";
+import { formatBaht } from "@domain/format";
 import type { FinishBy } from "@domain/handover";
 import { CheckIcon } from "../../../components/icons";
 import { Modal } from "../../../components/Modal";
 import { notify } from "../../../components/notificationStore";
+import { t } from "../../../lib/i18n";
 import { haptic } from "../../../lib/telegram";
 import { useFinishOrder } from "../api/useFinishOrder";
 import "./handover.css";
@@ -30,7 +31,7 @@ export function OrderDoneDialog({ active, onClose, order, by, responsible, items
       {
         onSuccess: () => {
           haptic("success");
-          notify(`Order #${order.id} is done`, "S");
+          notify(t("staff.done.notice", { id: order.id }), "S");
           onClose();
         },
         onError: () => {
@@ -41,22 +42,22 @@ export function OrderDoneDialog({ active, onClose, order, by, responsible, items
     );
 
   return (
-    <Modal active={active} onClose={onClose} title="Order done">
+    <Modal active={active} onClose={onClose} title={t("staff.done.title")}>
       <dl className="done-rows" data-testid="order-done-dialog">
         <div className="done-row">
-          <dt>RESPONSIBLE PERSON</dt>
+          <dt>{t("staff.done.responsible")}</dt>
           <dd data-testid="done-responsible">{responsible}</dd>
         </div>
         <div className="done-row">
-          <dt data-testid="done-money">{by === "bonus" ? "CANNABONUS" : "I HAVE TAKEN MONEY"}</dt>
+          <dt data-testid="done-money">{by === "bonus" ? t("staff.done.bonus") : t("staff.done.money")}</dt>
           <dd>{formatBaht(order.discounted_price)}</dd>
         </div>
         <div className="done-row">
-          <dt>I HAVE GIVEN ALL PRODUCTS</dt>
-          <dd data-testid="done-items">{countOf(items, "item")}</dd>
+          <dt>{t("staff.done.products")}</dt>
+          <dd data-testid="done-items">{t("staff.items", { count: items })}</dd>
         </div>
         <div className="done-row">
-          <dt>CLIENT HAPPY</dt>
+          <dt>{t("staff.done.happy")}</dt>
           <dd className="done-row__tick">
             <CheckIcon />
           </dd>
@@ -64,7 +65,7 @@ export function OrderDoneDialog({ active, onClose, order, by, responsible, items
       </dl>
       <button type="button" className="button done-confirm" onClick={onConfirm} disabled={finish.isPending} data-testid="confirm-done">
         {finish.isPending && <span className="button__spinner" aria-hidden="true" />}
-        CONFIRM
+        {t("staff.done.confirm")}
       </button>
     </Modal>
   );

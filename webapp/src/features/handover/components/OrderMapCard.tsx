@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import type { StaffOrder } from "@domain/contracts/staff";
-import { HANDOVER_TEXTS } from "@domain/handover";
 import { isMapEmbedUrl } from "@domain/maps";
 import { notify } from "../../../components/notificationStore";
 import { OrderMap } from "../../../components/OrderMap";
+import { t } from "../../../lib/i18n";
 import { haptic } from "../../../lib/telegram";
 import { useAttachMap } from "../api/useAttachMap";
 import "./handover.css";
@@ -28,7 +28,7 @@ export function OrderMapCard({ order }: { order: StaffOrder }) {
       {
         onSuccess: () => {
           haptic("success");
-          notify(HANDOVER_TEXTS.mapAttached, "S");
+          notify(t("staff.map.attached"), "S");
           setCode("");
         },
         onError: () => haptic("error"),
@@ -38,12 +38,12 @@ export function OrderMapCard({ order }: { order: StaffOrder }) {
 
   return (
     <div className="handover-card card" data-testid="handover-map">
-      {hasMap ? <OrderMap src={order.map_html} title="Map" /> : <h2 className="section-title">Map</h2>}
-      {!hasMap && <p className="handover-card__hint">No map attached yet.</p>}
+      {hasMap ? <OrderMap src={order.map_html} title={t("staff.map.title")} /> : <h2 className="section-title">{t("staff.map.title")}</h2>}
+      {!hasMap && <p className="handover-card__hint">{t("staff.map.none")}</p>}
       {order.actions.map && (
         <form className="handover-form" onSubmit={onSubmit}>
           <label className="field">
-            <span className="field__label">{hasMap ? "Paste another map's code to replace it" : "Paste the map's embed code"}</span>
+            <span className="field__label">{hasMap ? t("staff.map.replaceLabel") : t("staff.map.pasteLabel")}</span>
             <textarea
               className="field__input handover-form__code"
               rows={3}
@@ -57,7 +57,7 @@ export function OrderMapCard({ order }: { order: StaffOrder }) {
           </label>
           <button type="submit" className="button button--ghost" disabled={code.trim() === "" || attach.isPending} data-testid="attach-map">
             {attach.isPending && <span className="button__spinner" aria-hidden="true" />}
-            {hasMap ? "Replace map" : "Attach map"}
+            {hasMap ? t("staff.map.replace") : t("staff.map.attach")}
           </button>
         </form>
       )}

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@domain/orders";
+import { t } from "../../../lib/i18n";
 import { useStaffOrders } from "../api/useStaffOrders";
 import { StaffOrderList } from "./StaffOrderList";
 import "./handover.css";
@@ -32,18 +33,18 @@ export function OrderSection({ title, status, canTake }: OrderSectionProps) {
           hasMore={orders.hasNextPage}
           loadingMore={orders.isFetchingNextPage}
           onMore={() => void orders.fetchNextPage()}
-          emptyText="No orders"
+          emptyText={t("staff.list.noOrders")}
         />
       ) : orders.isPending ? (
         <p className="staff-empty" role="status">
           <span className="button__spinner" aria-hidden="true" />
-          Loading orders...
+          {t("staff.list.loading")}
         </p>
       ) : (
         <div className="staff-empty">
-          <p>These orders could not be loaded.</p>
+          <p>{t("staff.list.sectionFailed")}</p>
           <button type="button" className="button button--ghost staff-more" onClick={() => void orders.refetch()}>
-            Try again
+            {t("staff.tryAgain")}
           </button>
         </div>
       )}

@@ -1,11 +1,12 @@
 import type { SalesCounts } from "@domain/contracts/staff";
 import { formatAmount } from "@domain/format";
 import type { SalesFilter } from "@domain/handover";
+import { t, type MessageId } from "../../../lib/i18n";
 import "./handover.css";
 
-const FILTERS: readonly { value: SalesFilter; label: string }[] = [
-  { value: "new", label: "New" },
-  { value: "done", label: "Done" },
+const FILTERS: readonly { value: SalesFilter; label: MessageId }[] = [
+  { value: "new", label: "staff.sales.new" },
+  { value: "done", label: "staff.sales.done" },
 ];
 
 /** Spec §2 sales lists: the filters New and Done, each with its count. */
@@ -19,7 +20,7 @@ export function SalesFilterTabs({
   onChange: (filter: SalesFilter) => void;
 }) {
   return (
-    <div className="tabs sales-tabs" role="tablist" aria-label="Sales">
+    <div className="tabs sales-tabs" role="tablist" aria-label={t("staff.sales.tabs")}>
       {FILTERS.map((filter) => (
         <button
           key={filter.value}
@@ -30,7 +31,7 @@ export function SalesFilterTabs({
           onClick={() => onChange(filter.value)}
           data-testid={`sales-filter-${filter.value}`}
         >
-          {filter.label}
+          {t(filter.label)}
           <span className="pill pill--accent tabs__count" data-testid={`sales-count-${filter.value}`}>
             {counts ? formatAmount(counts[filter.value]) : "…"}
           </span>

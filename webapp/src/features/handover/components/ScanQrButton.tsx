@@ -1,3 +1,4 @@
+import { t } from "../../../lib/i18n";
 import { useScanOrderQr } from "../hooks/useScanOrderQr";
 import { ScanQrIcon } from "./staffIcons";
 import "./handover.css";
@@ -9,7 +10,7 @@ export function ScanQrButton() {
   return (
     <button type="button" className="button staff-scan" onClick={scan} data-testid="scan-qr">
       <ScanQrIcon />
-      Scan QR
+      {t("staff.scan")}
     </button>
   );
 }

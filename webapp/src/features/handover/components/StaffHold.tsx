@@ -1,5 +1,7 @@
 import { ClockIcon } from "../../../components/icons";
 import { useHoldCountdown } from "../../../components/useHoldCountdown";
+import { t } from "../../../lib/i18n";
+import { messageWithSlots } from "../messageSlots";
 import "./handover.css";
 
 /** A new order's pickup hold on the hand-over screen; nothing once it has run out. */
@@ -7,10 +9,11 @@ export function StaffHold({ remaining, measuredAt }: { remaining: string | null;
   const left = useHoldCountdown(remaining, measuredAt);
   if (left === null) return null;
   return (
-    <div className="staff-hold" role="timer" aria-label={`${left} left of the pickup hold`}>
+    <div className="staff-hold" role="timer" aria-label={t("staff.hold", { left })}>
       <ClockIcon />
-      <strong data-testid="handover-hold">{left}</strong>
-      <span>left of the pickup hold</span>
+      <span className="staff-hold__text">
+        {messageWithSlots("staff.hold", { left: <strong data-testid="handover-hold">{left}</strong> })}
+      </span>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { Link } from "wouter";
 import type { StaffOrder } from "@domain/contracts/staff";
-import { countOf, formatBaht } from "@domain/format";
-import { DELIVERY_OPTION_LABELS, formatOrderDate } from "@domain/orders";
+import { formatBaht } from "@domain/format";
+import { formatOrderDate } from "@domain/orders";
 import { ClockIcon } from "../../../components/icons";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge";
 import { useHoldCountdown } from "../../../components/useHoldCountdown";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { itemCount } from "../staffOrder";
+import { deliveryOptionLabel } from "../statusLabels";
 import { TakeOrderButton } from "./TakeOrderButton";
 import "./handover.css";
 
@@ -21,25 +23,25 @@ interface StaffOrderRowProps {
 /** One order in a staff list: opens the hand-over screen; a new one shows its hold and, for managers, 'take order'. */
 export function StaffOrderRow({ order, measuredAt, canTake }: StaffOrderRowProps) {
   const time = formatOrderDate(order.created).split(" ")[1];
-  const customer = order.user_data.email ?? order.user_firstname ?? "Customer";
+  const customer = order.user_data.email ?? order.user_firstname ?? t("staff.handover.customer");
   const showTake = canTake && order.actions.take;
   return (
     <li className="staff-row" data-testid="staff-order-row" data-order-id={order.id} data-status={order.status}>
       <Link href={paths.manageOrder(order.id)} className="staff-row__link">
         <span className="staff-row__main">
           <span className="staff-row__head">
-            <span className="staff-row__number">Order #{order.id}</span>
+            <span className="staff-row__number">{t("staff.order", { id: order.id })}</span>
             <OrderStatusBadge status={order.status} />
           </span>
           <span className="staff-row__meta">
             <span>{time}</span>
             <span>{order.store.name}</span>
-            <span>{countOf(itemCount(order), "item")}</span>
-            <span>{DELIVERY_OPTION_LABELS[order.delivery_option] ?? "No delivery chosen"}</span>
+            <span>{t("staff.items", { count: itemCount(order) })}</span>
+            <span>{deliveryOptionLabel(order.delivery_option) ?? t("staff.row.noDelivery")}</span>
           </span>
           <span className="staff-row__who">
             <span data-testid="staff-row-customer">{customer}</span>
-            {order.manager_desc && <span data-testid="staff-row-manager">Manager: {order.manager_desc.name}</span>}
+            {order.manager_desc && <span data-testid="staff-row-manager">{t("staff.row.manager", { name: order.manager_desc.name })}</span>}
           </span>
         </span>
         <strong className="staff-row__total" data-testid="staff-row-total">
@@ -61,7 +63,7 @@ function RowHold({ remaining, measuredAt }: { remaining: string | null; measured
   const left = useHoldCountdown(remaining, measuredAt);
   if (left === null) return <span className="staff-row__hold staff-row__hold--none" />;
   return (
-    <span className="staff-row__hold" role="timer" aria-label={`${left} left of the pickup hold`}>
+    <span className="staff-row__hold" role="timer" aria-label={t("staff.hold", { left })}>
       <ClockIcon />
       <span data-testid="staff-row-hold">{left}</span>
     </span>

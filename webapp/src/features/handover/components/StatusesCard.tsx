@@ -1,10 +1,11 @@
 import { useState } from "react";
 import type { StaffOrder, StatusesBody } from "@domain/contracts/staff";
-import { DELIVERY_STATUSES, HANDOVER_TEXTS, PAYMENT_STATUSES } from "@domain/handover";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "@domain/orders";
+import { DELIVERY_STATUSES, PAYMENT_STATUSES } from "@domain/handover";
 import { notify } from "../../../components/notificationStore";
+import { t } from "../../../lib/i18n";
 import { haptic } from "../../../lib/telegram";
 import { useSaveStatuses } from "../api/useSaveStatuses";
+import { deliveryStatusLabel, paymentStatusLabel } from "../statusLabels";
 import { TonPaymentFacts } from "./TonPaymentFacts";
 import "./handover.css";
 
@@ -24,7 +25,7 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
       {
         onSuccess: () => {
           haptic("success");
-          notify(HANDOVER_TEXTS.statusesUpdated, "S");
+          notify(t("staff.statuses.updated"), "S");
         },
         onError: () => haptic("error"),
       },
@@ -33,16 +34,16 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
   if (!editable) {
     return (
       <div className="handover-card card" data-testid="handover-statuses">
-        <h2 className="section-title">Statuses</h2>
+        <h2 className="section-title">{t("staff.statuses.title")}</h2>
         <TonPaymentFacts order={order} />
         <dl className="handover-facts handover-facts--plain">
           <div className="handover-fact">
-            <dt className="handover-fact__label">Payment</dt>
-            <dd data-testid="payment-status-text">{PAYMENT_STATUS_LABELS[order.payment_status]}</dd>
+            <dt className="handover-fact__label">{t("staff.handover.payment")}</dt>
+            <dd data-testid="payment-status-text">{paymentStatusLabel(order.payment_status)}</dd>
           </div>
           <div className="handover-fact">
-            <dt className="handover-fact__label">Delivery</dt>
-            <dd data-testid="delivery-status-text">{DELIVERY_STATUS_LABELS[order.delivery_status]}</dd>
+            <dt className="handover-fact__label">{t("staff.handover.delivery")}</dt>
+            <dd data-testid="delivery-status-text">{deliveryStatusLabel(order.delivery_status)}</dd>
           </div>
         </dl>
       </div>
@@ -51,11 +52,11 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
 
   return (
     <div className="handover-card card" data-testid="handover-statuses">
-      <h2 className="section-title">Statuses</h2>
+      <h2 className="section-title">{t("staff.statuses.title")}</h2>
       <TonPaymentFacts order={order} />
       <div className="handover-statuses">
         <label className="field">
-          <span className="field__label">Payment</span>
+          <span className="field__label">{t("staff.handover.payment")}</span>
           <select
             className="field__input handover-select"
             value={statuses.payment_status}
@@ -64,13 +65,13 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
           >
             {PAYMENT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {PAYMENT_STATUS_LABELS[status]}
+                {paymentStatusLabel(status)}
               </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span className="field__label">Delivery</span>
+          <span className="field__label">{t("staff.handover.delivery")}</span>
           <select
             className="field__input handover-select"
             value={statuses.delivery_status}
@@ -79,7 +80,7 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
           >
             {DELIVERY_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {DELIVERY_STATUS_LABELS[status]}
+                {deliveryStatusLabel(status)}
               </option>
             ))}
           </select>
@@ -93,7 +94,7 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
         data-testid="save-statuses"
       >
         {save.isPending && <span className="button__spinner" aria-hidden="true" />}
-        Save statuses
+        {t("staff.statuses.save")}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from "../../../lib/i18n";
 import { useTakeOrderAction } from "../hooks/useTakeOrderAction";
 
 /** 'take order' (spec §2): the new order becomes this manager's. */
@@ -12,7 +13,7 @@ export function TakeOrderButton({ orderId, compact = false }: { orderId: number;
       data-testid="take-order"
     >
       {pending && <span className="button__spinner" aria-hidden="true" />}
-      Take order
+      {t("staff.take")}
     </button>
   );
 }

@@ -1,17 +1,28 @@
 import type { StaffOrder } from "@domain/contracts/staff";
 import { notify } from "../../../components/notificationStore";
+import { t, type MessageId } from "../../../lib/i18n";
 import { haptic, showConfirm } from "../../../lib/telegram";
 import { useConfirmTonPayment } from "../api/useConfirmTonPayment";
 import "./handover.css";
 
+type TonPayment = NonNullable<StaffOrder["ton_payment"]>;
+
 /** How a crypto payment stands, in the hand-over's words. */
-const TON_STATE_TEXT = {
-  none: "Not paid: the customer has not asked for the amount yet",
-  quoted: "Not paid yet",
-  waiting: "Waiting for the network",
-  paid: "Paid",
-  underpaid: "Underpaid",
-} as const;
+const TON_STATE_TEXT: Record<TonPayment["state"], MessageId> = {
+  none: "staff.ton.none",
+  quoted: "staff.ton.quoted",
+  waiting: "staff.ton.waiting",
+  paid: "staff.ton.paid",
+  underpaid: "staff.ton.underpaid",
+};
+
+/** The state with what the chain showed: how much came short, the paying transaction, or a confirmation by hand. */
+function stateText(payment: TonPayment): string {
+  if (payment.state === "underpaid" && payment.underpaid_ton !== null) return t("staff.ton.underpaidBy", { ton: payment.underpaid_ton });
+  if (payment.state === "paid" && payment.tx_hash) return t("staff.ton.paidTx", { hash: payment.tx_hash });
+  if (payment.state === "paid" && payment.confirmed_by_hand) return t("staff.ton.paidByHand");
+  return t(TON_STATE_TEXT[payment.state]);
+}
 
 /**
  * A crypto order's payment on the hand-over screen (issue 15): where it stands as the chain showed it (paid with
@@ -24,12 +35,12 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
   if (!payment) return null;
 
   const onConfirm = async () => {
-    const question = `Mark order #${order.id} as paid in crypto? Do it only when you see the transfer in the shop's wallet.`;
+    const question = t("staff.ton.confirmQuestion", { id: order.id });
     if (!(await showConfirm(question))) return;
     confirm.mutate(order.id, {
       onSuccess: () => {
         haptic("success");
-        notify(`Order #${order.id} is marked paid`, "S");
+        notify(t("staff.ton.markedPaid", { id: order.id }), "S");
       },
       onError: () => haptic("error"),
     });
@@ -39,20 +50,13 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
     <div className="handover-ton" data-testid="handover-ton" data-state={payment.state}>
       <dl className="handover-facts handover-facts--plain">
         <div className="handover-fact">
-          <dt className="handover-fact__label">Crypto payment</dt>
-          <dd data-testid="handover-ton-state">
-            {TON_STATE_TEXT[payment.state]}
-            {payment.state === "underpaid" && payment.underpaid_ton !== null && `: ${payment.underpaid_ton} TON arrived, less than asked`}
-            {payment.state === "paid" &&
-              (payment.tx_hash ? ` (transaction ${payment.tx_hash})` : payment.confirmed_by_hand ? " (confirmed by hand)" : "")}
-          </dd>
+          <dt className="handover-fact__label">{t("staff.ton.title")}</dt>
+          <dd data-testid="handover-ton-state">{stateText(payment)}</dd>
         </div>
         {payment.quote && (
           <div className="handover-fact">
-            <dt className="handover-fact__label">Asked</dt>
-            <dd>
-              {payment.quote.amount_ton} TON, comment {payment.quote.comment}
-            </dd>
+            <dt className="handover-fact__label">{t("staff.ton.asked")}</dt>
+            <dd>{t("staff.ton.quote", { ton: payment.quote.amount_ton, comment: payment.quote.comment })}</dd>
           </div>
         )}
       </dl>
@@ -65,7 +69,7 @@ export function TonPaymentFacts({ order }: { order: StaffOrder }) {
           data-testid="confirm-ton-payment"
         >
           {confirm.isPending && <span className="button__spinner" aria-hidden="true" />}
-          Confirm crypto payment by hand
+          {t("staff.ton.confirm")}
         </button>
       )}
     </div>

@@ -1,9 +1,7 @@
 import { useLocation } from "wouter";
+import { t } from "../../../lib/i18n";
 import { canScanQr, haptic, scanQr } from "../../../lib/telegram";
 import { manageTargetOf } from "../scanLink";
-
-/** What Telegram's scanner shows under its viewfinder (at most 64 characters). */
-const SCAN_HINT = "Scan the customer's pickup QR";
 
 /**
  * 'Scan QR' inside Telegram: its scanner reads codes until one is a pickup QR of this store, then closes and the
@@ -14,7 +12,8 @@ export function useScanOrderQr(): (() => void) | null {
   const [, navigate] = useLocation();
   if (!canScanQr()) return null;
   return () =>
-    scanQr(SCAN_HINT, (text) => {
+    // What Telegram's scanner shows under its viewfinder (at most 64 characters in every language).
+    scanQr(t("staff.scanHint"), (text) => {
       const target = manageTargetOf(text);
       if (!target) {
         haptic("error");

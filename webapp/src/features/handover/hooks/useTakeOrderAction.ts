@@ -1,5 +1,5 @@
-import { HANDOVER_TEXTS } from "@domain/handover";
 import { notify } from "../../../components/notificationStore";
+import { t } from "../../../lib/i18n";
 import { haptic } from "../../../lib/telegram";
 import { useTakeOrder } from "../api/useTakeOrder";
 
@@ -14,7 +14,7 @@ export function useTakeOrderAction() {
       take.mutate(orderId, {
         onSuccess: () => {
           haptic("success");
-          notify(HANDOVER_TEXTS.tookOrder, "S");
+          notify(t("staff.tookOrder"), "S");
         },
         onError: () => haptic("error"),
       }),

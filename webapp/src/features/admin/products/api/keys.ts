@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { t } from "../../../../lib/i18n";
 import { showAlert } from "../../../../lib/telegram";
 
 /** Query keys of the admin product screens; everything under ADMIN_PRODUCTS_KEY goes stale on a change. */
@@ -18,16 +19,10 @@ export function productChanged(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ["wishlist"] });
 }
 
-/** The server's own words (spec §8) when it sent them, else ours. */
-export function messageOf(answer: unknown, fallback: string): string {
-  const message = (answer as { message?: unknown } | null)?.message;
-  return typeof message === "string" && message !== "" ? message : fallback;
-}
-
 /** Spec §7: a failed upload or update of the product form shows the server's text as an alert (not a banner). */
 export const alertInstead = {
   quietIf: (error: unknown) => {
-    void showAlert(error instanceof Error ? error.message : "Something went wrong. Please try again later.");
+    void showAlert(error instanceof Error ? error.message : t("staff.somethingWrong"));
     return true;
   },
 };

@@ -2,15 +2,16 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { BoxIcon, Icon, PlusIcon } from "../../../../components/icons";
 import { notify } from "../../../../components/notificationStore";
+import { t, type MessageId } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
 import { addToHomeScreen, canAddToHomeScreen, haptic, type HomeScreenOutcome } from "../../../../lib/telegram";
 import "./adminCabinet.css";
 
-const OUTCOME_TEXT: Record<HomeScreenOutcome, { text: string; type: "S" | "N" | "W" }> = {
-  added: { text: "The store was added to your home screen", type: "S" },
-  "already-added": { text: "The store is already on your home screen", type: "N" },
-  unsupported: { text: "This Telegram app cannot add icons to the home screen", type: "W" },
-  "not-added": { text: "The home screen icon was not added", type: "N" },
+const OUTCOME_TEXT: Record<HomeScreenOutcome, { text: MessageId; type: "S" | "N" | "W" }> = {
+  added: { text: "staff.homeIcon.added", type: "S" },
+  "already-added": { text: "staff.homeIcon.already", type: "N" },
+  unsupported: { text: "staff.homeIcon.unsupported", type: "W" },
+  "not-added": { text: "staff.homeIcon.notAdded", type: "N" },
 };
 
 /**
@@ -24,13 +25,13 @@ export function AdminCabinetButtons({ canSetHomeIcon }: { canSetHomeIcon: boolea
     try {
       const outcome = await addToHomeScreen();
       haptic(outcome === "added" ? "success" : "warning");
-      notify(OUTCOME_TEXT[outcome].text, OUTCOME_TEXT[outcome].type);
+      notify(t(OUTCOME_TEXT[outcome].text), OUTCOME_TEXT[outcome].type);
     } finally {
       setAsking(false);
     }
   };
   return (
-    <nav className="admin-buttons" aria-label="Admin tools">
+    <nav className="admin-buttons" aria-label={t("staff.adminTools")}>
       {canSetHomeIcon && canAddToHomeScreen() && (
         <button
           type="button"
@@ -40,20 +41,20 @@ export function AdminCabinetButtons({ canSetHomeIcon }: { canSetHomeIcon: boolea
           data-testid="set-home-icon"
         >
           {asking && <span className="button__spinner" aria-hidden="true" />}
-          Set homeicon
+          {t("staff.homeIcon.set")}
         </button>
       )}
       <Link href={paths.adminStat} className="button button--ghost" data-testid="link-statistics">
         <ChartIcon />
-        Statistics
+        {t("staff.adminTools.stats")}
       </Link>
       <Link href={paths.adminCreateProduct} className="button button--ghost" data-testid="link-create-product">
         <PlusIcon />
-        Create product
+        {t("staff.product.create")}
       </Link>
       <Link href={paths.adminProducts} className="button button--ghost" data-testid="link-manage-products">
         <BoxIcon />
-        Manage Products
+        {t("staff.adminTools.products")}
       </Link>
     </nav>
   );

@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { countOf } from "@domain/format";
 import { defaultOffer } from "@domain/options";
 import { ChevronDownIcon } from "../../../../components/icons";
 import { notify } from "../../../../components/notificationStore";
 import { ProductCard } from "../../../../components/product/ProductCard";
 import type { PicturePriority } from "../../../../components/product/ProductPicture";
+import { t } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
 import { haptic, showConfirm } from "../../../../lib/telegram";
-import { messageOf } from "../api/keys";
 import type { AdminProduct, AdminShop } from "../api/types";
 import { useDeleteProduct } from "../api/useDeleteProduct";
 import { useSetProductActive } from "../api/useSetProductActive";
@@ -40,19 +39,19 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
     setActive.mutate(
       { id: product.id, active: inactive },
       {
-        onSuccess: (answer) => {
+        onSuccess: () => {
           haptic("success");
-          notify(messageOf(answer, inactive ? "Product activated" : "Product Disabled"), "S");
+          notify(t(inactive ? "staff.product.activated" : "staff.product.disabled"), "S");
         },
       },
     );
 
   const onDelete = async () => {
-    if (!(await showConfirm(`Delete ${product.name}? Customers no longer see it; orders keep their lines.`))) return;
+    if (!(await showConfirm(t("staff.product.deleteQuestion", { name: product.name })))) return;
     remove.mutate(product.id, {
-      onSuccess: (answer) => {
+      onSuccess: () => {
         haptic("warning");
-        notify(messageOf(answer, "Product was deleted"), "S");
+        notify(t("staff.product.deleted"), "S");
       },
     });
   };
@@ -79,25 +78,25 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
             aria-haspopup="dialog"
             data-testid="admin-options"
           >
-            <span className="option-chip__label">Options</span>
-            <span className="option-chip__value">{countOf(liveOptions(product).length, "option")}</span>
+            <span className="option-chip__label">{t("staff.product.options")}</span>
+            <span className="option-chip__value">{t("staff.product.optionCount", { count: liveOptions(product).length })}</span>
             <ChevronDownIcon />
           </button>
         }
         extras={
           <div className="admin-tools">
             <p className="admin-marks" data-testid="admin-marks">
-              {deleted && <span className="admin-mark pill admin-mark--danger">DELETED</span>}
-              {inactive && <span className="admin-mark pill admin-mark--warn">INACTIVE</span>}
-              {product.in_all_list === "0" && <span className="admin-mark pill">(HIDE IN ALL LIST)</span>}
+              {deleted && <span className="admin-mark pill admin-mark--danger">{t("staff.product.markDeleted")}</span>}
+              {inactive && <span className="admin-mark pill admin-mark--warn">{t("staff.product.markInactive")}</span>}
+              {product.in_all_list === "0" && <span className="admin-mark pill">{t("staff.product.markHidden")}</span>}
               <span className="admin-mark pill" data-testid="admin-position">
-                Position {product.position}
+                {t("staff.product.position", { position: product.position })}
               </span>
             </p>
             {!deleted && (
               <div className="admin-tools__row">
                 <Link href={paths.adminEditProduct(product.id)} className="button button--ghost admin-small" data-testid="edit-product">
-                  Edit
+                  {t("staff.product.edit")}
                 </Link>
                 <button
                   type="button"
@@ -106,7 +105,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
                   disabled={busy}
                   data-testid="toggle-active"
                 >
-                  {inactive ? "SET ACTIVE" : "SET INACTIVE"}
+                  {inactive ? t("staff.product.setActive") : t("staff.product.setInactive")}
                 </button>
                 <button
                   type="button"
@@ -115,7 +114,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
                   disabled={busy}
                   data-testid="delete-product"
                 >
-                  Delete
+                  {t("staff.product.delete")}
                 </button>
                 <button
                   type="button"
@@ -123,7 +122,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
                   onClick={() => setStockMode("add")}
                   data-testid="add-stock"
                 >
-                  Add stock
+                  {t("staff.product.addStock")}
                 </button>
                 <button
                   type="button"
@@ -131,7 +130,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
                   onClick={() => setStockMode("move")}
                   data-testid="move-stock"
                 >
-                  Move to shop
+                  {t("staff.product.moveStock")}
                 </button>
               </div>
             )}
@@ -142,7 +141,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
               onClick={() => setHistoryOpen((open) => !open)}
               data-testid="toggle-history"
             >
-              Stock history
+              {t("staff.product.history")}
               <ChevronDownIcon />
             </button>
             {historyOpen && <StockHistory product={product} />}

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Modal } from "../../../../components/Modal";
 import { notify } from "../../../../components/notificationStore";
+import { t } from "../../../../lib/i18n";
 import { haptic } from "../../../../lib/telegram";
-import { messageOf } from "../api/keys";
 import { useCreateOption } from "../api/useCreateOption";
 import { TextControl } from "./FormControls";
 
@@ -30,9 +30,9 @@ export function CreateOptionModal({ productId, active, onClose }: { productId: n
         },
       },
       {
-        onSuccess: (answer) => {
+        onSuccess: () => {
           haptic("success");
-          notify(messageOf(answer, "Product option was succesfuly created"), "S");
+          notify(t("staff.option.created"), "S");
           setFields(EMPTY);
           onClose();
         },
@@ -40,7 +40,7 @@ export function CreateOptionModal({ productId, active, onClose }: { productId: n
     );
 
   return (
-    <Modal active={active} onClose={onClose} title="New option">
+    <Modal active={active} onClose={onClose} title={t("staff.option.new")}>
       <form
         className="admin-form admin-form--modal"
         onSubmit={(event) => {
@@ -51,15 +51,45 @@ export function CreateOptionModal({ productId, active, onClose }: { productId: n
         data-testid="create-option-form"
       >
         <div className="admin-form__row">
-          <TextControl label="Cost price, ฿" value={fields.cost_price} onChange={set("cost_price")} kind="number" testId="option-cost" />
-          <TextControl label="Per item price, ฿" value={fields.per_price} onChange={set("per_price")} kind="number" testId="option-price" />
+          <TextControl
+            label={t("staff.form.costPrice")}
+            value={fields.cost_price}
+            onChange={set("cost_price")}
+            kind="number"
+            testId="option-cost"
+          />
+          <TextControl
+            label={t("staff.option.perItemPrice")}
+            value={fields.per_price}
+            onChange={set("per_price")}
+            kind="number"
+            testId="option-price"
+          />
         </div>
-        <TextControl label="Stock amount" value={fields.amount} onChange={set("amount")} kind="number" testId="option-amount" />
-        <TextControl label="Price text" value={fields.price_text} onChange={set("price_text")} clearable testId="option-price-text" />
-        <TextControl label="Gift text" value={fields.gift_text} onChange={set("gift_text")} clearable testId="option-gift-text" />
+        <TextControl
+          label={t("staff.option.stockAmount")}
+          value={fields.amount}
+          onChange={set("amount")}
+          kind="number"
+          testId="option-amount"
+        />
+        <TextControl
+          label={t("staff.form.priceText")}
+          value={fields.price_text}
+          onChange={set("price_text")}
+          clearable
+          testId="option-price-text"
+        />
+        <TextControl
+          label={t("staff.form.giftText")}
+          value={fields.gift_text}
+          onChange={set("gift_text")}
+          clearable
+          testId="option-gift-text"
+        />
         <button type="submit" className="button" disabled={!ready || create.isPending} data-testid="create-option">
           {create.isPending && <span className="button__spinner" aria-hidden="true" />}
-          CREATE
+          {t("staff.option.createButton")}
         </button>
       </form>
     </Modal>

@@ -2,8 +2,8 @@ import { productImagePath } from "@domain/catalog";
 import type { AdminProductImage } from "../api/types";
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from "../../../../components/icons";
 import { notify } from "../../../../components/notificationStore";
+import { t } from "../../../../lib/i18n";
 import { showConfirm } from "../../../../lib/telegram";
-import { messageOf } from "../api/keys";
 import { useDeleteImage } from "../api/useDeleteImage";
 import { useReorderImages } from "../api/useReorderImages";
 
@@ -17,21 +17,21 @@ export function ExistingImages({ productId, images }: { productId: number; image
   const move = (index: number, by: -1 | 1) => {
     const ids = ordered.map((image) => image.id);
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
-    reorder.mutate({ id: productId, imageIds: ids }, { onSuccess: (answer) => notify(messageOf(answer, "Images were reordered"), "S") });
+    reorder.mutate({ id: productId, imageIds: ids }, { onSuccess: () => notify(t("staff.images.reordered"), "S") });
   };
 
   const onRemove = async (imageId: number, index: number) => {
     if (ordered.length === 1) {
-      notify("A product keeps at least one image: add another one first", "W");
+      notify(t("staff.images.keepOne"), "W");
       return;
     }
-    if (!(await showConfirm(`Remove photo ${index + 1}?`))) return;
-    remove.mutate({ id: productId, imageId }, { onSuccess: (answer) => notify(messageOf(answer, "Image was removed"), "S") });
+    if (!(await showConfirm(t("staff.images.removeQuestion", { number: index + 1 })))) return;
+    remove.mutate({ id: productId, imageId }, { onSuccess: () => notify(t("staff.images.removed"), "S") });
   };
 
   return (
     <div className="field admin-field">
-      <span className="field__label">Photos</span>
+      <span className="field__label">{t("staff.form.photos")}</span>
       <ol className="admin-images admin-images--existing" data-testid="existing-images">
         {ordered.map((image, index) => (
           <li
@@ -42,14 +42,14 @@ export function ExistingImages({ productId, images }: { productId: number; image
           >
             <img
               src={productImagePath(productId, image.card_filename ?? image.filename)}
-              alt={`Photo ${index + 1}`}
+              alt={t("staff.images.photo", { number: index + 1 })}
               width={88}
               height={88}
             />
             <span className="admin-images__tools">
               <button
                 type="button"
-                aria-label={`Move photo ${index + 1} left`}
+                aria-label={t("staff.images.left", { number: index + 1 })}
                 disabled={busy || index === 0}
                 onClick={() => move(index, -1)}
               >
@@ -57,13 +57,18 @@ export function ExistingImages({ productId, images }: { productId: number; image
               </button>
               <button
                 type="button"
-                aria-label={`Move photo ${index + 1} right`}
+                aria-label={t("staff.images.right", { number: index + 1 })}
                 disabled={busy || index === ordered.length - 1}
                 onClick={() => move(index, 1)}
               >
                 <ChevronRightIcon />
               </button>
-              <button type="button" aria-label={`Remove photo ${index + 1}`} disabled={busy} onClick={() => void onRemove(image.id, index)}>
+              <button
+                type="button"
+                aria-label={t("staff.images.remove", { number: index + 1 })}
+                disabled={busy}
+                onClick={() => void onRemove(image.id, index)}
+              >
                 <TrashIcon />
               </button>
             </span>

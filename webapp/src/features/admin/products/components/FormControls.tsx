@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { CATEGORIES } from "@domain/catalog";
 import { CloseIcon } from "../../../../components/icons";
+import { t } from "../../../../lib/i18n";
 
 interface TextControlProps {
   label: string;
@@ -36,7 +37,7 @@ export function TextControl({ label, value, onChange, kind = "text", clearable =
           <input className="field__input" type="text" inputMode={kind === "number" ? "numeric" : undefined} {...common} />
         )}
         {clearable && value !== "" && (
-          <button type="button" className="admin-field__clear" aria-label={`Clear ${label}`} onClick={() => onChange("")}>
+          <button type="button" className="admin-field__clear" aria-label={t("staff.form.clear", { label })} onClick={() => onChange("")}>
             <CloseIcon />
           </button>
         )}
@@ -74,7 +75,7 @@ export function YesNoRow({
             className="admin-yesno__choice"
             onClick={() => onChange(flag)}
           >
-            {flag === "1" ? "YES" : "NO"}
+            {flag === "1" ? t("staff.form.yes") : t("staff.form.no")}
           </button>
         ))}
       </span>
@@ -87,7 +88,7 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
   return (
     <div className="field admin-field">
       <label className="field__label" htmlFor={id}>
-        Category
+        {t("staff.form.category")}
       </label>
       <select
         id={id}

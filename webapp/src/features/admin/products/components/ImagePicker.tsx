@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { CloseIcon, PlusIcon } from "../../../../components/icons";
+import { t } from "../../../../lib/i18n";
 
 /**
  * Picked files as addresses an <img> can show: data: URLs, which the store's Content-Security-Policy allows for
@@ -59,7 +60,7 @@ export function ImagePicker({ files, urls, onChange, label }: ImagePickerProps) 
             <button
               type="button"
               className="admin-images__remove"
-              aria-label={`Remove ${file.name}`}
+              aria-label={t("staff.form.removeFile", { name: file.name })}
               onClick={() => onChange(files.filter((_, other) => other !== index))}
             >
               <CloseIcon />
@@ -68,7 +69,7 @@ export function ImagePicker({ files, urls, onChange, label }: ImagePickerProps) 
         ))}
         <label className="admin-images__add" htmlFor={id}>
           <PlusIcon />
-          Add photos
+          {t("staff.form.addPhotos")}
         </label>
         <input id={id} className="admin-images__input" type="file" accept="image/*" multiple onChange={onPick} data-testid="image-input" />
       </div>

@@ -3,8 +3,8 @@ import { formatAmount, formatBaht } from "@domain/format";
 import { useState } from "react";
 import { BottomSheet } from "../../../../components/BottomSheet";
 import { notify } from "../../../../components/notificationStore";
+import { t } from "../../../../lib/i18n";
 import { haptic, showConfirm } from "../../../../lib/telegram";
-import { messageOf } from "../api/keys";
 import type { AdminProduct } from "../api/types";
 import { useDeleteOption } from "../api/useDeleteOption";
 import { useSetDefaultOption } from "../api/useSetDefaultOption";
@@ -25,21 +25,21 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
     setDefault.mutate(
       { id: product.id, optionId },
       {
-        onSuccess: (answer) => {
+        onSuccess: () => {
           haptic("success");
-          notify(messageOf(answer, "Default option was changed"), "S");
+          notify(t("staff.option.defaultChanged"), "S");
         },
       },
     );
 
   const onDelete = async (optionId: string, name: string) => {
-    if (!(await showConfirm(`Delete the option ${name}?`))) return;
+    if (!(await showConfirm(t("staff.option.deleteQuestion", { name })))) return;
     remove.mutate(
       { id: product.id, optionId },
       {
-        onSuccess: (answer) => {
+        onSuccess: () => {
           haptic("warning");
-          notify(messageOf(answer, "Option was deleted"), "S");
+          notify(t("staff.option.deleted"), "S");
         },
       },
     );
@@ -47,23 +47,29 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
 
   return (
     <>
-      <BottomSheet visible={visible && !creating} onClose={onClose} title={product.name} subtitle="Options" testId="admin-option-sheet">
+      <BottomSheet
+        visible={visible && !creating}
+        onClose={onClose}
+        title={product.name}
+        subtitle={t("staff.product.options")}
+        testId="admin-option-sheet"
+      >
         <ul className="option-picker">
           {[...liveOptions(product)].sort((a, b) => a.per_price - b.per_price).map((option) => {
             const optionId = String(option.id);
             const isDefault = option.is_default;
-            const name = option.price_text || "Standard";
+            const name = option.price_text || t("staff.option.standard");
             return (
               <li key={option.id} className="admin-option" data-testid="admin-option" data-option-id={option.id}>
                 <span className="admin-option__text">
                   <span className="option-choice__name">
                     {name}
-                    {isDefault && <span className="admin-mark pill admin-mark--on">Default</span>}
+                    {isDefault && <span className="admin-mark pill admin-mark--on">{t("staff.option.default")}</span>}
                   </span>
                   <span className="admin-option__figures">
                     <strong>{formatBaht(option.per_price)}</strong>
-                    <span>cost {formatBaht(option.cost_price)}</span>
-                    <span data-testid="admin-option-stock">{formatAmount(option.instock)} in stock</span>
+                    <span>{t("staff.option.cost", { amount: formatBaht(option.cost_price) })}</span>
+                    <span data-testid="admin-option-stock">{t("staff.inStock", { count: formatAmount(option.instock) })}</span>
                   </span>
                 </span>
                 <span className="admin-option__actions">
@@ -74,7 +80,7 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
                       disabled={busy}
                       onClick={() => onSetDefault(optionId)}
                     >
-                      Set default
+                      {t("staff.option.setDefault")}
                     </button>
                   )}
                   {option.id !== BASE_OPTION_ID && (
@@ -84,7 +90,7 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
                       disabled={busy}
                       onClick={() => void onDelete(optionId, name)}
                     >
-                      Delete
+                      {t("staff.product.delete")}
                     </button>
                   )}
                 </span>
@@ -93,7 +99,7 @@ export function OptionSheet({ product, visible, onClose }: { product: AdminProdu
           })}
         </ul>
         <button type="button" className="button admin-option-create" onClick={() => setCreating(true)} data-testid="open-create-option">
-          CREATE option
+          {t("staff.option.create")}
         </button>
       </BottomSheet>
       <CreateOptionModal productId={product.id} active={visible && creating} onClose={() => setCreating(false)} />

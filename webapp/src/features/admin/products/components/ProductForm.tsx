@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { notify } from "../../../../components/notificationStore";
+import { t } from "../../../../lib/i18n";
 import { haptic } from "../../../../lib/telegram";
 import { fieldProblem, keepBlank, type ProductFields } from "../productFields";
 import { CategorySelect, TextControl, YesNoRow } from "./FormControls";
@@ -46,7 +47,7 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
   if (step === "preview") {
     return (
       <div className="admin-form" data-testid="product-form-preview">
-        <h2 className="section-title">Preview</h2>
+        <h2 className="section-title">{t("staff.form.preview")}</h2>
         <ProductPreview fields={result} imageUrls={[...existingImageUrls, ...pickedUrls.filter((url) => url !== "")]} />
         <div className="admin-form__actions">
           <button
@@ -56,7 +57,7 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
             disabled={sending}
             data-testid="back-to-form"
           >
-            Back to edit
+            {t("staff.form.back")}
           </button>
           <button type="button" className="button" onClick={() => onSend(fields, images)} disabled={sending} data-testid="send-product">
             {sending && <span className="button__spinner" aria-hidden="true" />}
@@ -77,9 +78,9 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
       noValidate
       data-testid="product-form"
     >
-      <TextControl label="Name" value={fields.name} onChange={set("name")} clearable testId="field-name" />
+      <TextControl label={t("staff.form.name")} value={fields.name} onChange={set("name")} clearable testId="field-name" />
       <TextControl
-        label="Description"
+        label={t("staff.form.description")}
         value={fields.description}
         onChange={set("description")}
         kind="textarea"
@@ -87,7 +88,7 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
         testId="field-description"
       />
       <TextControl
-        label="Full description"
+        label={t("staff.form.fullDescription")}
         value={fields.full_description}
         onChange={set("full_description")}
         kind="textarea"
@@ -95,31 +96,66 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
         testId="field-full_description"
       />
       <div className="admin-form__row">
-        <TextControl label="Per price, ฿" value={fields.per_price} onChange={set("per_price")} kind="number" testId="field-per_price" />
-        <TextControl label="Cost price, ฿" value={fields.cost_price} onChange={set("cost_price")} kind="number" testId="field-cost_price" />
+        <TextControl
+          label={t("staff.form.perPrice")}
+          value={fields.per_price}
+          onChange={set("per_price")}
+          kind="number"
+          testId="field-per_price"
+        />
+        <TextControl
+          label={t("staff.form.costPrice")}
+          value={fields.cost_price}
+          onChange={set("cost_price")}
+          kind="number"
+          testId="field-cost_price"
+        />
       </div>
       <div className="admin-form__row">
-        <TextControl label="In stock, warehouse" value={fields.instock} onChange={set("instock")} kind="number" testId="field-instock" />
         <TextControl
-          label="Position"
+          label={t("staff.form.instock")}
+          value={fields.instock}
+          onChange={set("instock")}
+          kind="number"
+          testId="field-instock"
+        />
+        <TextControl
+          label={t("staff.form.position")}
           value={fields.position}
           onChange={set("position")}
           kind="number"
 
-          hint="A lower number ranks higher"
+          hint={t("staff.form.positionHint")}
           testId="field-position"
         />
       </div>
-      <TextControl label="Price text" value={fields.price_text} onChange={set("price_text")} clearable testId="field-price_text" />
-      <TextControl label="Gift text" value={fields.gift_text} onChange={set("gift_text")} clearable testId="field-gift_text" />
-      <TextControl label="Label" value={fields.label} onChange={set("label")} clearable testId="field-label" />
+      <TextControl
+        label={t("staff.form.priceText")}
+        value={fields.price_text}
+        onChange={set("price_text")}
+        clearable
+        testId="field-price_text"
+      />
+      <TextControl
+        label={t("staff.form.giftText")}
+        value={fields.gift_text}
+        onChange={set("gift_text")}
+        clearable
+        testId="field-gift_text"
+      />
+      <TextControl label={t("staff.form.label")} value={fields.label} onChange={set("label")} clearable testId="field-label" />
       <CategorySelect value={fields.category_id} onChange={set("category_id")} />
-      <YesNoRow label="Hot deal" value={fields.hot_deal} onChange={set("hot_deal")} testId="field-hot_deal" />
-      <YesNoRow label="In all list" value={fields.in_all_list} onChange={set("in_all_list")} testId="field-in_all_list" />
+      <YesNoRow label={t("staff.form.hotDeal")} value={fields.hot_deal} onChange={set("hot_deal")} testId="field-hot_deal" />
+      <YesNoRow label={t("staff.form.inAllList")} value={fields.in_all_list} onChange={set("in_all_list")} testId="field-in_all_list" />
       {existingImages}
-      <ImagePicker files={images} urls={pickedUrls} onChange={setImages} label={existingImages ? "New photos" : "Photos"} />
+      <ImagePicker
+        files={images}
+        urls={pickedUrls}
+        onChange={setImages}
+        label={existingImages ? t("staff.form.newPhotos") : t("staff.form.photos")}
+      />
       <button type="submit" className="button admin-form__submit" data-testid="preview-product">
-        PREVIEW
+        {t("staff.form.toPreview")}
       </button>
     </form>
   );

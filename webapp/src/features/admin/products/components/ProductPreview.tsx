@@ -3,6 +3,7 @@ import { formatAmount } from "@domain/format";
 import { FlameIcon, GiftIcon } from "../../../../components/icons";
 import { Price } from "../../../../components/product/Price";
 import { ProductLabel } from "../../../../components/product/ProductLabel";
+import { t } from "../../../../lib/i18n";
 import type { ProductFields } from "../productFields";
 
 /** Spec §2 "Product forms": the preview step, the card as customers will see it, with the picked images. */
@@ -16,15 +17,22 @@ export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; i
     >
       <div className="product-card__media">
         {/* A scroller the keyboard reaches too (the arrow keys move it). */}
-        <div className="admin-preview__images" tabIndex={0} role="group" aria-label={`Photos of ${fields.name}`}>
+        <div className="admin-preview__images" tabIndex={0} role="group" aria-label={t("staff.form.photosOf", { name: fields.name })}>
           {imageUrls.map((url, index) => (
-            <img key={index} src={url} alt={`${fields.name}, photo ${index + 1}`} width={600} height={400} data-testid="preview-image" />
+            <img
+              key={index}
+              src={url}
+              alt={t("staff.form.photoOf", { name: fields.name, number: index + 1 })}
+              width={600}
+              height={400}
+              data-testid="preview-image"
+            />
           ))}
         </div>
         {fields.hot_deal === "1" && (
           <span className="hot-badge">
             <FlameIcon />
-            Hot
+            {t("staff.form.hot")}
           </span>
         )}
       </div>
@@ -40,14 +48,14 @@ export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; i
             {fields.gift_text}
           </p>
         )}
-        <p className="admin-preview__stock">{formatAmount(Number(fields.instock) || 0)} in stock</p>
+        <p className="admin-preview__stock">{t("staff.inStock", { count: formatAmount(Number(fields.instock) || 0) })}</p>
         <div className="product-card__price-row">
           <Price offer={{ per_price: Number(fields.per_price) || 0, price_text: fields.price_text }} />
         </div>
         {fields.full_description && <p className="admin-preview__full">{fields.full_description}</p>}
         <p className="admin-marks">
-          {fields.in_all_list === "0" && <span className="admin-mark pill">(HIDE IN ALL LIST)</span>}
-          <span className="admin-mark pill">Position {fields.position}</span>
+          {fields.in_all_list === "0" && <span className="admin-mark pill">{t("staff.product.markHidden")}</span>}
+          <span className="admin-mark pill">{t("staff.product.position", { position: fields.position })}</span>
         </p>
       </div>
     </article>

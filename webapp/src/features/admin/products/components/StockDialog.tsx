@@ -3,8 +3,8 @@ import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "@domain/constants";
 import { formatAmount } from "@domain/format";
 import { Modal } from "../../../../components/Modal";
 import { notify } from "../../../../components/notificationStore";
+import { t, type MessageId } from "../../../../lib/i18n";
 import { haptic } from "../../../../lib/telegram";
-import { messageOf } from "../api/keys";
 import type { AdminProduct, AdminShop } from "../api/types";
 import { useAddStock } from "../api/useAddStock";
 import { useMoveStock } from "../api/useMoveStock";
@@ -12,6 +12,16 @@ import { liveOptions } from "../asCatalogProduct";
 import { TextControl } from "./FormControls";
 
 export type StockMode = "add" | "move";
+
+type Offer = ReturnType<typeof liveOptions>[number];
+
+/** An option in the picker: its name, its stock, and when moving what the warehouse holds of it. */
+function optionLine(offer: Offer, mode: StockMode): string {
+  const values = { name: offer.price_text || t("staff.option.standard"), count: formatAmount(offer.instock) };
+  if (mode === "add") return t("staff.stock.optionLine", values);
+  const warehouse = formatAmount(offer.stock.find((at) => at.shop_id === WAREHOUSE_SHOP_ID)?.amount ?? 0);
+  return t("staff.stock.optionLineMove", { ...values, warehouse });
+}
 
 interface StockDialogProps {
   product: AdminProduct;
@@ -21,9 +31,9 @@ interface StockDialogProps {
 }
 
 /** Spec §5 "Add stock": the prompt's words; the amount must be a whole number or nothing is sent. */
-const AMOUNT_LABEL: Record<StockMode, string> = {
-  add: "Please enter number of products you want to add:",
-  move: "How many products to move from the warehouse?",
+const AMOUNT_LABEL: Record<StockMode, MessageId> = {
+  add: "staff.stock.addPrompt",
+  move: "staff.stock.movePrompt",
 };
 
 /**
@@ -56,14 +66,14 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
   const onSubmit = () => {
     if (!ready || chosenShop === null) return;
     const change = { product_id: product.id, option_id: Number(option), amount: count };
-    const shopName = choices.find((candidate) => candidate.id === chosenShop)?.name ?? `shop ${chosenShop}`;
+    const shopName = choices.find((candidate) => candidate.id === chosenShop)?.name ?? t("staff.stock.shopNumber", { id: chosenShop });
     if (mode === "add") {
       add.mutate(
         { ...change, shop_id: chosenShop },
         {
-          onSuccess: (answer) => {
+          onSuccess: () => {
             haptic("success");
-            notify(messageOf(answer, `You've added ${count} products.`), "S");
+            notify(t("staff.stock.added", { count }), "S");
             done();
           },
         },
@@ -72,9 +82,9 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
       move.mutate(
         { ...change, to_shop_id: chosenShop },
         {
-          onSuccess: (answer) => {
+          onSuccess: () => {
             haptic("success");
-            notify(messageOf(answer, `${formatAmount(count)} moved from the warehouse to ${shopName}.`), "S");
+            notify(t("staff.stock.moved", { count, shop: shopName }), "S");
             done();
           },
         },
@@ -83,7 +93,7 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
   };
 
   return (
-    <Modal active onClose={onClose} title={mode === "move" ? "Move from the warehouse" : "Add stock"}>
+    <Modal active onClose={onClose} title={mode === "move" ? t("staff.stock.moveTitle") : t("staff.product.addStock")}>
       <form
         className="admin-form admin-form--modal"
         onSubmit={(event) => {
@@ -95,7 +105,7 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
       >
         <div className="field admin-field">
           <label className="field__label" htmlFor={optionId}>
-            Option
+            {t("staff.stock.option")}
           </label>
           <select
             id={optionId}
@@ -106,15 +116,14 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
           >
             {offers.map((offer) => (
               <option key={offer.id} value={offer.id}>
-                {offer.price_text || "Standard"} · {formatAmount(offer.instock)} in stock
-                {mode === "move" && ` (warehouse ${formatAmount(offer.stock.find((at) => at.shop_id === WAREHOUSE_SHOP_ID)?.amount ?? 0)})`}
+                {optionLine(offer, mode)}
               </option>
             ))}
           </select>
         </div>
         <div className="field admin-field">
           <label className="field__label" htmlFor={shopId}>
-            {mode === "move" ? "To shop" : "Shop"}
+            {mode === "move" ? t("staff.stock.toShop") : t("staff.handover.shop")}
           </label>
           <select
             id={shopId}
@@ -124,18 +133,18 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
             disabled={shops === undefined}
             data-testid="stock-shop"
           >
-            {shops === undefined && <option value="">Loading shops...</option>}
+            {shops === undefined && <option value="">{t("staff.stock.loadingShops")}</option>}
             {choices.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.is_warehouse ? `${candidate.name} (warehouse)` : candidate.name}
+                {candidate.is_warehouse ? t("staff.stock.warehouseName", { name: candidate.name }) : candidate.name}
               </option>
             ))}
           </select>
         </div>
-        <TextControl label={AMOUNT_LABEL[mode]} value={amount} onChange={setAmount} kind="number" testId="stock-amount" />
+        <TextControl label={t(AMOUNT_LABEL[mode])} value={amount} onChange={setAmount} kind="number" testId="stock-amount" />
         <button type="submit" className="button" disabled={!ready} data-testid="stock-submit">
           {pending && <span className="button__spinner" aria-hidden="true" />}
-          {mode === "move" ? "Move" : "Add"}
+          {mode === "move" ? t("staff.stock.move") : t("staff.stock.add")}
         </button>
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } fro
 import type { AdminShop } from "@domain/contracts/adminShops";
 import { StoreIcon } from "../../../../components/icons";
 import { notify } from "../../../../components/notificationStore";
+import { t } from "../../../../lib/i18n";
 import { REGIONS } from "../shopTexts";
 import "./shops.css";
 
@@ -52,7 +53,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
     if (!file) return;
     if (!file.type.startsWith("image/")) {
       input.value = "";
-      notify("Pick an image file (JPEG, PNG or WebP).", "W");
+      notify(t("staff.shops.pickImage"), "W");
       return;
     }
     setLogo(file);
@@ -76,7 +77,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
         </span>
         <span className="shop-form__logo-text">
           <label className="button button--ghost shop-form__pick" htmlFor={`${id}-logo`}>
-            {preview ? "Change logo" : "Pick a logo"}
+            {preview ? t("staff.shops.changeLogo") : t("staff.shops.pickLogo")}
           </label>
           <input
             id={`${id}-logo`}
@@ -87,14 +88,14 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
             data-testid="shop-logo"
           />
           <span className="shop-form__hint">
-            {logo ? logo.name : shop ? "Keep the logo, or pick a new image" : "An image: JPEG, PNG or WebP"}
+            {logo ? logo.name : shop ? t("staff.shops.keepLogo") : t("staff.shops.logoHint")}
           </span>
         </span>
       </div>
 
       <div className="field">
         <label className="field__label" htmlFor={`${id}-name`}>
-          Shop name
+          {t("staff.shops.name")}
         </label>
         <input
           id={`${id}-name`}
@@ -107,7 +108,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-region`}>
-          Region
+          {t("staff.shops.region")}
         </label>
         <select
           id={`${id}-region`}
@@ -118,14 +119,14 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
         >
           {REGIONS.map((region) => (
             <option key={region.id} value={region.id}>
-              {region.name}
+              {t(region.name)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-district`}>
-          District
+          {t("staff.shops.district")}
         </label>
         <input
           id={`${id}-district`}
@@ -138,7 +139,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-address`}>
-          Address
+          {t("staff.shops.address")}
         </label>
         <input
           id={`${id}-address`}
@@ -151,7 +152,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-map`}>
-          Map link
+          {t("staff.shops.mapLink")}
         </label>
         <input
           id={`${id}-map`}
@@ -162,11 +163,11 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
           onChange={set("map_link")}
           data-testid="shop-map-link"
         />
-        <span className="shop-form__hint">A Google Maps link, or the code of its Share → Embed a map.</span>
+        <span className="shop-form__hint">{t("staff.shops.mapHint")}</span>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-admin`}>
-          Shop admin e-mail
+          {t("staff.shops.admin")}
         </label>
         <input
           id={`${id}-admin`}
@@ -178,14 +179,14 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
           onChange={set("admin")}
           data-testid="shop-admin"
         />
-        <span className="shop-form__hint">Becomes the shop's owner (at their first sign-in if they have none yet).</span>
+        <span className="shop-form__hint">{t("staff.shops.adminHint")}</span>
       </div>
 
       <button type="submit" className="button shop-form__submit" disabled={pending || needsLogo} data-testid="shop-submit">
         {pending && <span className="button__spinner" aria-hidden="true" />}
         {submitLabel}
       </button>
-      {needsLogo && <p className="shop-form__hint shop-form__hint--center">Pick a logo to create the shop.</p>}
+      {needsLogo && <p className="shop-form__hint shop-form__hint--center">{t("staff.shops.needLogo")}</p>}
       {children}
     </form>
   );

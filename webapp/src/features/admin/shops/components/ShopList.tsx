@@ -1,12 +1,13 @@
 import { Link } from "wouter";
 import type { AdminShop } from "@domain/contracts/adminShops";
 import { ChevronRightIcon, MapPinIcon, StoreIcon } from "../../../../components/icons";
+import { t } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
 import "./shops.css";
 
 /** The management list: logo, name, address, the warehouse and deleted shops marked; a live shop opens its form. */
 export function ShopList({ shops }: { shops: readonly AdminShop[] }) {
-  if (shops.length === 0) return <p className="shop-list__empty">No shops yet.</p>;
+  if (shops.length === 0) return <p className="shop-list__empty">{t("staff.shops.none")}</p>;
   return (
     <ul className="shop-list" data-testid="shop-list">
       {shops.map((shop) => (
@@ -29,14 +30,14 @@ function ShopRow({ shop }: { shop: AdminShop }) {
         </span>
         <span className="managed-shop__address" data-testid="shop-row-address">
           <MapPinIcon />
-          {[shop.district, shop.address].filter(Boolean).join(" · ") || "No address"}
+          {[shop.district, shop.address].filter(Boolean).join(" · ") || t("staff.shops.noAddress")}
         </span>
         {(warehouse || shop.is_deleted) && (
           <span className="managed-shop__marks">
-            {warehouse && <span className="shop-mark pill shop-mark--warehouse">Warehouse</span>}
+            {warehouse && <span className="shop-mark pill shop-mark--warehouse">{t("staff.shops.warehouse")}</span>}
             {shop.is_deleted && (
               <span className="shop-mark pill shop-mark--deleted" data-testid="shop-row-deleted">
-                Deleted
+                {t("staff.shops.deleted")}
               </span>
             )}
           </span>

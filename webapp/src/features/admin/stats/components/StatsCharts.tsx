@@ -2,6 +2,7 @@ import { useCallback, useMemo } from "react";
 import type uPlot from "uplot";
 import type { AdminStatsResponse } from "@domain/contracts/adminStats";
 import { formatAmount } from "@domain/format";
+import { currentLocale, t } from "../../../../lib/i18n";
 import { formatDay } from "../statsRange";
 import { UplotChart, type ChartColors } from "./UplotChart";
 
@@ -16,10 +17,10 @@ const DAY_S = 86_400;
 /** Ticks fall on whole days (1, 2, 7 … days apart), never on hours. */
 const DAY_INCRS = [1, 2, 7, 14, 30, 61, 91, 182, 365].map((days) => days * DAY_S);
 
-/** An island day on the axis: "23.11". */
+/** An island day on the axis: "23.11" (Thai: "23/11", as its dates are written). */
 function dayLabel(ts: number): string {
   const day = new Date(ts * 1000);
-  return `${day.getUTCDate()}.${day.getUTCMonth() + 1}`;
+  return `${day.getUTCDate()}${currentLocale() === "th" ? "/" : "."}${day.getUTCMonth() + 1}`;
 }
 
 function axis(colors: ChartColors, extra: uPlot.Axis = {}): uPlot.Axis {
@@ -81,25 +82,30 @@ export function SalesChart({ days }: { days: readonly Day[] }) {
       series: [
         {},
         {
-          label: "Sales",
+          label: t("staff.stats.sales"),
           stroke: colors.accent,
           width: 2,
           ...withAlpha(colors.accent, 0.16),
           points: { show: days.length < 40, size: 6, fill: colors.accent },
         },
-        { label: "Margin", stroke: colors.amber, width: 2, points: { show: days.length < 40, size: 6, fill: colors.amber } },
+        { label: t("staff.stats.margin"), stroke: colors.amber, width: 2, points: { show: days.length < 40, size: 6, fill: colors.amber } },
       ],
     }),
     [data, days.length],
   );
   const label =
     days.length === 0
-      ? "No sales in this range"
-      : `Sales and margin per day from ${formatDay(days[0]!.date)} to ${formatDay(days[days.length - 1]!.date)}`;
+      ? t("staff.stats.noSales")
+      : t("staff.stats.perDayRange", { from: formatDay(days[0]!.date), to: formatDay(days[days.length - 1]!.date) });
   return (
     <figure className="stats-card card stats-figure">
-      <figcaption className="section-title stats-card__title">Sales and margin per day</figcaption>
-      <ChartKey entries={[{ name: "Sales", className: "stats-key--sales" }, { name: "Margin", className: "stats-key--margin" }]} />
+      <figcaption className="section-title stats-card__title">{t("staff.stats.perDay")}</figcaption>
+      <ChartKey
+        entries={[
+          { name: t("staff.stats.sales"), className: "stats-key--sales" },
+          { name: t("staff.stats.margin"), className: "stats-key--margin" },
+        ]}
+      />
       <UplotChart label={label} height={220} data={data} options={options} testId="sales-chart" />
     </figure>
   );
@@ -132,7 +138,7 @@ export function TopProductsChart({ products }: { products: readonly ProductRow[]
       series: [
         {},
         {
-          label: "Sales",
+          label: t("staff.stats.sales"),
           stroke: colors.accent,
           fill: colors.accent,
           width: 0,
@@ -145,9 +151,9 @@ export function TopProductsChart({ products }: { products: readonly ProductRow[]
   );
   return (
     <figure className="stats-card card stats-figure">
-      <figcaption className="section-title stats-card__title">Top products by sales</figcaption>
+      <figcaption className="section-title stats-card__title">{t("staff.stats.top")}</figcaption>
       <UplotChart
-        label={top.length === 0 ? "No products sold in this range" : `Top products by sales: ${top.map((row) => row.product).join(", ")}`}
+        label={top.length === 0 ? t("staff.stats.noTop") : t("staff.stats.topList", { names: top.map((row) => row.product).join(", ") })}
         height={200}
         data={data}
         options={options}

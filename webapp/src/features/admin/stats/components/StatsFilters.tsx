@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { t } from "../../../../lib/i18n";
 import { RANGE_CHOICES, type RangeKind } from "../statsRange";
 
 export interface StatsShopChoice {
@@ -21,7 +22,7 @@ export function StatsFilters({ range, onRange, custom, onCustom, shops, shopId, 
   const id = useId();
   return (
     <div className="stats-filters">
-      <div className="stats-ranges" role="radiogroup" aria-label="Date range">
+      <div className="stats-ranges" role="radiogroup" aria-label={t("staff.stats.range")}>
         {RANGE_CHOICES.map((choice) => (
           <button
             key={choice.kind}
@@ -32,7 +33,7 @@ export function StatsFilters({ range, onRange, custom, onCustom, shops, shopId, 
             onClick={() => onRange(choice.kind)}
             data-testid={`stats-range-${choice.kind}`}
           >
-            {choice.label}
+            {t(choice.label)}
           </button>
         ))}
       </div>
@@ -40,7 +41,7 @@ export function StatsFilters({ range, onRange, custom, onCustom, shops, shopId, 
         <div className="stats-custom">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-from`}>
-              From
+              {t("staff.stats.from")}
             </label>
             <input
               id={`${id}-from`}
@@ -54,7 +55,7 @@ export function StatsFilters({ range, onRange, custom, onCustom, shops, shopId, 
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-to`}>
-              To
+              {t("staff.stats.to")}
             </label>
             <input
               id={`${id}-to`}
@@ -70,7 +71,7 @@ export function StatsFilters({ range, onRange, custom, onCustom, shops, shopId, 
       )}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-shop`}>
-          Shop
+          {t("staff.handover.shop")}
         </label>
         <select
           id={`${id}-shop`}
@@ -79,7 +80,7 @@ export function StatsFilters({ range, onRange, custom, onCustom, shops, shopId, 
           onChange={(event) => onShop(Number(event.target.value))}
           data-testid="stats-shop"
         >
-          <option value={0}>Every shop</option>
+          <option value={0}>{t("staff.stats.everyShop")}</option>
           {shops.map((shop) => (
             <option key={shop.id} value={shop.id}>
               {shop.name}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { t } from "../../../../lib/i18n";
 import { DownloadIcon } from "./statsIcons";
 import { useAdminStats } from "../api/useAdminStats";
 import { useDownloadStatsCsv } from "../api/useDownloadStatsCsv";
@@ -8,8 +9,8 @@ import { StatsFilters, type StatsShopChoice } from "./StatsFilters";
 import { ProductStats, TotalStats } from "./StatsTables";
 import "./stats.css";
 
-/** The spec's loading text (§2 /admin/stat). */
-const STATS_LOADING = "Loading store statistics...";
+/** The spec's loading text (§2 /admin/stat), as English says it. */
+const STATS_LOADING = "staff.stats.loading";
 
 /**
  * /admin/stat: 'STATISTICS', the spec's totals and product table over completed orders, and beyond the spec a
@@ -28,7 +29,7 @@ export function StatsScreen({ shops }: { shops: readonly StatsShopChoice[] }) {
 
   return (
     <section className="page stats-page">
-      <h1 className="page__title">STATISTICS</h1>
+      <h1 className="page__title">{t("staff.stats.title")}</h1>
       <StatsFilters
         range={range}
         onRange={setRange}
@@ -53,19 +54,19 @@ export function StatsScreen({ shops }: { shops: readonly StatsShopChoice[] }) {
             data-testid="stats-csv"
           >
             {csv.isPending ? <span className="button__spinner" aria-hidden="true" /> : <DownloadIcon />}
-            Download CSV
+            {t("staff.stats.csv")}
           </button>
         </div>
       ) : stats.isPending ? (
         <p className="status-message" role="status" data-testid="stats-loading">
           <span className="spinner" aria-hidden="true" />
-          {STATS_LOADING}
+          {t(STATS_LOADING)}
         </p>
       ) : (
         <div className="status-message">
-          <p>The statistics could not be loaded.</p>
+          <p>{t("staff.stats.failed")}</p>
           <button type="button" className="button button--ghost" onClick={() => void stats.refetch()}>
-            Try again
+            {t("staff.tryAgain")}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { AdminStatsResponse } from "@domain/contracts/adminStats";
 import { formatAmount, formatBaht } from "@domain/format";
+import { t } from "../../../../lib/i18n";
 
 type Totals = AdminStatsResponse["totals"];
 type ProductRow = AdminStatsResponse["products"][number];
@@ -7,14 +8,14 @@ type ProductRow = AdminStatsResponse["products"][number];
 /** Spec §2 "Statistics page": 'Total statistics:' with its three figures, under the server's field names. */
 export function TotalStats({ totals }: { totals: Totals }) {
   const figures = [
-    { name: "total_sales_cost_price", label: "Cost price", value: totals.total_sales_cost_price },
-    { name: "total_sales_amount", label: "Sales", value: totals.total_sales_amount },
-    { name: "total_sales_discounted_price", label: "After discounts", value: totals.total_sales_discounted_price },
+    { name: "total_sales_cost_price", label: t("staff.stats.costPrice"), value: totals.total_sales_cost_price },
+    { name: "total_sales_amount", label: t("staff.stats.sales"), value: totals.total_sales_amount },
+    { name: "total_sales_discounted_price", label: t("staff.stats.afterDiscounts"), value: totals.total_sales_discounted_price },
   ] as const;
   return (
     <section className="stats-card card" aria-labelledby="stats-totals-title">
       <h2 className="section-title stats-card__title" id="stats-totals-title">
-        Total statistics:
+        {t("staff.stats.totals")}
       </h2>
       <dl className="stats-totals">
         {figures.map((figure) => (
@@ -28,10 +29,11 @@ export function TotalStats({ totals }: { totals: Totals }) {
         ))}
       </dl>
       <p className="stats-margin">
-        Completed orders <strong data-testid="stats-orders">{formatAmount(totals.orders)}</strong>
+        {t("staff.stats.completedOrders")} <strong data-testid="stats-orders">{formatAmount(totals.orders)}</strong>
       </p>
       <p className="stats-margin">
-        Margin <strong data-testid="stats-margin">{formatBaht(totals.total_sales_discounted_price - totals.total_sales_cost_price)}</strong>
+        {t("staff.stats.margin")}{" "}
+        <strong data-testid="stats-margin">{formatBaht(totals.total_sales_discounted_price - totals.total_sales_cost_price)}</strong>
       </p>
     </section>
   );
@@ -42,11 +44,11 @@ export function ProductStats({ products }: { products: readonly ProductRow[] }) 
   return (
     <section className="stats-card card" aria-labelledby="stats-products-title">
       <h2 className="section-title stats-card__title" id="stats-products-title">
-        Product statistics:
+        {t("staff.stats.products")}
       </h2>
       {products.length === 0 ? (
         <p className="stats-empty" data-testid="stats-no-products">
-          No completed orders in this range.
+          {t("staff.stats.noOrders")}
         </p>
       ) : (
         // Wider than a phone: it scrolls sideways, so a keyboard must be able to reach it too.

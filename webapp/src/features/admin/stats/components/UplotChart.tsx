@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
+import { t } from "../../../../lib/i18n";
 
 /** The chart library arrives when a chart is first drawn: only the statistics page ever asks for it. */
 const loadUplot = () => import("../charts/uplot").then((module) => module.default);
@@ -71,7 +72,7 @@ export function UplotChart({ label, height, data, options, testId }: UplotChartP
   return (
     <div className="stats-chart" role="img" aria-label={label} data-testid={testId} data-ready={library && width > 0 ? "true" : "false"}>
       <div ref={box} className="stats-chart__canvas" style={{ minHeight: height }}>
-        {failed && <p className="stats-chart__failed">The chart could not be loaded.</p>}
+        {failed && <p className="stats-chart__failed">{t("staff.stats.chartFailed")}</p>}
       </div>
     </div>
   );
