@@ -1,8 +1,8 @@
-/** /start [payload]: the welcome and the Open Store button. */
+/** /start [payload]: the welcome and the Open Store button, in the sender's language. */
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { openStoreKeyboard } from "../keyboards/store";
-import { texts } from "../texts";
+import { storeTexts } from "../texts";
 
 export const start = new Composer<BotContext>();
 
@@ -17,5 +17,5 @@ start.command("start", async (ctx) => {
       ctx.deps.log.warn({ err: error }, "could not register the referral of a /start payload");
     }
   }
-  await ctx.reply(texts.welcome(ctx.sender.first_name), { reply_markup: openStoreKeyboard(ctx.deps.miniApp) });
+  await ctx.reply(storeTexts(ctx.say).welcome(ctx.sender.first_name), { reply_markup: openStoreKeyboard(ctx.deps.miniApp, ctx.say) });
 });
