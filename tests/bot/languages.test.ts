@@ -73,6 +73,12 @@ describe("the bot's chat", () => {
         "и когда бронь будет подходить к концу. /orders покажет ваши последние заказы.",
     );
     expect(buttons(reply)).toEqual([{ text: "Открыть магазин", web_app: { url: STORE_URL } }]);
+    // The chat's menu button in Russian too; an English reader gets the bot-wide (English) one back.
+    const [menu] = await fake.waitFor("setChatMenuButton", { where: (p) => p.chat_id === ivan.id });
+    expect(menu!.menu_button).toEqual({ type: "web_app", text: "Открыть магазин", web_app: { url: STORE_URL } });
+    await say({ ...ivan, language_code: "en" }, "/start");
+    const menus = await fake.waitFor("setChatMenuButton", { count: 2, where: (p) => p.chat_id === ivan.id });
+    expect(menus[1]).toEqual({ chat_id: ivan.id });
   });
 
   it("answers a th-TH user in Thai, a uk user in Russian, and a de user in English", async () => {
