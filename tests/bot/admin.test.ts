@@ -411,3 +411,44 @@ describe("through the composition root", () => {
     }
   });
 });
+
+describe("in the reader's language", () => {
+  it("gives a Thai manager /orders in Thai: statuses, dates as Thai writes them, the sign before amounts, Thai buttons", async () => {
+    const fresh = await placeOrder(chaweng);
+    const taken = await placeOrder(chaweng, 1);
+    await handover.take(maliId, taken);
+    runBot();
+
+    const reply = await say({ ...mali, language_code: "th" }, "/orders");
+    const lines = reply.text.split("\n");
+    expect(lines[0]).toBe("คำสั่งซื้อที่ค้างอยู่");
+    expect(lines.find((l: string) => l.startsWith(`#${fresh} `))).toMatch(
+      new RegExp(`^#${fresh} · ใหม่ · 23/11/2026 12:00 · ฿900 · เก็บไว้ถึง \\d\\d:\\d\\d น\\.$`),
+    );
+    expect(lines.find((l: string) => l.startsWith(`#${taken} `))).toMatch(new RegExp(`^#${taken} · กำลังดำเนินการ \\(Mali\\) · `));
+    expect(buttons(reply).map((b) => b.text)).toEqual([`รับ #${fresh}`, `เปิด #${fresh}`, `เปิด #${taken}`, "คำสั่งซื้อส่วนตัวของฉัน"]);
+  });
+
+  it("gives an admin who chose Russian /lowstock and /stats in Russian, and their role menu in each language", async () => {
+    await db.updateTable("users").set({ locale: "ru" }).where("id", "=", bossId).execute();
+    await db.updateTable("stock").set({ amount: 2 }).where("shop_id", "=", chaweng).where("product_id", "=", jack).execute();
+    runBot();
+    expect((await say(boss, "/lowstock")).text.split("\n")).toEqual([
+      "Заканчивается (1):",
+      "",
+      "Chaweng Beach Store",
+      "Jack Herer (1 g): осталось 2",
+    ]);
+    expect((await say(boss, "/stats")).text.split("\n").slice(0, 5)).toEqual([
+      "Сегодня, 23.11.2026",
+      "Выполненных заказов нет.",
+      "",
+      "Последние 7 дней, 17.11.2026 – 23.11.2026",
+      "Выполненных заказов нет.",
+    ]);
+
+    const menus = await fake.waitFor("setMyCommands", { count: 3, where: (p) => p.scope?.chat_id === boss.id });
+    expect(menus.map((m) => m.language_code)).toEqual([undefined, "ru", "th"]);
+    expect(menus[1]!.commands.map((c: { description: string }) => c.description)).toContain("Пополнить остатки товара");
+  });
+});
