@@ -47,7 +47,7 @@ export default {
   "order.delivery.1": "Самовывоз",
   "order.delivery.2": "Курьер",
   "order.title": "Заказ №{id} · {status}",
-  "order.pickUpBefore": "Заберите его до {time}.",
+  "order.pickUpBefore": "Заберите заказ до {time}.",
   "order.total": "Итого: {total}",
 
   // ---- buttons ----
@@ -144,7 +144,7 @@ export default {
   "notice.reminder":
     "Заберите заказ №{id}: бронь закончится через {minutes, plural, one {# минуту} few {# минуты} many " +
     "{# минут} other {# минуты}}.",
-  "notice.heldUntil": "Он ждёт вас до {time}.",
+  "notice.heldUntil": "Заказ ждёт вас до {time}.",
   "notice.taken": "Магазин собирает ваш заказ №{id}.",
   "notice.done": "Ваш заказ №{id} выполнен. Спасибо!",
   "notice.paidWithBonus": "Оплачен бонусным балансом.",
@@ -152,7 +152,7 @@ export default {
   "notice.newTotal": "Новая сумма: {total} вместо {before}.",
   "notice.discountRemoved": "Скидка на ваш заказ №{id} отменена.",
   "notice.totalNow": "Итого: {total}.",
-  "notice.referralIncome": "Вам начислено {amount} бонусов: приглашённый вами покупатель выполнил заказ.",
+  "notice.referralIncome": "Вам начислен бонус {amount}: заказ приглашённого вами покупателя выполнен.",
   "notice.bonusBalance": "Ваш бонусный баланс: {balance}.",
   "notice.paid": "Оплата заказа №{id} поступила. Спасибо!",
   "notice.receivedTon": "Получено {amount} TON в блокчейне.",

@@ -135,7 +135,7 @@ describe("the bot's chat", () => {
 
     fake.queueUpdate(buttonPress(niran, callbackData({ type: "staff:take", orderId: order })));
     const [took] = await fake.waitFor("answerCallbackQuery");
-    expect(took!.text).toBe("คุณรับคำสั่งซื้อนี้แล้ว");
+    expect(took!.text).toBe("รับคำสั่งซื้อเรียบร้อยแล้ว");
     expect(await db.selectFrom("orders").select("manager_id").where("id", "=", order).executeTakeFirstOrThrow()).toEqual({
       manager_id: managerId,
     });

@@ -85,7 +85,7 @@ it("an order placed by a th customer pushes them in Thai, an en manager in Engli
   const [customer] = await fake.waitFor("sendMessage", { where: to(7007), timeoutMs: 10_000 });
   expect(customer!.text).toMatch(
     new RegExp(
-      `^สั่งซื้อสำเร็จ คำสั่งซื้อ #${order.id}\nร้าน: Chaweng Beach Store.*\n` +
+      `^ได้รับคำสั่งซื้อ #${order.id} ของคุณแล้ว\nร้าน: Chaweng Beach Store.*\n` +
         `2 ชิ้น · รวม ฿${amount}\nกรุณารับสินค้าก่อน \\d\\d:\\d\\d น\\.$`,
     ),
   );
