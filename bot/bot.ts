@@ -17,7 +17,7 @@ import { orders } from "./features/orders";
 import { staffOrders } from "./features/staffOrders";
 import { start } from "./features/start";
 import { createMiniApp } from "./miniApp";
-import { texts } from "./texts";
+import { storeTexts } from "./texts";
 
 export type StoreBot = Bot<BotContext>;
 
@@ -57,8 +57,9 @@ async function apologize(error: BotError<BotContext>): Promise<void> {
   const ctx = error.ctx;
   ctx.deps.log.error({ err: error.error, update_id: ctx.update.update_id }, "a bot feature failed");
   try {
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: texts.somethingWentWrong });
-    else if (ctx.message) await ctx.reply(texts.somethingWentWrong);
+    const { somethingWentWrong } = storeTexts(ctx.say);
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: somethingWentWrong });
+    else if (ctx.message) await ctx.reply(somethingWentWrong);
   } catch (replyError) {
     ctx.deps.log.warn({ err: replyError }, "could not tell the customer about the failure");
   }

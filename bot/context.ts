@@ -9,6 +9,8 @@ import type { Context, MiddlewareFn } from "grammy";
 import type { User } from "grammy/types";
 import type { AdminProducts } from "../server/services/adminProducts";
 import type { BotAdmin } from "../server/services/botAdmin";
+import type { ChatLocales } from "../server/services/chatLocales";
+import { DEFAULT_LOCALE, reduceLanguageTag } from "../server/domain/locale";
 import type { JsonKeyStore } from "../server/services/botConversations";
 import type { ChatOrders } from "../server/services/chatOrders";
 import type { Handover } from "../server/services/handover";
@@ -16,6 +18,7 @@ import type { Reachability } from "../server/services/outboxDelivery";
 import type { SignIn } from "../server/services/signIn";
 import type { Stats } from "../server/services/stats";
 import type { Stock } from "../server/services/stock";
+import { sayIn, type Say } from "./i18n";
 import type { MiniApp } from "./miniApp";
 
 /** The few logger methods the bot and its jobs use; Fastify's (pino) logger fits it. */
@@ -44,6 +47,8 @@ export interface BotServices {
   botAdmin: BotAdmin;
   /** Blocking and unblocking the bot. */
   reachability: Reachability;
+  /** The language of the person behind an update (their choice, else Telegram's), remembering Telegram's. */
+  chatLocales: Pick<ChatLocales, "localeOf">;
   /** Where the guided conversations keep their state (one row per chat). */
   conversations: JsonKeyStore<VersionedState<ConversationData>>;
   /** Without it (a bot built without the back office) the admin commands are unknown commands. */
@@ -63,12 +68,15 @@ export type BotContext = ConversationFlavor<
     deps: BotRuntime;
     /** The Telegram user behind the update; updates without one never reach the features. */
     sender: User;
+    /** Everything the bot answers this update with, in the sender's language (bot/i18n.ts). */
+    say: Say;
   }
 >;
 
 /**
  * Installed first. The bot talks to people in private chats: updates with no sender (channel posts,
- * anonymous group admins), from other bots, or from groups and channels stop here, quietly.
+ * anonymous group admins), from other bots, or from groups and channels stop here, quietly. The sender's
+ * language is read here once per update: should the database not answer, the update's own language serves.
  */
 export function contextSetup(runtime: BotRuntime): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
@@ -77,6 +85,14 @@ export function contextSetup(runtime: BotRuntime): MiddlewareFn<BotContext> {
     if (ctx.chat && ctx.chat.type !== "private") return;
     ctx.deps = runtime;
     ctx.sender = from;
+    let locale;
+    try {
+      locale = await runtime.chatLocales.localeOf(from.id, from.language_code);
+    } catch (error) {
+      runtime.log.warn({ err: error }, "could not read the sender's language; the update's own is used");
+      locale = reduceLanguageTag(from.language_code) ?? DEFAULT_LOCALE;
+    }
+    ctx.say = sayIn(locale);
     await next();
   };
 }

@@ -17,7 +17,8 @@ import type { BotLog, BotServices } from "./context";
 import { configureRoleMenus } from "./features/admin/menus";
 import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
-import { COMMANDS, OPEN_STORE } from "./texts";
+import { sayIn } from "./i18n";
+import { menusByLanguage } from "./texts";
 import { TELEGRAM_WEBHOOK_PATH, telegramWebhook } from "./webhook";
 
 export interface TelegramDeps {
@@ -32,13 +33,14 @@ export interface TelegramDeps {
 
 /** The store's services (server/services/index.ts) as the bot takes them. */
 export function botServicesOf(services: Services): BotServices {
-  const { handover, auth, chatOrders, botAdmin, reachability, stock, stats, adminProducts } = services;
+  const { handover, auth, chatOrders, botAdmin, reachability, chatLocales, stock, stats, adminProducts } = services;
   return {
     handover,
     signIn: { joinFromChat: auth.joinFromChat },
     chatOrders,
     botAdmin,
     reachability,
+    chatLocales,
     // JSON in, JSON out: the store keeps what the conversations plugin gives it.
     conversations: services.conversations as JsonKeyStore<VersionedState<ConversationData>>,
     backOffice: { stock, stats, adminProducts },
@@ -64,12 +66,18 @@ export interface RunningTelegram {
   stop(): Promise<void>;
 }
 
-/** The command list, and a chat menu button that opens the mini-app (only possible over https). */
+/**
+ * The command list, once per language (English the default, Russian and Thai for clients set to them), and a
+ * chat menu button that opens the mini-app (only possible over https; one label for everyone: English).
+ */
 export async function configureChatMenu(api: Api, miniApp: MiniApp, log: BotLog): Promise<void> {
   try {
-    await api.setMyCommands(COMMANDS);
+    for (const { language_code, commands } of menusByLanguage("customer")) {
+      await api.setMyCommands(commands, language_code ? { language_code } : {});
+    }
+    const openStore = sayIn("en")("store.openStore");
     await api.setChatMenuButton({
-      menu_button: miniApp.insideTelegram ? { type: "web_app", text: OPEN_STORE, web_app: { url: miniApp.home } } : { type: "commands" },
+      menu_button: miniApp.insideTelegram ? { type: "web_app", text: openStore, web_app: { url: miniApp.home } } : { type: "commands" },
     });
   } catch (error) {
     log.warn({ err: error }, "could not set the bot's commands and menu button");

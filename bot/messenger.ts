@@ -53,7 +53,7 @@ export function createTelegramMessenger(api: Pick<Api, "sendMessage" | "editMess
 
   return {
     async deliver(notification: OutgoingNotification, signal: AbortSignal): Promise<Delivery> {
-      const message = renderNotification(notification.kind, notification.payload, miniApp);
+      const message = renderNotification(notification.kind, notification.payload, miniApp, notification.locale);
       if (!message) return { result: "rejected", reason: `cannot render ${notification.kind} from its payload` };
       try {
         return notification.edit ? await edit(notification.edit, message, signal) : await send(notification.chatId, message, signal);

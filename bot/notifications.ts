@@ -1,11 +1,13 @@
 /**
- * Renders an outbox row (server/domain/notifications.ts) into the message its reader gets: a customer told
- * of their order, or shop staff told of their shop's orders. Plain text, no parse mode: shop, product and
+ * Renders an outbox row (server/domain/notifications.ts) into the message its reader gets, in the reader's
+ * language (the row's recipient's, read when the row is claimed): a customer told of their order, or shop
+ * staff told of their shop's orders. Plain text, no parse mode: shop, product and
  * people's names need no escaping. Payloads were written by another process, maybe by an older version:
  * anything malformed renders to null and the worker marks the row failed instead of sending half a message.
  */
 import type { InlineKeyboard } from "grammy";
-import { countOf, formatBaht, formatIslandTime } from "../server/domain/format";
+import { formatBaht, formatIslandTime } from "../server/domain/format";
+import { DEFAULT_LOCALE, type Locale } from "../server/domain/locale";
 import {
   type CUSTOMER_NOTIFICATION_KINDS,
   HOLD_REMINDER_BEFORE_MS,
@@ -19,6 +21,7 @@ import {
   type StaffOrderUpdatePayload,
 } from "../server/domain/notifications";
 import { DELIVERY_OPTION_LABELS } from "../server/domain/orders";
+import { sayIn, type Say } from "./i18n";
 import { notificationKeyboard, openStoreKeyboard } from "./keyboards/store";
 import { manageOrderKeyboard, newOrderKeyboard, writeToKeyboard } from "./keyboards/staff";
 import type { MiniApp } from "./miniApp";
@@ -43,7 +46,7 @@ type Fields = Record<string, unknown>;
 interface KindRenderer<K extends NotificationKind> {
   /** Whether the payload has this kind's shape. */
   valid(p: Fields): boolean;
-  render(p: NotificationPayloads[K], miniApp: MiniApp): RenderedNotification;
+  render(p: NotificationPayloads[K], miniApp: MiniApp, say: Say): RenderedNotification;
 }
 
 const isId = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0;
@@ -69,9 +72,14 @@ function isOrderLine(v: unknown): boolean {
   return isText(line.product_name) && isText(line.price_text) && isId(line.amount);
 }
 
-const shopLine = (p: OrderNotificationPayload) => (p.shop_address ? `Shop: ${p.shop_name}, ${p.shop_address}` : `Shop: ${p.shop_name}`);
-const itemsAndTotal = (p: OrderNotificationPayload) => `${countOf(p.item_count, "item")} · total ${formatBaht(p.total)}`;
-const pickUpBefore = (p: OrderNotificationPayload) => (p.hold_until ? [`Please pick it up before ${formatIslandTime(p.hold_until)}.`] : []);
+const shopLine = (say: Say, p: OrderNotificationPayload) =>
+  p.shop_address
+    ? say("notice.shopWithAddress", { name: p.shop_name, address: p.shop_address })
+    : say("notice.shop", { name: p.shop_name });
+const itemsAndTotal = (say: Say, p: OrderNotificationPayload) =>
+  say("notice.itemsAndTotal", { count: p.item_count, total: formatBaht(p.total, say.locale) });
+const pickUpBefore = (say: Say, p: OrderNotificationPayload) =>
+  p.hold_until ? [say("order.pickUpBefore", { time: formatIslandTime(p.hold_until) })] : [];
 const cutName = (name: string) => (name.length > MAX_BUTTON_NAME ? `${name.slice(0, MAX_BUTTON_NAME - 1)}…` : name);
 
 /** The customer kinds that tell of the reader's own order. */
@@ -79,22 +87,22 @@ type CustomerKind = Exclude<(typeof CUSTOMER_NOTIFICATION_KINDS)[number], "refer
 
 /** A customer's message about their order, with the button that opens it. */
 function toCustomer<K extends CustomerKind>(
-  lines: (p: NotificationPayloads[K]) => string[],
+  lines: (p: NotificationPayloads[K], say: Say) => string[],
   valid: (p: Fields) => boolean = () => true,
 ): KindRenderer<K> {
   return {
     valid: (p) => isOrderPayload(p) && valid(p),
-    render: (p, miniApp) => ({ text: lines(p).join("\n"), keyboard: notificationKeyboard(miniApp, p.order_id) }),
+    render: (p, miniApp, say) => ({ text: lines(p, say).join("\n"), keyboard: notificationKeyboard(miniApp, say, p.order_id) }),
   };
 }
 
-function staffNewOrderText(p: StaffNewOrderPayload): string {
-  const delivery = DELIVERY_OPTION_LABELS[p.delivery_option]!;
-  const head = [`New order #${p.order_id}`, shopLine(p), ""];
+function staffNewOrderText(p: StaffNewOrderPayload, say: Say): string {
+  const delivery = say(p.delivery_option === 1 ? "order.delivery.1" : "order.delivery.2");
+  const head = [say("staffNotice.newOrder", { id: p.order_id }), shopLine(say, p), ""];
   const tail = [
     "",
-    `Total: ${formatBaht(p.total)}`,
-    p.delivery_option === 1 && p.hold_until ? `${delivery}, held until ${formatIslandTime(p.hold_until)}` : delivery,
+    say("order.total", { total: formatBaht(p.total, say.locale) }),
+    p.delivery_option === 1 && p.hold_until ? say("staffNotice.heldUntil", { delivery, time: formatIslandTime(p.hold_until) }) : delivery,
   ];
   const items = p.lines.map((l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}`);
   // An order of many long-named lines could pass Telegram's limit: the last lines give way to a count.
@@ -103,93 +111,103 @@ function staffNewOrderText(p: StaffNewOrderPayload): string {
     [
       ...head,
       ...items.slice(0, shown),
-      ...(shown < items.length ? [`… and ${countOf(items.length - shown, "more line")}`] : []),
+      ...(shown < items.length ? [say("staffNotice.moreLines", { count: items.length - shown })] : []),
       ...tail,
     ].join("\n");
   while (shown > 0 && text().length > MAX_MESSAGE_LENGTH) shown--;
   return text();
 }
 
-function staffUpdateText(p: StaffOrderUpdatePayload): string {
-  const order = `order #${p.order_id}`;
+function staffUpdateText(p: StaffOrderUpdatePayload, say: Say): string {
+  const id = p.order_id;
   switch (p.outcome) {
     case "taken":
-      return p.by_you ? `You took ${order}.` : `Order #${p.order_id} was taken by ${p.by_name ?? "another manager"}.`;
+      if (p.by_you) return say("staffNotice.youTook", { id });
+      return say("staffNotice.takenBy", { id, name: p.by_name ?? say("staffNotice.anotherManager") });
     case "done":
-      if (p.by_you) return `You completed ${order}.`;
-      return p.by_name ? `Order #${p.order_id} was completed by ${p.by_name}.` : `Order #${p.order_id} is done.`;
+      if (p.by_you) return say("staffNotice.youCompleted", { id });
+      return p.by_name ? say("staffNotice.completedBy", { id, name: p.by_name }) : say("staffNotice.done", { id });
     case "canceled":
-      return p.by_name ? `Order #${p.order_id} was canceled by ${p.by_name}.` : `Order #${p.order_id} was canceled.`;
+      return p.by_name ? say("staffNotice.canceledBy", { id, name: p.by_name }) : say("staffNotice.canceled", { id });
     case "expired":
-      return `The hold on order #${p.order_id} ended: it was canceled and the items went back on the shelf.`;
+      return say("staffNotice.expired", { id });
   }
 }
 
 /** A t.me link needs a well-formed username; anyone else is reached by id. */
 const USERNAME = /^[A-Za-z0-9_]{4,32}$/;
 
-function contactClient(p: ContactClientPayload): RenderedNotification {
-  const title = `Contact the client of order #${p.order_id}: ${p.customer_name}`;
-  const email = p.email ? [`E-mail: ${p.email}`] : [];
+function contactClient(p: ContactClientPayload, say: Say): RenderedNotification {
+  const title = say("staffNotice.contactTitle", { id: p.order_id, name: p.customer_name });
+  const email = p.email ? [say("staffNotice.email", { email: p.email })] : [];
   const chatUrl = p.username && USERNAME.test(p.username) ? `https://t.me/${p.username}` : p.telegram_id !== null ? `tg://user?id=${p.telegram_id}` : null;
   if (chatUrl === null) {
     // E-mail only: Telegram shows the address as a mailto: link by itself.
-    return { text: [title, ...(email.length ? email : ["They left no Telegram chat or e-mail address."])].join("\n"), keyboard: null };
+    return { text: [title, ...(email.length ? email : [say("staffNotice.noContact")])].join("\n"), keyboard: null };
   }
   return {
     text: title,
-    keyboard: writeToKeyboard(cutName(p.customer_name), chatUrl),
+    keyboard: writeToKeyboard(say, cutName(p.customer_name), chatUrl),
     ...(chatUrl.startsWith("tg:")
-      ? { textWithoutKeyboard: [title, "Their privacy settings keep me from linking to their chat.", ...email].join("\n") }
+      ? { textWithoutKeyboard: [title, say("staffNotice.privacy"), ...email].join("\n") }
       : {}),
   };
 }
 
 const isOrderPaid = (p: Fields) => isOrderPayload(p) && isTextOrNull(p.amount_ton) && isTextOrNull(p.tx_hash);
-const paidWith = (p: OrderPaidPayload) => (p.amount_ton ? `Received ${p.amount_ton} TON on the chain.` : "Confirmed by the shop.");
+const paidWith = (say: Say, p: OrderPaidPayload) =>
+  p.amount_ton ? say("notice.receivedTon", { amount: p.amount_ton }) : say("notice.confirmedByShop");
 
 const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
-  order_placed: toCustomer<"order_placed">((p) => [
-    `Your order #${p.order_id} is placed.`,
-    shopLine(p),
-    itemsAndTotal(p),
-    ...pickUpBefore(p),
+  order_placed: toCustomer<"order_placed">((p, say) => [
+    say("notice.placed", { id: p.order_id }),
+    shopLine(say, p),
+    itemsAndTotal(say, p),
+    ...pickUpBefore(say, p),
   ]),
-  order_canceled: toCustomer<"order_canceled">((p) => [`Your order #${p.order_id} is canceled.`, shopLine(p), itemsAndTotal(p)]),
-  order_expired: toCustomer<"order_expired">((p) => [
-    `The hold on your order #${p.order_id} has ended, the items went back on the shelf.`,
-    shopLine(p),
-    "You are welcome to order again in the store.",
+  order_canceled: toCustomer<"order_canceled">((p, say) => [
+    say("notice.canceled", { id: p.order_id }),
+    shopLine(say, p),
+    itemsAndTotal(say, p),
   ]),
-  hold_reminder: toCustomer<"hold_reminder">((p) => [
-    `${HOLD_REMINDER_BEFORE_MS / 60_000} minutes left to pick up your order #${p.order_id}.`,
-    shopLine(p),
-    ...(p.hold_until ? [`It is held for you until ${formatIslandTime(p.hold_until)}.`] : []),
+  order_expired: toCustomer<"order_expired">((p, say) => [
+    say("notice.expired", { id: p.order_id }),
+    shopLine(say, p),
+    say("notice.orderAgain"),
   ]),
-  order_taken: toCustomer<"order_taken">((p) => [
-    `Your order #${p.order_id} is being prepared by the shop.`,
-    shopLine(p),
-    itemsAndTotal(p),
-    ...pickUpBefore(p),
+  hold_reminder: toCustomer<"hold_reminder">((p, say) => [
+    say("notice.reminder", { id: p.order_id, minutes: HOLD_REMINDER_BEFORE_MS / 60_000 }),
+    shopLine(say, p),
+    ...(p.hold_until ? [say("notice.heldUntil", { time: formatIslandTime(p.hold_until) })] : []),
+  ]),
+  order_taken: toCustomer<"order_taken">((p, say) => [
+    say("notice.taken", { id: p.order_id }),
+    shopLine(say, p),
+    itemsAndTotal(say, p),
+    ...pickUpBefore(say, p),
   ]),
   order_done: toCustomer<"order_done">(
-    (p) => [
-      `Your order #${p.order_id} is done. Thank you!`,
-      shopLine(p),
-      itemsAndTotal(p),
-      ...(p.paid_with_bonus ? ["Paid with your bonus balance."] : []),
+    (p, say) => [
+      say("notice.done", { id: p.order_id }),
+      shopLine(say, p),
+      itemsAndTotal(say, p),
+      ...(p.paid_with_bonus ? [say("notice.paidWithBonus")] : []),
     ],
     (p) => typeof p.paid_with_bonus === "boolean",
   ),
   order_discounted: toCustomer<"order_discounted">(
-    (p) =>
+    (p, say) =>
       p.discount_percent > 0
         ? [
-            `Your order #${p.order_id} got a ${p.discount_percent}% discount.`,
-            `New total: ${formatBaht(p.total)} instead of ${formatBaht(p.total_before)}.`,
-            shopLine(p),
+            say("notice.discounted", { id: p.order_id, percent: p.discount_percent }),
+            say("notice.newTotal", { total: formatBaht(p.total, say.locale), before: formatBaht(p.total_before, say.locale) }),
+            shopLine(say, p),
           ]
-        : [`The discount on your order #${p.order_id} was removed.`, `Total: ${formatBaht(p.total)}.`, shopLine(p)],
+        : [
+            say("notice.discountRemoved", { id: p.order_id }),
+            say("notice.totalNow", { total: formatBaht(p.total, say.locale) }),
+            shopLine(say, p),
+          ],
     (p) =>
       Number.isInteger(p.discount_percent) &&
       (p.discount_percent as number) >= 0 &&
@@ -199,12 +217,12 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
   // A referrer is told of the income, not of the buyer's order (which they may not open): no order button.
   referral_income: {
     valid: (p) => isId(p.order_id) && isId(p.amount) && isCount(p.balance),
-    render: (p, miniApp) => ({
+    render: (p, miniApp, say) => ({
       text: [
-        `You earned ${formatBaht(p.amount)} in bonus: someone you invited completed an order.`,
-        `Your bonus balance: ${formatBaht(p.balance)}.`,
+        say("notice.referralIncome", { amount: formatBaht(p.amount, say.locale) }),
+        say("notice.bonusBalance", { balance: formatBaht(p.balance, say.locale) }),
       ].join("\n"),
-      keyboard: openStoreKeyboard(miniApp),
+      keyboard: openStoreKeyboard(miniApp, say),
     }),
   },
   staff_new_order: {
@@ -214,7 +232,7 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
       p.lines.every(isOrderLine) &&
       typeof p.delivery_option === "number" &&
       p.delivery_option in DELIVERY_OPTION_LABELS,
-    render: (p, miniApp) => ({ text: staffNewOrderText(p), keyboard: newOrderKeyboard(miniApp, p.order_id) }),
+    render: (p, miniApp, say) => ({ text: staffNewOrderText(p, say), keyboard: newOrderKeyboard(miniApp, say, p.order_id) }),
   },
   staff_order_update: {
     valid: (p) =>
@@ -224,24 +242,24 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
       typeof p.by_you === "boolean" &&
       isText(p.edits),
     // The push is edited in place: Take order goes, Open stays.
-    render: (p, miniApp) => ({ text: staffUpdateText(p), keyboard: manageOrderKeyboard(miniApp, p.order_id) }),
+    render: (p, miniApp, say) => ({ text: staffUpdateText(p, say), keyboard: manageOrderKeyboard(miniApp, say, p.order_id) }),
   },
   staff_order_canceled: {
     valid: isOrderPayload,
-    render: (p, miniApp) => ({
-      text: [`Order #${p.order_id} was canceled by an admin.`, shopLine(p), itemsAndTotal(p)].join("\n"),
-      keyboard: manageOrderKeyboard(miniApp, p.order_id),
+    render: (p, miniApp, say) => ({
+      text: [say("staffNotice.canceledByAdmin", { id: p.order_id }), shopLine(say, p), itemsAndTotal(say, p)].join("\n"),
+      keyboard: manageOrderKeyboard(miniApp, say, p.order_id),
     }),
   },
   order_paid: toCustomer<"order_paid">(
-    (p) => [`Your payment for order #${p.order_id} has arrived. Thank you!`, paidWith(p), shopLine(p), ...pickUpBefore(p)],
+    (p, say) => [say("notice.paid", { id: p.order_id }), paidWith(say, p), shopLine(say, p), ...pickUpBefore(say, p)],
     isOrderPaid,
   ),
   staff_order_paid: {
     valid: isOrderPaid,
-    render: (p, miniApp) => ({
-      text: [`Order #${p.order_id} is paid in crypto.`, paidWith(p), shopLine(p), itemsAndTotal(p)].join("\n"),
-      keyboard: manageOrderKeyboard(miniApp, p.order_id),
+    render: (p, miniApp, say) => ({
+      text: [say("staffNotice.paid", { id: p.order_id }), paidWith(say, p), shopLine(say, p), itemsAndTotal(say, p)].join("\n"),
+      keyboard: manageOrderKeyboard(miniApp, say, p.order_id),
     }),
   },
   // Admins send the money back by hand from the shop's wallet: the message says what, to whom and why.
@@ -252,13 +270,12 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
       isText(p.tx_hash) &&
       isTextOrNull(p.source) &&
       ["order_closed", "paid_twice"].includes(p.reason as string),
-    render: (p) => ({
+    render: (p, _miniApp, say) => ({
       text: [
-        `A TON transfer for order #${p.order_id} must be refunded: ` +
-          `${p.reason === "order_closed" ? "the order was canceled or expired before it arrived" : "the order was paid already"}.`,
-        `Amount: ${p.amount_ton} TON`,
-        `From: ${p.source ?? "unknown"}`,
-        `Transaction: ${p.tx_hash}`,
+        say("adminNotice.refundDue", { id: p.order_id, reason: p.reason }),
+        say("adminNotice.refundAmount", { amount: p.amount_ton }),
+        say("adminNotice.refundFrom", { source: p.source ?? say("adminNotice.unknownSource") }),
+        say("adminNotice.refundTransaction", { hash: p.tx_hash }),
       ].join("\n"),
       keyboard: null,
     }),
@@ -270,7 +287,7 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
       (p.telegram_id === null || isId(p.telegram_id)) &&
       isTextOrNull(p.username) &&
       isTextOrNull(p.email),
-    render: (p) => contactClient(p),
+    render: (p, _miniApp, say) => contactClient(p, say),
   },
   // Admins restock by hand (the mini-app or /addstock): the message names the shelf and what is left.
   low_stock: {
@@ -283,23 +300,29 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
       isText(p.price_text) &&
       isCount(p.amount) &&
       isCount(p.threshold),
-    render: (p) => ({
+    render: (p, _miniApp, say) => ({
       text: [
-        `Low stock at ${p.shop_name}: ${p.product_name}${p.price_text ? ` (${p.price_text})` : ""}.`,
-        p.amount === 0 ? "None left on the shelf." : `${countOf(p.amount, "item")} left on the shelf (alert at ${p.threshold} or fewer).`,
+        say("adminNotice.lowStock", { shop: p.shop_name, product: `${p.product_name}${p.price_text ? ` (${p.price_text})` : ""}` }),
+        p.amount === 0 ? say("adminNotice.noneLeft") : say("adminNotice.left", { count: p.amount, threshold: p.threshold }),
       ].join("\n"),
       keyboard: null,
     }),
   },
 };
 
-export function renderNotification(kind: string, payloadJson: string, miniApp: MiniApp): RenderedNotification | null {
+/** The message an outbox row becomes for a reader of `locale` (English when not given); null when it cannot render. */
+export function renderNotification(
+  kind: string,
+  payloadJson: string,
+  miniApp: MiniApp,
+  locale: Locale = DEFAULT_LOCALE,
+): RenderedNotification | null {
   if (!(NOTIFICATION_KINDS as readonly string[]).includes(kind)) return null;
   const payload = parsePayload(payloadJson);
   if (!payload) return null;
   const renderer = RENDERERS[kind as NotificationKind] as KindRenderer<NotificationKind>;
   if (!renderer.valid(payload)) return null;
-  return renderer.render(payload as never, miniApp);
+  return renderer.render(payload as never, miniApp, sayIn(locale));
 }
 
 function parsePayload(json: string): Fields | null {

@@ -1,139 +1,192 @@
-/** What the bot says. Plain text (no parse mode): shop and product names need no escaping. */
+/**
+ * What the bot says, in the reader's language: each function takes `say` (bot/i18n.ts), the translate
+ * function bound to the reader's locale, and formats amounts, dates and times for that locale. Plain text
+ * (no parse mode): shop and product names need no escaping, and they stay as the admin typed them.
+ */
 import { formatAmount, formatBaht, formatIslandTime } from "../server/domain/format";
 import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
-import { addedMessage, STOCK_TEXTS } from "../server/domain/stock";
-import { formatOrderDate, lineTotal, STATUS_LABELS } from "../server/domain/orders";
+import { HOLD_REMINDER_BEFORE_MS } from "../server/domain/notifications";
+import { formatOrderDate, lineTotal, type OrderStatus } from "../server/domain/orders";
 import type { OrderDetails, OrderSummary } from "../server/services/chatOrders";
+import type { BotMessageId, Say } from "./i18n";
+import { sayIn } from "./i18n";
+import type { BotCommand, LanguageCode } from "grammy/types";
+import { LOCALES, type Locale } from "../server/domain/locale";
 
+/** The store's name: a brand, the same in every language. */
 export const STORE_NAME = "Koh Samui Store";
-export const OPEN_STORE = "Open Store";
 
-export const COMMANDS = [
-  { command: "start", description: "Open the store" },
-  { command: "orders", description: "My latest orders" },
-  { command: "help", description: "What this bot can do" },
-] as const;
+export type MenuKind = "customer" | "staff" | "admin";
 
-export const texts = {
-  welcome: (firstName: string) =>
-    `Hi ${firstName}! Welcome to ${STORE_NAME}.\n\n` +
-    `Tap ${OPEN_STORE} to browse the catalogue, fill your cart and pick a shop: ` +
-    `we hold a pickup order for ${PICKUP_HOLD_HOURS} hours.\n\n` +
-    `I will message you when your order is placed, being prepared, done, canceled or about to expire. /orders shows your latest orders.`,
-  help:
-    `${STORE_NAME} bot\n\n` +
-    `/start opens the store\n` +
-    `/orders shows your latest orders, each with a button to open it\n` +
-    `/help shows this message\n\n` +
-    `I also tell you when an order is placed, being prepared, done, discounted, canceled or expires, ` +
-    `and remind you 30 minutes before a pickup hold ends.\n\n` +
-    `Shop managers get each new order of their shop here, with Take order and Open buttons.`,
-  hint: `I only understand a few commands: /start to open the store, /orders for your orders, /help for more.`,
-  noOrders: `You have no orders yet. Tap ${OPEN_STORE} to place one.`,
-  ordersTitle: "Your latest orders:",
-  orderUnavailable: "This order is not available.",
-  staleButton: "This button is out of date. Send /orders for a fresh list.",
-  somethingWentWrong: "Sorry, something went wrong on our side. Please try again in a minute.",
+/** The command menus by role, each command with its description's message. */
+const MENUS: Record<MenuKind, readonly (readonly [string, BotMessageId])[]> = {
+  customer: [
+    ["start", "command.start"],
+    ["orders", "command.orders"],
+    ["help", "command.help"],
+  ],
+  /** A shop's staff: /orders shows their shops' open orders first. */
+  staff: [
+    ["start", "command.start"],
+    ["orders", "command.staffOrders"],
+    ["help", "command.help"],
+  ],
+  /** An admin: everything staff have, and the admin commands. */
+  admin: [
+    ["start", "command.start"],
+    ["orders", "command.adminOrders"],
+    ["stats", "command.stats"],
+    ["lowstock", "command.lowstock"],
+    ["addstock", "command.addstock"],
+    ["cancel", "command.cancel"],
+    ["notify", "command.notify"],
+    ["help", "command.help"],
+  ],
 };
 
-export function orderLine(order: OrderSummary): string {
-  return `#${order.id} · ${STATUS_LABELS[order.status]} · ${formatOrderDate(order.created_at)} · ${formatBaht(order.total)}`;
+/** One role's command menu in one language, as setMyCommands takes it. */
+export function commandMenu(locale: Locale, role: MenuKind): BotCommand[] {
+  const say = sayIn(locale);
+  return MENUS[role].map(([command, id]) => ({ command, description: say(id) }));
 }
 
-export function ordersList(orders: readonly OrderSummary[]): string {
-  return [texts.ordersTitle, "", ...orders.map(orderLine)].join("\n");
-}
-
-export function orderDetails(order: OrderDetails): string {
-  const lines = order.lines.map(
-    (l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(lineTotal(l))}`,
+/**
+ * The menus set at each start: the default (English, no language_code: whoever Telegram knows no other
+ * menu for) and one per other language, with its language_code.
+ */
+export function menusByLanguage(role: MenuKind): { language_code?: LanguageCode; commands: BotCommand[] }[] {
+  return LOCALES.map((locale) =>
+    locale === "en" ? { commands: commandMenu(locale, role) } : { language_code: locale, commands: commandMenu(locale, role) },
   );
-  const hold = order.status === "N" && order.hold_until ? [`Please pick it up before ${formatIslandTime(order.hold_until)}.`] : [];
+}
+
+export const statusLabel = (say: Say, status: OrderStatus) => say(`order.status.${status}`);
+
+/** Each reader's texts are made once per language and kept (they depend on nothing else). */
+function perLanguage<T>(make: (say: Say) => T): (say: Say) => T {
+  const made = new Map<Locale, T>();
+  return (say) => {
+    let texts = made.get(say.locale);
+    if (texts === undefined) made.set(say.locale, (texts = make(say)));
+    return texts;
+  };
+}
+
+/** What the bot says to customers. */
+export const storeTexts = perLanguage((say: Say) => {
+  const openStore = say("store.openStore");
+  return {
+    openStore,
+    welcome: (firstName: string) => say("store.welcome", { firstName, store: STORE_NAME, openStore, hours: PICKUP_HOLD_HOURS }),
+    help: say("store.help", {
+      store: STORE_NAME,
+      minutes: HOLD_REMINDER_BEFORE_MS / 60_000,
+      takeOrder: say("button.takeOrder"),
+      open: say("button.open"),
+    }),
+    hint: say("store.hint"),
+    noOrders: say("store.noOrders", { openStore }),
+    ordersTitle: say("store.ordersTitle"),
+    orderUnavailable: say("store.orderUnavailable"),
+    staleButton: say("store.staleButton"),
+    somethingWentWrong: say("store.somethingWentWrong"),
+  };
+});
+
+export function orderLine(say: Say, order: OrderSummary): string {
+  const { locale } = say;
+  const status = statusLabel(say, order.status);
+  return `#${order.id} · ${status} · ${formatOrderDate(order.created_at, true, locale)} · ${formatBaht(order.total, locale)}`;
+}
+
+export function ordersList(say: Say, orders: readonly OrderSummary[]): string {
+  return [say("store.ordersTitle"), "", ...orders.map((order) => orderLine(say, order))].join("\n");
+}
+
+export function orderDetails(say: Say, order: OrderDetails): string {
+  const { locale } = say;
+  const lines = order.lines.map(
+    (l) => `${l.amount} × ${l.product_name}${l.price_text ? ` (${l.price_text})` : ""}: ${formatBaht(lineTotal(l), locale)}`,
+  );
+  const hold =
+    order.status === "N" && order.hold_until ? [say("order.pickUpBefore", { time: formatIslandTime(order.hold_until) })] : [];
   return [
-    `Order #${order.id} · ${STATUS_LABELS[order.status]}`,
-    `${formatOrderDate(order.created_at)} · ${order.shop_name}${order.shop_address ? `, ${order.shop_address}` : ""}`,
+    say("order.title", { id: order.id, status: statusLabel(say, order.status) }),
+    `${formatOrderDate(order.created_at, true, locale)} · ${order.shop_name}${order.shop_address ? `, ${order.shop_address}` : ""}`,
     "",
     ...lines,
     "",
-    `Total: ${formatBaht(order.total)}`,
+    say("order.total", { total: formatBaht(order.total, locale) }),
     ...hold,
   ].join("\n");
 }
 
-
-/** The command menu of a shop's staff (chat scope): /orders shows their shops' open orders first. */
-export const STAFF_COMMANDS = [
-  { command: "start", description: "Open the store" },
-  { command: "orders", description: "Open orders of my shops" },
-  { command: "help", description: "What this bot can do" },
-] as const;
-
-/** The command menu of an admin (chat scope): everything staff have, and the admin commands. */
-export const ADMIN_COMMANDS = [
-  { command: "start", description: "Open the store" },
-  { command: "orders", description: "Open orders of every shop" },
-  { command: "stats", description: "Sales today and in the last 7 days" },
-  { command: "lowstock", description: "Options running low in the shops" },
-  { command: "addstock", description: "Add stock to a product" },
-  { command: "cancel", description: "Stop adding stock" },
-  { command: "notify", description: "New orders of every shop: /notify on or off" },
-  { command: "help", description: "What this bot can do" },
-] as const;
-
 /** What the bot says to staff and admins (bot/features/admin). */
-export const adminTexts = {
-  // /orders for staff
-  noOpenOrders: "No open orders in your shops right now.",
-  noOpenOrdersAdmin: "No open orders in any shop right now.",
-  openOrdersTitle: "Open orders",
-  moreOrders: (count: number, evenMore = false) => `…and ${count}${evenMore ? "+" : ""} more: open the cabinet in the store.`,
-  myOwnOrders: "My own orders",
-  // /stats
-  statsToday: (date: string) => `Today, ${date}`,
-  statsWeek: (from: string, to: string) => `Last 7 days, ${from} – ${to}`,
-  statsOrders: (count: number) => `Orders: ${formatAmount(count)}`,
-  statsSales: (baht: number) => `Sales: ${formatBaht(baht)}`,
-  statsMargin: (baht: number) => `Margin: ${formatBaht(baht)}`,
-  statsTop: "Top products:",
-  statsNone: "No completed orders.",
-  statsFooter: "Completed orders only, island time. Charts and CSV: Statistics in the store's admin cabinet.",
-  // /lowstock
-  lowStockNone: "No option is running low in any shop.",
-  lowStockTitle: (count: number) => `Running low (${count}):`,
-  // /addstock
-  chooseProduct: "Add stock: which product? Tap it, or type part of its name.",
-  noProducts: "There are no products to add stock to yet.",
-  noProductMatches: (typed: string) => `No product name contains "${typed}". Tap one above, or type another part of its name.`,
-  noOptions: (name: string) => `${name} has no option to add stock to.`,
-  productLabel: "Product",
-  chooseOption: (name: string) => `Which option of ${name}?`,
-  optionLabel: "Option",
-  chooseShop: (what: string) => `Add ${what} to which shop? In brackets: what it holds now.`,
-  shopLabel: "Shop",
-  enterAmount: STOCK_TEXTS.prompt,
-  amountNotNumber: "That is not a number.",
-  amountNotWhole: "Only whole products can be added: send a whole number, e.g. 10.",
-  amountNotPositive: "The number must be 1 or more.",
-  amountTooLarge: (max: number) => `That is more than ${formatAmount(max)} at once: please check the number.`,
-  confirmAdd: ({ what, shop, amount, before, after }: { what: string; shop: string; amount: number; before: number; after: number }) =>
-    `Add ${formatAmount(amount)} × ${what} to ${shop}?\n\nNow: ${formatAmount(before)}\nAfter: ${formatAmount(after)}`,
-  confirmButton: (amount: number) => `Add ${formatAmount(amount)}`,
-  confirmOrCancel: "Tap Add to confirm, or Cancel.",
-  useButtons: "Please choose with the buttons above, or send /cancel.",
-  cancelButton: "Cancel",
-  canceled: "Adding stock was canceled. Nothing was changed.",
-  nothingToCancel: "Nothing to cancel: no stock is being added.",
-  staleStep: "This button belongs to another step.",
-  staleConversation: "This step is over. Send /addstock to start again.",
-  added: addedMessage,
-  nowHolds: (shop: string, amount: number) => `${shop} now holds ${formatAmount(amount)}.`,
-  notAdded: "Nothing was added.",
-  // /notify
-  notifyOn: "You will get a push for every new order of every shop, with Take order and Open. /notify off stops them.",
-  notifyOff: "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
-  notifyState: (on: boolean) =>
-    on
-      ? "You get a push for every new order of every shop. /notify off stops them."
-      : "You get new-order pushes only for the shops you staff. /notify on gives you every shop's.",
-  notifyUsage: "Send /notify on or /notify off.",
-};
+export const adminTextsOf = perLanguage((say: Say) => {
+  const { locale } = say;
+  const amount = (n: number) => formatAmount(n, locale);
+  const notifyOff = say("notify.off");
+  return {
+    // /orders for staff
+    noOpenOrders: say("staff.noOpenOrders"),
+    noOpenOrdersAdmin: say("staff.noOpenOrdersAdmin"),
+    openOrdersTitle: say("staff.openOrdersTitle"),
+    moreOrders: (count: number, evenMore = false) => say("staff.moreOrders", { count: `${amount(count)}${evenMore ? "+" : ""}` }),
+    myOwnOrders: say("staff.myOwnOrders"),
+    heldUntil: (iso: string) => say("staff.heldUntil", { time: formatIslandTime(iso) }),
+    // /stats
+    statsToday: (date: string) => say("stats.today", { date }),
+    statsWeek: (from: string, to: string) => say("stats.week", { from, to }),
+    statsOrders: (count: number) => say("stats.orders", { count: amount(count) }),
+    statsSales: (baht: number) => say("stats.sales", { amount: formatBaht(baht, locale) }),
+    statsMargin: (baht: number) => say("stats.margin", { amount: formatBaht(baht, locale) }),
+    statsTop: say("stats.top"),
+    statsTopLine: (rank: number, product: string, sold: number, sum: number) =>
+      say("stats.topLine", { rank, product, amount: amount(sold), sum: formatBaht(sum, locale) }),
+    statsNone: say("stats.none"),
+    statsFooter: say("stats.footer"),
+    // /lowstock
+    lowStockNone: say("lowStock.none"),
+    lowStockTitle: (count: number) => say("lowStock.title", { count: amount(count) }),
+    lowStockLine: (product: string, left: number) => say("lowStock.line", { product, amount: amount(left) }),
+    lowStockMore: (count: number) => say("lowStock.more", { count: amount(count) }),
+    // /addstock
+    chooseProduct: say("addStock.chooseProduct"),
+    productPage: (page: number, pages: number) => say("addStock.page", { prompt: say("addStock.chooseProduct"), page, pages }),
+    noProducts: say("addStock.noProducts"),
+    noProductMatches: (typed: string) => say("addStock.noProductMatches", { typed }),
+    noOptions: (name: string) => say("addStock.noOptions", { name }),
+    inactive: (name: string) => say("addStock.inactive", { name }),
+    productLabel: (name: string) => say("addStock.productLabel", { name }),
+    chooseOption: (name: string) => say("addStock.chooseOption", { name }),
+    optionLabel: (option: string) => say("addStock.optionLabel", { option }),
+    chooseShop: (what: string) => say("addStock.chooseShop", { what }),
+    shopLabel: (name: string) => say("addStock.shopLabel", { name }),
+    enterAmount: say("addStock.enterAmount"),
+    amountNotNumber: say("addStock.notNumber"),
+    amountNotWhole: say("addStock.notWhole"),
+    amountNotPositive: say("addStock.notPositive"),
+    amountTooLarge: (max: number) => say("addStock.tooLarge", { max: amount(max) }),
+    confirmAdd: (c: { what: string; shop: string; amount: number; before: number; after: number }) =>
+      say("addStock.confirm", { what: c.what, shop: c.shop, amount: amount(c.amount), before: amount(c.before), after: amount(c.after) }),
+    confirmButton: (adding: number) => say("button.add", { amount: amount(adding) }),
+    confirmOrCancel: say("addStock.confirmOrCancel"),
+    useButtons: say("addStock.useButtons"),
+    cancelButton: say("button.cancel"),
+    canceled: say("addStock.canceled"),
+    nothingToCancel: say("addStock.nothingToCancel"),
+    staleStep: say("addStock.staleStep"),
+    staleConversation: say("addStock.staleConversation"),
+    added: (adding: number) => say("addStock.added", { amount: adding }),
+    nowHolds: (shop: string, holds: number) => say("addStock.nowHolds", { shop, amount: amount(holds) }),
+    notAdded: say("addStock.notAdded"),
+    // /notify
+    notifyOn: say("notify.on"),
+    notifyOff,
+    notifyState: (on: boolean) => (on ? say("notify.stateOn") : notifyOff),
+    notifyUsage: say("notify.usage"),
+  };
+});
+
+export type StoreTexts = ReturnType<typeof storeTexts>;
+export type AdminTexts = ReturnType<typeof adminTextsOf>;

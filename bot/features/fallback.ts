@@ -6,14 +6,14 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { openStoreKeyboard } from "../keyboards/store";
-import { texts } from "../texts";
+import { storeTexts } from "../texts";
 
 export const fallback = new Composer<BotContext>();
 
 fallback.on("message", async (ctx) => {
-  await ctx.reply(texts.hint, { reply_markup: openStoreKeyboard(ctx.deps.miniApp) });
+  await ctx.reply(storeTexts(ctx.say).hint, { reply_markup: openStoreKeyboard(ctx.deps.miniApp, ctx.say) });
 });
 
 fallback.on("callback_query", async (ctx) => {
-  await ctx.answerCallbackQuery({ text: texts.staleButton });
+  await ctx.answerCallbackQuery({ text: storeTexts(ctx.say).staleButton });
 });

@@ -8,7 +8,7 @@ import { Composer, GrammyError, type InlineKeyboard } from "grammy";
 import { parseCallbackData } from "../callbackData";
 import type { BotContext } from "../context";
 import { openStoreKeyboard, orderKeyboard, ordersKeyboard } from "../keyboards/store";
-import { orderDetails, ordersList, texts } from "../texts";
+import { orderDetails, ordersList, storeTexts } from "../texts";
 
 export const orders = new Composer<BotContext>();
 
@@ -16,8 +16,8 @@ async function ordersMessage(ctx: BotContext) {
   const { chatOrders, miniApp } = ctx.deps;
   const list = await chatOrders.latest(ctx.sender.id);
   return list.length === 0
-    ? { text: texts.noOrders, reply_markup: openStoreKeyboard(miniApp) }
-    : { text: ordersList(list), reply_markup: ordersKeyboard(miniApp, list) };
+    ? { text: storeTexts(ctx.say).noOrders, reply_markup: openStoreKeyboard(miniApp, ctx.say) }
+    : { text: ordersList(ctx.say, list), reply_markup: ordersKeyboard(miniApp, ctx.say, list) };
 }
 
 orders.command("orders", async (ctx) => {
@@ -38,10 +38,10 @@ orders.on("callback_query:data", async (ctx, next) => {
 
   const order = await ctx.deps.chatOrders.one(ctx.sender.id, action.orderId);
   if (!order) {
-    await ctx.answerCallbackQuery({ text: texts.orderUnavailable });
+    await ctx.answerCallbackQuery({ text: storeTexts(ctx.say).orderUnavailable });
     return;
   }
-  await editInPlace(ctx, orderDetails(order), orderKeyboard(ctx.deps.miniApp, order.id));
+  await editInPlace(ctx, orderDetails(ctx.say, order), orderKeyboard(ctx.deps.miniApp, ctx.say, order.id));
   await ctx.answerCallbackQuery();
 });
 

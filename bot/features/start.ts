@@ -1,8 +1,12 @@
-/** /start [payload]: the welcome and the Open Store button. */
+/**
+ * /start [payload]: the welcome and the Open Store button, in the sender's language; and the chat's menu
+ * button labelled in that language too (the bot-wide one, set at start, is English: Telegram has no
+ * language_code for it). English readers get the bot-wide button back.
+ */
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { openStoreKeyboard } from "../keyboards/store";
-import { texts } from "../texts";
+import { storeTexts } from "../texts";
 
 export const start = new Composer<BotContext>();
 
@@ -17,5 +21,17 @@ start.command("start", async (ctx) => {
       ctx.deps.log.warn({ err: error }, "could not register the referral of a /start payload");
     }
   }
-  await ctx.reply(texts.welcome(ctx.sender.first_name), { reply_markup: openStoreKeyboard(ctx.deps.miniApp) });
+  const { miniApp } = ctx.deps;
+  const texts = storeTexts(ctx.say);
+  await ctx.reply(texts.welcome(ctx.sender.first_name), { reply_markup: openStoreKeyboard(miniApp, ctx.say) });
+  if (!miniApp.insideTelegram) return;
+  try {
+    await ctx.api.setChatMenuButton(
+      ctx.say.locale === "en"
+        ? { chat_id: ctx.sender.id }
+        : { chat_id: ctx.sender.id, menu_button: { type: "web_app", text: texts.openStore, web_app: { url: miniApp.home } } },
+    );
+  } catch (error) {
+    ctx.deps.log.warn({ err: error }, "could not label the chat's menu button in the sender's language");
+  }
 });

@@ -1,32 +1,32 @@
-/** Keyboards of the bot's own messages. */
+/** Keyboards of the bot's own messages, labelled in the reader's language. */
 import { InlineKeyboard } from "grammy";
 import { callbackData } from "../callbackData";
 import type { OrderSummary } from "../../server/services/chatOrders";
+import type { Say } from "../i18n";
 import type { MiniApp } from "../miniApp";
-import { OPEN_STORE } from "../texts";
 
-export function openStoreKeyboard(miniApp: MiniApp): InlineKeyboard {
-  return miniApp.addButton(new InlineKeyboard(), OPEN_STORE, miniApp.home);
+export function openStoreKeyboard(miniApp: MiniApp, say: Say): InlineKeyboard {
+  return miniApp.addButton(new InlineKeyboard(), say("store.openStore"), miniApp.home);
 }
 
 /** One row per order: open it in the mini-app, or show its lines here. */
-export function ordersKeyboard(miniApp: MiniApp, orders: readonly OrderSummary[]): InlineKeyboard {
+export function ordersKeyboard(miniApp: MiniApp, say: Say, orders: readonly OrderSummary[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const order of orders) {
-    miniApp.addButton(keyboard, `Open #${order.id}`, miniApp.order(order.id));
-    keyboard.text("Details", callbackData({ type: "order:show", orderId: order.id })).row();
+    miniApp.addButton(keyboard, say("button.openShort", { id: order.id }), miniApp.order(order.id));
+    keyboard.text(say("button.details"), callbackData({ type: "order:show", orderId: order.id })).row();
   }
   return keyboard;
 }
 
-export function orderKeyboard(miniApp: MiniApp, orderId: number): InlineKeyboard {
+export function orderKeyboard(miniApp: MiniApp, say: Say, orderId: number): InlineKeyboard {
   return miniApp
-    .addButton(new InlineKeyboard(), `Open order #${orderId}`, miniApp.order(orderId))
+    .addButton(new InlineKeyboard(), say("button.openOrder", { id: orderId }), miniApp.order(orderId))
     .row()
-    .text("« My orders", callbackData({ type: "orders:list" }));
+    .text(say("button.myOrders"), callbackData({ type: "orders:list" }));
 }
 
 /** The single button under a notification. */
-export function notificationKeyboard(miniApp: MiniApp, orderId: number): InlineKeyboard {
-  return miniApp.addButton(new InlineKeyboard(), `Open order #${orderId}`, miniApp.order(orderId));
+export function notificationKeyboard(miniApp: MiniApp, say: Say, orderId: number): InlineKeyboard {
+  return miniApp.addButton(new InlineKeyboard(), say("button.openOrder", { id: orderId }), miniApp.order(orderId));
 }

@@ -14,6 +14,9 @@ export interface DueNotification {
   user_id: number | null;
   telegram_id: number | null;
   telegram_unreachable_at: string | null;
+  /** The recipient's stored language choice and Telegram's (issue 24): the push speaks the one in effect. */
+  locale: string | null;
+  telegram_locale: string | null;
 }
 
 /**
@@ -26,6 +29,7 @@ export function nextDue(db: Executor, now: string, exceptIds: readonly number[])
     .selectFrom("outbox as o")
     .leftJoin("users as u", "u.id", "o.user_id")
     .select(["o.id", "o.kind", "o.payload", "o.attempts", "o.user_id", "u.telegram_id", "u.telegram_unreachable_at"])
+    .select(["u.locale", "u.telegram_locale"])
     .where("o.status", "in", ["pending", "sending"])
     .where("o.next_attempt_at", "<=", now)
     .where((eb) =>
@@ -89,7 +93,7 @@ export async function claimNextDue(
        where outbox.id = next.id
       returning outbox.id, outbox.kind, outbox.payload, outbox.attempts - 1 as attempts, outbox.user_id
     )
-    select c.id, c.kind, c.payload, c.attempts, c.user_id, u.telegram_id, u.telegram_unreachable_at
+    select c.id, c.kind, c.payload, c.attempts, c.user_id, u.telegram_id, u.telegram_unreachable_at, u.locale, u.telegram_locale
       from claimed c left join users u on u.id = c.user_id`.execute(tx);
   return rows[0];
 }

@@ -30,6 +30,7 @@
  * a request whose answer never arrived: delivery is at-least-once at that boundary, and a crash can repeat
  * each message whose answer was on its way, once (docs/bot.md).
  */
+import type { Locale } from "../domain/locale";
 import type { StaffOrderUpdatePayload } from "../domain/notifications";
 import type { DueNotification, OutboxQueue, Outcome } from "../services/outboxDelivery";
 
@@ -55,6 +56,8 @@ export interface OutgoingNotification {
   chatId: number;
   /** Set for a row that edits an earlier message: edit this one instead of sending a new message. */
   edit: MessageRef | null;
+  /** The language the recipient reads (their stored choice, else Telegram's, else English). */
+  locale: Locale;
 }
 
 /** What became of one notification; anything transient (network, timeout, 5xx) is thrown instead. */
@@ -259,7 +262,7 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
 
     const timeout = setTimeout(() => controller.abort(new Error(`Telegram did not answer within ${o.sendTimeoutMs} ms`)), o.sendTimeoutMs);
     try {
-      const notification = { kind: row.kind, payload: row.payload, chatId: row.telegram_id, edit };
+      const notification = { kind: row.kind, payload: row.payload, chatId: row.telegram_id, edit, locale: row.locale };
       const delivery = await untilAborted(messenger.deliver(notification, controller.signal), controller.signal);
       const now = clock();
       switch (delivery.result) {

@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { createAdminProducts } from "./adminProducts";
 import { createAuth } from "./auth";
 import { createBotAdmin } from "./botAdmin";
+import { createChatLocales } from "./chatLocales";
 import { createConversationStore } from "./botConversations";
 import { createCatalog } from "./catalog";
 import { createChatOrders } from "./chatOrders";
@@ -103,6 +104,7 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     chatOrders: createChatOrders({ db }),
     botAdmin: createBotAdmin({ db, clock }),
     reachability: createReachability({ db, clock }),
+    chatLocales: createChatLocales({ db }),
     conversations: createConversationStore({ db, clock }),
     outbox: createOutboxDelivery({ db }),
   };

@@ -14,13 +14,23 @@ import {
   release,
   sentMessageOf,
   settle,
-  type DueNotification,
+  type DueNotification as DueRow,
   type Outcome,
 } from "../../db/repositories/outboxQueue";
 import { markReachable, markUnreachable } from "../../db/repositories/reachability";
 import { unitOfWorkOf } from "../../db/unitOfWork";
+import { effectiveLocale, type Locale } from "../domain/locale";
 
-export type { DueNotification, Outcome };
+export type { Outcome };
+
+/** A claimed row, with the language its recipient reads: their stored choice, else Telegram's, else English. */
+export type DueNotification = Omit<DueRow, "locale" | "telegram_locale"> & { locale: Locale };
+
+function withLocale(row: DueRow | undefined): DueNotification | undefined {
+  if (!row) return undefined;
+  const { locale, telegram_locale, ...rest } = row;
+  return { ...rest, locale: effectiveLocale({ stored: locale, telegram: telegram_locale }) };
+}
 
 /** The outbox queue as the delivery worker needs it; times are ISO strings. */
 export interface OutboxQueue {
@@ -42,7 +52,8 @@ export interface OutboxQueue {
 export function createOutboxDelivery({ db }: { db: DB }): OutboxQueue {
   const units = unitOfWorkOf(db).named("outbox");
   return {
-    claimNext: (now, leaseUntil, exceptIds) => units.write("claimNext", (tx) => claimNextDue(tx, now, leaseUntil, exceptIds)),
+    claimNext: async (now, leaseUntil, exceptIds) =>
+      withLocale(await units.write("claimNext", (tx) => claimNextDue(tx, now, leaseUntil, exceptIds))),
     settle: (id, leaseUntil, outcome) => units.write("settle", (tx) => settle(tx, id, leaseUntil, outcome)),
     release: (id, leaseUntil, now) => units.write("release", (tx) => release(tx, id, leaseUntil, now)),
     sentMessageOf: (userId, dedupeKey) => units.read("sentMessageOf", (tx) => sentMessageOf(tx, userId, dedupeKey)),

@@ -384,3 +384,36 @@ describe("a restart half-way", () => {
     expect(await conversations()).toEqual([]);
   });
 });
+
+describe("in the admin's language", () => {
+  it("speaks Russian to an admin whose Telegram is in Russian, all the way, and after a restart half-way too", async () => {
+    const boris: User = { ...boss, language_code: "ru" };
+    const RU_PROMPT = "Введите, сколько товара добавить:";
+    runBot();
+    const products = await say(boris, "/addstock");
+    expect(products.text).toBe("Пополнение: какой товар? Нажмите на него или введите часть названия.");
+    expect(buttonTexts(products)).toEqual(["Jack Herer", "Отмена"]);
+
+    const { next: options } = await press(boris, products, "Jack Herer", { thenMessage: true });
+    expect(editsOf(products).at(-1)!.text).toBe("Товар: Jack Herer");
+    expect(options!.text).toBe("Какой вариант товара Jack Herer?");
+    expect(buttonTexts(options!)).toEqual(["1 g · 450\u00a0฿", "5 g · 2\u00a0000\u00a0฿", "Отмена"]);
+
+    // The conversation keeps the language it began in across a restart (it is one of its arguments).
+    await running!.stop();
+    runBot();
+    const { next: shops } = await press(boris, options!, "1 g · 450\u00a0฿", { thenMessage: true });
+    expect(shops!.text).toBe("В какой магазин добавить Jack Herer (1 g)? В скобках — сколько там сейчас.");
+    const { next: amount } = await press(boris, shops!, "Chaweng Beach Store (3)", { thenMessage: true });
+    expect(amount!.text).toBe(RU_PROMPT);
+
+    expect((await say(boris, "много")).text).toBe(`Это не число.\n\n${RU_PROMPT}`);
+    const confirm = await say(boris, "1200");
+    expect(confirm.text).toBe("Добавить 1\u00a0200 × Jack Herer (1 g) в магазин Chaweng Beach Store?\n\nСейчас: 3\nПосле: 1\u00a0203");
+    expect(buttonTexts(confirm)).toEqual(["Добавить 1\u00a0200", "Отмена"]);
+    await press(boris, confirm, "Добавить 1\u00a0200");
+    const [done] = await fake.waitFor("editMessageText", { where: (p) => p.message_id === messageIdOf(confirm) });
+    expect(done!.text).toBe("Вы добавили 1\u00a0200 товаров.\nТеперь в магазине Chaweng Beach Store: 1\u00a0203.");
+    expect(await shelf(chaweng, 0)).toBe(1203);
+  });
+});

@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createBot } from "../../bot/bot";
 import { startPolling, type RunningTelegram } from "../../bot/launch";
 import { createMiniApp } from "../../bot/miniApp";
-import { ADMIN_COMMANDS, adminTexts, COMMANDS, STAFF_COMMANDS } from "../../bot/texts";
+import { sayIn } from "../../bot/i18n";
+import { adminTextsOf, commandMenu } from "../../bot/texts";
 import type { DB } from "../../db/connection";
 import { createHandover, type Handover } from "../../server/services/handover";
 import { createLinkSigner } from "../../server/services/links";
@@ -20,6 +21,10 @@ import { backOfficeFor } from "./adminServices";
 import { addCustomer, addProduct, addShop, addStaff, addStock, botServicesFor, buttonPress, quietLog, textMessage } from "./support";
 
 const STORE_URL = "https://shop.example";
+const adminTexts = adminTextsOf(sayIn("en"));
+const COMMANDS = commandMenu("en", "customer");
+const STAFF_COMMANDS = commandMenu("en", "staff");
+const ADMIN_COMMANDS = commandMenu("en", "admin");
 const HINT = /^I only understand a few commands: \/start .* \/orders .* \/help/;
 
 const boss: User = { id: 8001, is_bot: false, first_name: "Somsak" };
@@ -99,7 +104,7 @@ describe("command menus by role", () => {
   it("gives each admin and each manager with a chat their own menu, and never a customer", async () => {
     await addCustomer(db, { email: "mail-only-admin@samui.example", is_admin: true }); // no chat: no menu
     runBot();
-    const scoped = await fake.waitFor("setMyCommands", { count: 2, where: (p) => p.scope !== undefined });
+    const scoped = await fake.waitFor("setMyCommands", { count: 2, where: (p) => p.scope !== undefined && p.language_code === undefined });
     const byChat = new Map(scoped.map((p) => [p.scope.chat_id as number, p]));
     expect([...byChat.keys()].sort()).toEqual([boss.id, mali.id]);
     expect(byChat.get(boss.id)!.scope).toEqual({ type: "chat", chat_id: boss.id });
@@ -109,7 +114,7 @@ describe("command menus by role", () => {
     expect(STAFF_COMMANDS.map((c) => c.command)).not.toEqual(expect.arrayContaining(adminOnly));
     expect(ADMIN_COMMANDS.map((c) => c.command)).toEqual(expect.arrayContaining(adminOnly));
     // Everyone else keeps the default menu, which names no admin command.
-    const defaults = fake.callsOf("setMyCommands").filter((p) => p.scope === undefined);
+    const defaults = fake.callsOf("setMyCommands").filter((p) => p.scope === undefined && p.language_code === undefined);
     expect(defaults).toHaveLength(1);
     expect(defaults[0]!.commands).toEqual(COMMANDS);
 
@@ -120,17 +125,20 @@ describe("command menus by role", () => {
 
   it("gives someone made admin their menu on /start, and takes it back at the next start once they are not", async () => {
     runBot();
-    await fake.waitFor("setMyCommands", { count: 2, where: (p) => p.scope !== undefined });
+    await fake.waitFor("setMyCommands", { count: 2, where: (p) => p.scope !== undefined && p.language_code === undefined });
     await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", annaId).execute();
     await say(anna, "/start");
-    const [annas] = await fake.waitFor("setMyCommands", { where: (p) => p.scope?.chat_id === anna.id });
+    const [annas] = await fake.waitFor("setMyCommands", { where: (p) => p.scope?.chat_id === anna.id && p.language_code === undefined });
     expect(annas!.commands).toEqual(ADMIN_COMMANDS);
 
     // Demoted while the bot was down: the next start gives her the default menu back.
     await running!.stop();
     await db.updateTable("users").set({ is_admin: 0 }).where("id", "=", annaId).execute();
     runBot();
-    const annasNow = await fake.waitFor("setMyCommands", { count: 2, where: (p) => p.scope?.chat_id === anna.id });
+    const annasNow = await fake.waitFor("setMyCommands", {
+      count: 2,
+      where: (p) => p.scope?.chat_id === anna.id && p.language_code === undefined,
+    });
     expect(annasNow[1]!.commands).toEqual(COMMANDS);
   });
 });
@@ -401,5 +409,46 @@ describe("through the composition root", () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe("in the reader's language", () => {
+  it("gives a Thai manager /orders in Thai: statuses, dates as Thai writes them, the sign before amounts, Thai buttons", async () => {
+    const fresh = await placeOrder(chaweng);
+    const taken = await placeOrder(chaweng, 1);
+    await handover.take(maliId, taken);
+    runBot();
+
+    const reply = await say({ ...mali, language_code: "th" }, "/orders");
+    const lines = reply.text.split("\n");
+    expect(lines[0]).toBe("คำสั่งซื้อที่ค้างอยู่");
+    expect(lines.find((l: string) => l.startsWith(`#${fresh} `))).toMatch(
+      new RegExp(`^#${fresh} · ใหม่ · 23/11/2026 12:00 · ฿900 · เก็บไว้ถึง \\d\\d:\\d\\d น\\.$`),
+    );
+    expect(lines.find((l: string) => l.startsWith(`#${taken} `))).toMatch(new RegExp(`^#${taken} · กำลังดำเนินการ \\(Mali\\) · `));
+    expect(buttons(reply).map((b) => b.text)).toEqual([`รับ #${fresh}`, `เปิด #${fresh}`, `เปิด #${taken}`, "คำสั่งซื้อส่วนตัวของฉัน"]);
+  });
+
+  it("gives an admin who chose Russian /lowstock and /stats in Russian, and their role menu in each language", async () => {
+    await db.updateTable("users").set({ locale: "ru" }).where("id", "=", bossId).execute();
+    await db.updateTable("stock").set({ amount: 2 }).where("shop_id", "=", chaweng).where("product_id", "=", jack).execute();
+    runBot();
+    expect((await say(boss, "/lowstock")).text.split("\n")).toEqual([
+      "Заканчивается (1):",
+      "",
+      "Chaweng Beach Store",
+      "Jack Herer (1 g): осталось 2",
+    ]);
+    expect((await say(boss, "/stats")).text.split("\n").slice(0, 5)).toEqual([
+      "Сегодня, 23.11.2026",
+      "Выполненных заказов нет.",
+      "",
+      "Последние 7 дней, 17.11.2026 – 23.11.2026",
+      "Выполненных заказов нет.",
+    ]);
+
+    const menus = await fake.waitFor("setMyCommands", { count: 3, where: (p) => p.scope?.chat_id === boss.id });
+    expect(menus.map((m) => m.language_code)).toEqual([undefined, "ru", "th"]);
+    expect(menus[1]!.commands.map((c: { description: string }) => c.description)).toContain("Пополнить остатки товара");
   });
 });

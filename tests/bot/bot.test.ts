@@ -154,6 +154,9 @@ describe("the bot over https (inside Telegram)", () => {
     // Updates are handled in order: the channel post was done before /help was answered.
     expect(fake.calls.filter((c) => c.method !== "getUpdates").map((c) => c.method)).toEqual([
       "deleteWebhook",
+      // The command menu in English (the default), Russian and Thai.
+      "setMyCommands",
+      "setMyCommands",
       "setMyCommands",
       "setChatMenuButton",
       "sendMessage",

@@ -7,13 +7,16 @@
 import type { User } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { adminTexts, texts } from "../../bot/texts";
+import { sayIn } from "../../bot/i18n";
+import { adminTextsOf, storeTexts } from "../../bot/texts";
 import { loadConfig } from "../../server/config";
 import { appOn, makeTempDir, makeTestStore, UNLIMITED, type TestStore } from "../helpers/app";
 import { startFakeBotApi, type BotParams, type FakeBotApi } from "../helpers/fakeBotApi";
 import { addCustomer, addProduct, addShop, addStock, buttonPress, textMessage } from "./support";
 
 const SECRET = "two_workers_secret";
+const adminTexts = adminTextsOf(sayIn("en"));
+const texts = storeTexts(sayIn("en"));
 const boss: User = { id: 8201, is_bot: false, first_name: "Somsak" };
 
 let fake: FakeBotApi;

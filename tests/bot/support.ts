@@ -4,6 +4,7 @@ import type { DB } from "../../db/connection";
 import type { BackOffice, BotLog, BotServices } from "../../bot/context";
 import { createBotAdmin } from "../../server/services/botAdmin";
 import { createConversationStore } from "../../server/services/botConversations";
+import { createChatLocales } from "../../server/services/chatLocales";
 import { createChatOrders } from "../../server/services/chatOrders";
 import { createReachability } from "../../server/services/outboxDelivery";
 import type { QueuedUpdate } from "../helpers/fakeBotApi";
@@ -42,6 +43,7 @@ export function botServicesFor(
     chatOrders: createChatOrders({ db }),
     botAdmin: createBotAdmin({ db, clock }),
     reachability: createReachability({ db, clock }),
+    chatLocales: createChatLocales({ db }),
     conversations: createConversationStore({ db, clock }),
   };
 }

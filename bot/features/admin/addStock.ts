@@ -7,11 +7,13 @@
  * The function is replayed from the top on every update of the chat (its state lives in the database,
  * bot/conversations.ts), so every read of the database and every change goes through
  * `conversation.external`, which runs once and is replayed from the stored result. The sender's role is
- * read again on every update: an admin demoted half-way gets what any non-admin gets, and cannot add.
+ * read again on every update: an admin demoted half-way gets what any non-admin gets, and cannot add. It
+ * speaks the admin's language as it was when they sent /addstock (an argument of the conversation).
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { Composer, GrammyError, type Context, type InlineKeyboard } from "grammy";
 import { DomainError } from "../../../server/domain/errors";
+import { isLocale, type Locale } from "../../../server/domain/locale";
 import { MAX_STOCK_CHANGE } from "../../../server/domain/stock";
 import type { AdminProduct } from "../../../server/domain/contracts/adminProducts";
 import { isAddStockButton, parseCallbackData, type CallbackAction } from "../../callbackData";
@@ -25,7 +27,8 @@ import {
   productKeyboard,
   shopKeyboard,
 } from "../../keyboards/addStock";
-import { adminTexts } from "../../texts";
+import { sayIn, type Say } from "../../i18n";
+import { adminTextsOf } from "../../texts";
 
 export const ADD_STOCK = "addStock";
 export type AddStockConversation = Conversation<BotContext, Context>;
@@ -58,7 +61,8 @@ export function productChoices(products: readonly AdminProduct[]): ProductChoice
 type Answer = { kind: "button"; action: CallbackAction | null; ctx: Context } | { kind: "text"; text: string; ctx: Context };
 
 /** The typed amount: a whole number from 1 to MAX_ADD, or why not. */
-export function parseAddAmount(raw: string): { ok: true; amount: number } | { ok: false; reason: string } {
+export function parseAddAmount(say: Say, raw: string): { ok: true; amount: number } | { ok: false; reason: string } {
+  const adminTexts = adminTextsOf(say);
   const text = raw.trim();
   if (/^[+]?\d+$/.test(text)) {
     const amount = Number(text);
@@ -71,9 +75,10 @@ export function parseAddAmount(raw: string): { ok: true; amount: number } | { ok
   return { ok: false, reason: adminTexts.amountNotNumber };
 }
 
-function productPrompt(list: readonly ProductChoice[], page: number): string {
+function productPrompt(say: Say, list: readonly ProductChoice[], page: number): string {
   const pages = Math.ceil(list.length / PRODUCTS_PER_PAGE);
-  return pages > 1 ? `${adminTexts.chooseProduct} (page ${page + 1} of ${pages})` : adminTexts.chooseProduct;
+  const adminTexts = adminTextsOf(say);
+  return pages > 1 ? adminTexts.productPage(page + 1, pages) : adminTexts.chooseProduct;
 }
 
 /** Telegram refuses an edit that changes nothing; a twice-pressed button is no failure. */
@@ -86,7 +91,15 @@ async function edit(ctx: Context, text: string, reply_markup?: InlineKeyboard): 
   }
 }
 
-export async function addStock(conversation: AddStockConversation, ctx: Context, actorUserId: number): Promise<void> {
+export async function addStock(
+  conversation: AddStockConversation,
+  ctx: Context,
+  actorUserId: number,
+  locale?: Locale,
+): Promise<void> {
+  // (A conversation saved before it took a language goes on in English.)
+  const say = sayIn(isLocale(locale) ? locale : undefined);
+  const adminTexts = adminTextsOf(say);
   /**
    * The next update meant for this conversation. Not ours (another button, an edit…): passed on to the
    * rest of the bot, the conversation waits on. The sender no longer an admin: the conversation ends and
@@ -135,7 +148,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
   }
   let list: ProductChoice[] = products;
   let page = 0;
-  await ctx.reply(productPrompt(list, page), { reply_markup: productKeyboard(list, page) });
+  await ctx.reply(productPrompt(say, list, page), { reply_markup: productKeyboard(say, list, page) });
   let product: ProductChoice | undefined;
   while (!product) {
     const answer = await next();
@@ -158,7 +171,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
       }
       list = found;
       page = 0;
-      await answer.ctx.reply(productPrompt(list, page), { reply_markup: productKeyboard(list, page) });
+      await answer.ctx.reply(productPrompt(say, list, page), { reply_markup: productKeyboard(say, list, page) });
       continue;
     }
     const { action } = answer;
@@ -168,7 +181,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
         continue;
       }
       page = action.page;
-      await edit(answer.ctx, productPrompt(list, page), productKeyboard(list, page));
+      await edit(answer.ctx, productPrompt(say, list, page), productKeyboard(say, list, page));
       await answer.ctx.answerCallbackQuery();
       continue;
     }
@@ -179,7 +192,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     }
     product = chosen;
     await answer.ctx.answerCallbackQuery();
-    await edit(answer.ctx, `${adminTexts.productLabel}: ${chosen.name}`);
+    await edit(answer.ctx, adminTexts.productLabel(chosen.name));
   }
   if (product.options.length === 0) {
     await ctx.reply(adminTexts.noOptions(product.name));
@@ -189,7 +202,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
   // 2. The option: asked only when the product has more than one.
   let option = product.options.length === 1 ? product.options[0]! : undefined;
   if (!option) {
-    await ctx.reply(adminTexts.chooseOption(product.name), { reply_markup: optionKeyboard(product.options) });
+    await ctx.reply(adminTexts.chooseOption(product.name), { reply_markup: optionKeyboard(say, product.options) });
     while (!option) {
       const answer = await next();
       if (answer.kind === "text") {
@@ -204,7 +217,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
       }
       option = chosen;
       await answer.ctx.answerCallbackQuery();
-      await edit(answer.ctx, `${adminTexts.optionLabel}: ${optionLabel(chosen)}`);
+      await edit(answer.ctx, adminTexts.optionLabel(optionLabel(say, chosen)));
     }
   }
   const what = option.price_text ? `${product.name} (${option.price_text})` : product.name;
@@ -213,7 +226,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
 
   // 3. The shop, each with what it holds of this option now.
   const shelf = await conversation.external((outer) => outer.deps.backOffice!.stock.shelf(productId, optionId));
-  await ctx.reply(adminTexts.chooseShop(what), { reply_markup: shopKeyboard(shelf) });
+  await ctx.reply(adminTexts.chooseShop(what), { reply_markup: shopKeyboard(say, shelf) });
   let shop: (typeof shelf)[number] | undefined;
   while (!shop) {
     const answer = await next();
@@ -229,12 +242,12 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     }
     shop = chosen;
     await answer.ctx.answerCallbackQuery();
-    await edit(answer.ctx, `${adminTexts.shopLabel}: ${chosen.shop_name}`);
+    await edit(answer.ctx, adminTexts.shopLabel(chosen.shop_name));
   }
   const shopId = shop.shop_id;
 
   // 4. The amount, asked again until it is a whole number of 1 or more.
-  await ctx.reply(adminTexts.enterAmount, { reply_markup: cancelKeyboard() });
+  await ctx.reply(adminTexts.enterAmount, { reply_markup: cancelKeyboard(say) });
   let amount: number | undefined;
   while (amount === undefined) {
     const answer = await next();
@@ -242,9 +255,9 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
       await stale(answer);
       continue;
     }
-    const parsed = parseAddAmount(answer.text);
+    const parsed = parseAddAmount(say, answer.text);
     if (!parsed.ok) {
-      await answer.ctx.reply(`${parsed.reason}\n\n${adminTexts.enterAmount}`, { reply_markup: cancelKeyboard() });
+      await answer.ctx.reply(`${parsed.reason}\n\n${adminTexts.enterAmount}`, { reply_markup: cancelKeyboard(say) });
       continue;
     }
     amount = parsed.amount;
@@ -257,7 +270,7 @@ export async function addStock(conversation: AddStockConversation, ctx: Context,
     return rows.find((s) => s.shop_id === shopId)?.amount ?? 0;
   });
   await ctx.reply(adminTexts.confirmAdd({ what, shop: shop.shop_name, amount: adding, before, after: before + adding }), {
-    reply_markup: confirmAddKeyboard(adding),
+    reply_markup: confirmAddKeyboard(say, adding),
   });
   for (;;) {
     const answer = await next();
@@ -297,11 +310,11 @@ addStockCommand.command("addstock", async (ctx, next) => {
   if (!ctx.deps.backOffice) return next();
   const userId = await ctx.deps.botAdmin.adminOf(ctx.sender.id);
   if (userId === null) return next();
-  await ctx.conversation.enter(ADD_STOCK, userId);
+  await ctx.conversation.enter(ADD_STOCK, userId, ctx.say.locale);
 });
 
 // A button of a conversation that is over (finished, canceled, or timed out): nothing happens.
 addStockCommand.on("callback_query:data", async (ctx, next) => {
   if (!isAddStockButton(ctx.callbackQuery.data)) return next();
-  await ctx.answerCallbackQuery({ text: adminTexts.staleConversation });
+  await ctx.answerCallbackQuery({ text: adminTextsOf(ctx.say).staleConversation });
 });

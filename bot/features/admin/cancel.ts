@@ -1,11 +1,11 @@
 /** /cancel for admins with no conversation under way (a conversation takes its own /cancel first). */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context";
-import { adminTexts } from "../../texts";
+import { adminTextsOf } from "../../texts";
 
 export const cancelCommand = new Composer<BotContext>();
 
 cancelCommand.command("cancel", async (ctx, next) => {
   if ((await ctx.deps.botAdmin.adminOf(ctx.sender.id)) === null) return next();
-  await ctx.reply(adminTexts.nothingToCancel);
+  await ctx.reply(adminTextsOf(ctx.say).nothingToCancel);
 });

@@ -1,19 +1,21 @@
 /**
  * Command menus by role. Everyone has the default menu (`setMyCommands` without a scope, bot/launch.ts);
  * admins and shop staff get their own in their private chat (`scope: { type: "chat", chat_id }`): the admin
- * commands are listed for admins only. Set for everyone at each start and again when someone sends /start;
+ * commands are listed for admins only. Every menu is set in each language (English without a language_code,
+ * Russian and Thai with theirs): Telegram shows the one of the client's language, and a role taken away is
+ * taken away in every language. Set for everyone at each start and again when someone sends /start;
  * a chat that was given a menu and whose person lost the role gets the default menu back (the chats given
  * one are remembered by the store, server/services/botAdmin.ts).
  */
 import { Composer, type Api } from "grammy";
 import type { BotAdmin, MenuRole } from "../../../server/services/botAdmin";
 import type { BotContext, BotLog } from "../../context";
-import { ADMIN_COMMANDS, COMMANDS, STAFF_COMMANDS } from "../../texts";
+import { menusByLanguage } from "../../texts";
 
-const MENUS = { admin: ADMIN_COMMANDS, staff: STAFF_COMMANDS } as const;
-
-function setMenu(api: Api, chatId: number, role: MenuRole | null) {
-  return api.setMyCommands(role ? MENUS[role] : COMMANDS, { scope: { type: "chat", chat_id: chatId } });
+async function setMenu(api: Api, chatId: number, role: MenuRole | null): Promise<void> {
+  for (const { language_code, commands } of menusByLanguage(role ?? "customer")) {
+    await api.setMyCommands(commands, { scope: { type: "chat", chat_id: chatId }, ...(language_code ? { language_code } : {}) });
+  }
 }
 
 /** At start: every admin's and staff member's menu, and the default back for those who lost the role. */

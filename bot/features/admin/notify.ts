@@ -1,7 +1,7 @@
 /** /notify on|off for admins: every shop's new-order pushes for this admin, or only their own shops'. */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context";
-import { adminTexts } from "../../texts";
+import { adminTextsOf } from "../../texts";
 
 export const notifyCommand = new Composer<BotContext>();
 
@@ -9,6 +9,7 @@ notifyCommand.command("notify", async (ctx, next) => {
   const { botAdmin } = ctx.deps;
   const userId = await botAdmin.adminOf(ctx.sender.id);
   if (userId === null) return next();
+  const adminTexts = adminTextsOf(ctx.say);
   const word = ctx.match.trim().toLowerCase();
   if (word === "") {
     await ctx.reply(adminTexts.notifyState(await botAdmin.newOrderPushes(userId)));

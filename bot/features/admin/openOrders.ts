@@ -5,14 +5,14 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { DomainError } from "../../../server/domain/errors";
-import { formatBaht, formatIslandTime } from "../../../server/domain/format";
-import { formatOrderDate, STATUS_LABELS } from "../../../server/domain/orders";
+import { formatBaht } from "../../../server/domain/format";
+import { formatOrderDate } from "../../../server/domain/orders";
 import type { StaffOrder } from "../../../server/domain/contracts/staff";
 import { callbackData } from "../../callbackData";
 import type { BotContext } from "../../context";
-import { OPEN, TAKE_ORDER } from "../../keyboards/staff";
 import type { MiniApp } from "../../miniApp";
-import { adminTexts } from "../../texts";
+import type { Say } from "../../i18n";
+import { adminTextsOf, statusLabel } from "../../texts";
 
 export const openOrdersCommand = new Composer<BotContext>();
 
@@ -34,15 +34,18 @@ async function openOrdersOf(ctx: BotContext, userId: number): Promise<{ orders: 
   }
 }
 
-function orderLine(order: StaffOrder): string {
+function orderLine(say: Say, order: StaffOrder): string {
   const taker = order.status === "W" && order.manager_data ? ` (${order.manager_data.name})` : "";
-  const status = `${STATUS_LABELS[order.status]}${taker}`;
-  const hold = order.status === "N" && order.hold_until ? ` · held until ${formatIslandTime(order.hold_until)}` : "";
-  return `#${order.id} · ${status} · ${formatOrderDate(order.created)} · ${formatBaht(order.discounted_price)}${hold}`;
+  const status = `${statusLabel(say, order.status)}${taker}`;
+  const hold = order.status === "N" && order.hold_until ? ` · ${adminTextsOf(say).heldUntil(order.hold_until)}` : "";
+  const { locale } = say;
+  const created = formatOrderDate(order.created, true, locale);
+  return `#${order.id} · ${status} · ${created} · ${formatBaht(order.discounted_price, locale)}${hold}`;
 }
 
 /** By shop (by name), new before in progress, oldest first: the queue as a shop works it. */
-export function openOrdersMessage(orders: readonly StaffOrder[], miniApp: MiniApp, isAdmin: boolean, more = false) {
+export function openOrdersMessage(say: Say, orders: readonly StaffOrder[], miniApp: MiniApp, isAdmin: boolean, more = false) {
+  const adminTexts = adminTextsOf(say);
   const keyboard = new InlineKeyboard();
   const myOwnOrders = callbackData({ type: "orders:list" });
   if (orders.length === 0) {
@@ -64,9 +67,11 @@ export function openOrdersMessage(orders: readonly StaffOrder[], miniApp: MiniAp
       shop = order.store.id;
       lines.push("", order.store.name);
     }
-    lines.push(orderLine(order));
-    if (order.status === "N") keyboard.text(`${TAKE_ORDER} #${order.id}`, callbackData({ type: "staff:take", orderId: order.id }));
-    miniApp.addButton(keyboard, `${OPEN} #${order.id}`, miniApp.manage(order.id)).row();
+    lines.push(orderLine(say, order));
+    if (order.status === "N") {
+      keyboard.text(say("button.takeOrderShort", { id: order.id }), callbackData({ type: "staff:take", orderId: order.id }));
+    }
+    miniApp.addButton(keyboard, say("button.openShort", { id: order.id }), miniApp.manage(order.id)).row();
   }
   if (sorted.length > shown.length || more) lines.push("", adminTexts.moreOrders(sorted.length - shown.length, more));
   keyboard.text(adminTexts.myOwnOrders, myOwnOrders);
@@ -78,6 +83,6 @@ openOrdersCommand.command("orders", async (ctx, next) => {
   if (!person) return next();
   const open = await openOrdersOf(ctx, person.userId);
   if (open === null) return next();
-  const { text, reply_markup } = openOrdersMessage(open.orders, ctx.deps.miniApp, person.isAdmin, open.more);
+  const { text, reply_markup } = openOrdersMessage(ctx.say, open.orders, ctx.deps.miniApp, person.isAdmin, open.more);
   await ctx.reply(text, { reply_markup });
 });

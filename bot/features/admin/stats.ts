@@ -1,10 +1,10 @@
 /** /stats for admins: today's and the last seven days' completed orders, from the statistics service. */
 import { Composer } from "grammy";
-import { formatAmount, formatBaht } from "../../../server/domain/format";
 import { formatOrderDate } from "../../../server/domain/orders";
 import { islandDate, type StoreStats } from "../../../server/domain/stats";
 import type { BotContext } from "../../context";
-import { adminTexts } from "../../texts";
+import type { Say } from "../../i18n";
+import { adminTextsOf } from "../../texts";
 
 export const statsCommand = new Composer<BotContext>();
 
@@ -13,15 +13,16 @@ const DAY_MS = 86_400_000;
 /** The statistics service's figures (completed orders), products best-selling first. */
 export type StatsReport = Pick<StoreStats, "totals" | "products">;
 
-/** 23.11.2026, as the bot writes dates. */
-function shownDate(isoDate: string): string {
-  return formatOrderDate(`${isoDate}T00:00:00.000Z`, false);
+/** 23.11.2026, as the bot writes dates (in the reader's locale's way). */
+function shownDate(say: Say, isoDate: string): string {
+  return formatOrderDate(`${isoDate}T00:00:00.000Z`, false, say.locale);
 }
 
 /** The three best sellers by money taken. */
 export const TOP_PRODUCTS = 3;
 
-function statsBlock(title: string, report: StatsReport): string[] {
+function statsBlock(say: Say, title: string, report: StatsReport): string[] {
+  const adminTexts = adminTextsOf(say);
   const { totals } = report;
   if (totals.orders === 0) return [title, adminTexts.statsNone];
   // The service lists the products by money taken, highest first.
@@ -32,17 +33,18 @@ function statsBlock(title: string, report: StatsReport): string[] {
     adminTexts.statsSales(totals.total_sales_discounted_price),
     adminTexts.statsMargin(totals.total_sales_discounted_price - totals.total_sales_cost_price),
     adminTexts.statsTop,
-    ...top.map((p, i) => `${i + 1}. ${p.product}: ${formatAmount(p.total_amount)} sold, ${formatBaht(p.discounted_price_sum)}`),
+    ...top.map((p, i) => adminTexts.statsTopLine(i + 1, p.product, p.total_amount, p.discounted_price_sum)),
   ];
 }
 
-export function statsMessage(now: number, today: StatsReport, week: StatsReport): string {
+export function statsMessage(say: Say, now: number, today: StatsReport, week: StatsReport): string {
+  const adminTexts = adminTextsOf(say);
   const to = islandDate(now);
   const from = islandDate(now - 6 * DAY_MS);
   return [
-    ...statsBlock(adminTexts.statsToday(shownDate(to)), today),
+    ...statsBlock(say, adminTexts.statsToday(shownDate(say, to)), today),
     "",
-    ...statsBlock(adminTexts.statsWeek(shownDate(from), shownDate(to)), week),
+    ...statsBlock(say, adminTexts.statsWeek(shownDate(say, from), shownDate(say, to)), week),
     "",
     adminTexts.statsFooter,
   ].join("\n");
@@ -57,5 +59,5 @@ statsCommand.command("stats", async (ctx, next) => {
     backOffice.stats.compute({ from: to, to }),
     backOffice.stats.compute({ from: islandDate(now - 6 * DAY_MS), to }),
   ]);
-  await ctx.reply(statsMessage(now, today, week));
+  await ctx.reply(statsMessage(ctx.say, now, today, week));
 });

@@ -420,8 +420,8 @@ describe("the port between the worker and the messenger", () => {
     };
     expect(await worker({}, messenger).tick()).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 1 });
     expect(seen).toEqual([
-      { kind: "order_placed", payload: expect.stringContaining('"total":12450'), chatId: 5001, edit: null },
-      { kind: "hold_reminder", payload: expect.any(String), chatId: 5001, edit: null },
+      { kind: "order_placed", payload: expect.stringContaining('"total":12450'), chatId: 5001, edit: null, locale: "en" },
+      { kind: "hold_reminder", payload: expect.any(String), chatId: 5001, edit: null, locale: "en" },
     ]);
     expect(await rows()).toMatchObject([
       { status: "sent", tg_chat_id: 5001, tg_message_id: 9 },
