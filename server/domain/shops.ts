@@ -57,8 +57,10 @@ function text(fields: Record<string, string>, field: keyof typeof LIMITS): strin
   const raw = fields[field];
   if (raw === undefined) return undefined;
   const value = raw.trim();
-  if (field !== "map_link" && !ONE_LINE.test(value)) throw new ValidationError(field, SHOP_TEXTS.plainText(field));
-  if (value.length > LIMITS[field]) throw new ValidationError(field, SHOP_TEXTS.tooLong(field, LIMITS[field]));
+  if (field !== "map_link" && !ONE_LINE.test(value)) throw new ValidationError(field, "{field} must be one line of plain text.", { field });
+  if (value.length > LIMITS[field]) {
+    throw new ValidationError(field, "{field} may be at most {max} characters.", { field, max: LIMITS[field] });
+  }
   return value;
 }
 

@@ -59,14 +59,16 @@ export function parseStatsRange(input: { from?: string | undefined; to?: string 
     const raw = input[param];
     if (raw === undefined || raw === "") return null;
     const ms = islandMidnight(raw);
-    if (ms === null) throw new ValidationError(param, STATS_TEXTS.badDate(param));
+    if (ms === null) throw new ValidationError(param, "{param} must be a date written YYYY-MM-DD.", { param });
     return { raw, ms };
   };
   const from = read("from");
   const to = read("to");
   if (from && to) {
     if (from.ms > to.ms) throw new ValidationError("from", STATS_TEXTS.backwards);
-    if ((to.ms - from.ms) / DAY_MS + 1 > MAX_RANGE_DAYS) throw new ValidationError("to", STATS_TEXTS.tooLong);
+    if ((to.ms - from.ms) / DAY_MS + 1 > MAX_RANGE_DAYS) {
+      throw new ValidationError("to", "from and to may span at most {max} days.", { max: MAX_RANGE_DAYS });
+    }
   }
   return {
     from: from?.raw ?? null,

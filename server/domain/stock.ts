@@ -49,7 +49,9 @@ export function movedMessage(amount: number, shopName: string): string {
 
 /** An amount to add or move: a whole number from 1 to MAX_STOCK_CHANGE. */
 export function checkStockAmount(amount: number): number {
-  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_STOCK_CHANGE) throw new ValidationError("amount", STOCK_TEXTS.amount);
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_STOCK_CHANGE) {
+    throw new ValidationError("amount", "The amount must be a whole number from 1 to {max}.", { max: MAX_STOCK_CHANGE });
+  }
   return amount;
 }
 

@@ -1,0 +1,202 @@
+/**
+ * The server's messages in Thai (ICU; Thai has no plural forms). Field names in `{param}` are the API's own
+ * names and stay as they are. The spec's two Russian texts are translated here (they stay as written in en).
+ */
+import type { ServerMessage } from "../domain/serverMessages";
+
+export default {
+  // ---- the error handler, Fastify and the edge ----
+  "Something went wrong on our side. Please try again later.": "ระบบของเราขัดข้อง โปรดลองใหม่ภายหลัง",
+  "The store cannot reach its database right now. Please try again in a moment.":
+    "ขณะนี้ร้านเชื่อมต่อฐานข้อมูลไม่ได้ โปรดลองใหม่อีกครั้งในอีกสักครู่",
+  "Too many requests. Please wait {seconds} s and try again.": "มีคำขอมากเกินไป โปรดรอ {seconds} วินาทีแล้วลองใหม่",
+  "Route {method} {path} not found": "ไม่พบเส้นทาง {method} {path}",
+  "Page {method} {path} not found": "ไม่พบหน้า {method} {path}",
+  "Request body is too large": "คำขอมีขนาดใหญ่เกินไป",
+  "Unsupported Media Type": "ไม่รองรับรูปแบบข้อมูลนี้",
+  "Request body size did not match Content-Length": "ขนาดของคำขอไม่ตรงกับ Content-Length",
+  "Body cannot be empty when content-type is set to 'application/json'": "คำขอแบบ application/json ต้องไม่ว่างเปล่า",
+  "Body is not valid JSON but content-type is set to 'application/json'":
+    "เนื้อหาคำขอไม่ใช่ JSON ที่ถูกต้อง แต่ระบุชนิดเป็น application/json",
+  "The request could not be handled.": "ไม่สามารถดำเนินการตามคำขอได้",
+  // ---- request validation (the API's schemas) ----
+  "{param} is required": "ต้องระบุ {param}",
+  "{param} must be an integer": "{param} ต้องเป็นจำนวนเต็ม",
+  "{param} must be a number": "{param} ต้องเป็นตัวเลข",
+  "{param} must be a string": "{param} ต้องเป็นข้อความ",
+  "{param} must be true or false": "{param} ต้องเป็น true หรือ false",
+  "{param} must be an object": "{param} ต้องเป็นออบเจ็กต์",
+  "{param} must be an array": "{param} ต้องเป็นรายการ",
+  "{param} must be null": "{param} ต้องเป็น null",
+  "{param} must be one line of plain text": "{param} ต้องเป็นข้อความธรรมดาบรรทัดเดียว",
+  "{param} must be plain text": "{param} ต้องเป็นข้อความธรรมดา",
+  "{param} must be an https:// link": "{param} ต้องเป็นลิงก์ที่ขึ้นต้นด้วย https://",
+  "{param} must NOT have more than {limit} characters": "{param} ยาวได้ไม่เกิน {limit} ตัวอักษร",
+  "{param} must NOT have fewer than {limit} characters": "{param} ต้องมีอย่างน้อย {limit} ตัวอักษร",
+  "{param} must NOT have more than {limit} items": "{param} มีได้ไม่เกิน {limit} รายการ",
+  "{param} must NOT have fewer than {limit} items": "{param} ต้องมีอย่างน้อย {limit} รายการ",
+  "{param} must be <= {limit}": "{param} ต้องไม่เกิน {limit}",
+  "{param} must be >= {limit}": "{param} ต้องไม่น้อยกว่า {limit}",
+  "{param} must be < {limit}": "{param} ต้องน้อยกว่า {limit}",
+  "{param} must be > {limit}": "{param} ต้องมากกว่า {limit}",
+  "{param} must be equal to constant": "ค่าของ {param} ไม่ถูกต้อง",
+  "{param} must be equal to one of the allowed values": "ค่าของ {param} ไม่ถูกต้อง",
+  "{param} must match a schema in anyOf": "ค่าของ {param} ไม่ถูกต้อง",
+  "{param} must NOT have additional properties": "{param} มีฟิลด์ที่ไม่รู้จัก",
+  "{param} must NOT have duplicate items (items ## {j} and {i} are identical)": "{param} มีรายการซ้ำกัน (รายการที่ {j} และ {i})",
+  '{param} must match pattern "{pattern}"': "รูปแบบของ {param} ไม่ถูกต้อง",
+  "{param} is invalid": "ค่าของ {param} ไม่ถูกต้อง",
+  "cursor must be the next_cursor of the page before, passed back unchanged": "cursor ต้องเป็นค่า next_cursor ของหน้าก่อนหน้าโดยไม่แก้ไข",
+  "category must be one of {allowed}": "category ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {allowed}",
+  "locale must be one of {allowed}": "ภาษา (locale) ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {allowed}",
+  // ---- access and sign-in ----
+  "Отказано в доступе.": "ไม่มีสิทธิ์เข้าถึง",
+  "Please log in first.": "โปรดเข้าสู่ระบบก่อน",
+  "Invalid code!": "รหัสไม่ถูกต้อง!",
+  "This code can no longer be used. Request a new one.": "รหัสนี้ใช้ไม่ได้แล้ว โปรดขอรหัสใหม่",
+  "email must be an e-mail address": "โปรดระบุอีเมลที่ถูกต้อง",
+  "Telegram sign-in is not set up on this server.": "เซิร์ฟเวอร์นี้ยังไม่ได้ตั้งค่าการเข้าสู่ระบบด้วย Telegram",
+  "Too many codes were asked from your network. Please try again later.": "มีการขอรหัสจากเครือข่ายของคุณมากเกินไป โปรดลองใหม่ภายหลัง",
+  "Too many codes were sent to this address. Please wait 10 minutes and try again.":
+    "ส่งรหัสไปยังอีเมลนี้มากเกินไปแล้ว โปรดรอ 10 นาทีแล้วลองใหม่",
+  "We could not send the code. Please try again in a minute.": "ส่งรหัสไม่สำเร็จ โปรดลองใหม่ในอีกหนึ่งนาที",
+  "Too many attempts from your network. Please try again later.": "มีการลองจากเครือข่ายของคุณมากเกินไป โปรดลองใหม่ภายหลัง",
+  "This e-mail already belongs to another account.": "อีเมลนี้เป็นของบัญชีอื่นแล้ว",
+  "initData has no hash": "ข้อมูล Telegram (initData) ไม่มีลายเซ็น",
+  "initData hash is not valid": "ลายเซ็นของข้อมูล Telegram (initData) ไม่ถูกต้อง",
+  "initData signature does not match": "ลายเซ็นของข้อมูล Telegram (initData) ไม่ตรงกัน",
+  "initData has no auth_date": "ข้อมูล Telegram (initData) ไม่มีเวลาเข้าสู่ระบบ",
+  "initData has expired: open the store from Telegram again": "ข้อมูล Telegram หมดอายุแล้ว โปรดเปิดร้านจาก Telegram อีกครั้ง",
+  "initData comes from the future: check the server clock": "ข้อมูล Telegram มีเวลาล้ำหน้า โปรดตรวจสอบนาฬิกาของเซิร์ฟเวอร์",
+  "initData user is not valid JSON": "ข้อมูลผู้ใช้ใน initData ไม่ถูกต้อง",
+  "initData has no user": "ข้อมูล Telegram (initData) ไม่มีผู้ใช้",
+  "User not found": "ไม่พบผู้ใช้",
+  "User {id} not found": "ไม่พบผู้ใช้ {id}",
+  "No user with that e-mail or Telegram id has signed in yet": "ยังไม่มีผู้ใช้ที่มีอีเมลหรือ Telegram id นี้เข้าสู่ระบบ",
+  "Admins have no wishlist.": "ผู้ดูแลระบบไม่มีรายการโปรด",
+  // ---- the catalogue and orders ----
+  "Shop {id} not found": "ไม่พบร้าน {id}",
+  "Product {id} not found": "ไม่พบสินค้า {id}",
+  "Order {id} not found": "ไม่พบคำสั่งซื้อ {id}",
+  "Product {productId} has no option {optionId}": "สินค้า {productId} ไม่มีตัวเลือก {optionId}",
+  "At most {max} of {product} per order.": "สั่ง {product} ได้ไม่เกิน {max} ชิ้นต่อคำสั่งซื้อ",
+  "The central warehouse is not a pickup shop: choose a shop": "คลังสินค้ากลางไม่ใช่จุดรับสินค้า โปรดเลือกร้าน",
+  "Not enough products in stock": "สินค้าในสต็อกไม่พอ",
+  "This shop does not take crypto yet: choose cash or card.": "ร้านนี้ยังไม่รับคริปโต โปรดเลือกเงินสดหรือบัตร",
+  "Idempotency-Key header is required: 8-128 letters, digits or _.:-":
+    "ต้องมีส่วนหัว Idempotency-Key: ตัวอักษรละติน ตัวเลข หรือ _.:- จำนวน 8-128 ตัว",
+  "Please choose delivery and payment options!": "โปรดเลือกวิธีจัดส่งและวิธีชำระเงิน!",
+  "This Idempotency-Key was already used for a different order.": "Idempotency-Key นี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว",
+  "You already have {max} open orders. Pick one up or cancel it before placing another.":
+    "คุณมีคำสั่งซื้อที่ยังไม่เสร็จ {max} รายการแล้ว โปรดรับสินค้าหรือยกเลิกก่อนสั่งซื้อใหม่",
+  "This order is paid: ask the shop to cancel it and send your money back.":
+    "คำสั่งซื้อนี้ชำระเงินแล้ว โปรดติดต่อร้านเพื่อยกเลิกและขอคืนเงิน",
+  "This order can no longer be canceled.": "คำสั่งซื้อนี้ยกเลิกไม่ได้แล้ว",
+  "Only a pending order takes new settings.": "เปลี่ยนการตั้งค่าได้เฉพาะคำสั่งซื้อที่รอดำเนินการ",
+  "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).":
+    "โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…)",
+  // ---- hand-over ----
+  "Not valid Manager": "คุณไม่ใช่ผู้จัดการของร้านนี้",
+  "Another manager got this order": "ผู้จัดการคนอื่นรับคำสั่งซื้อนี้ไปแล้ว",
+  "Invalid map code": "โค้ดแผนที่ไม่ถูกต้อง",
+  "Некорректное число": "ตัวเลขไม่ถูกต้อง",
+  "This order is done or canceled: it can no longer be changed.": "คำสั่งซื้อนี้เสร็จสิ้นหรือถูกยกเลิกแล้ว แก้ไขไม่ได้",
+  "This order is already done.": "คำสั่งซื้อนี้เสร็จสิ้นแล้ว",
+  "This pickup code is not valid.": "รหัสรับสินค้านี้ไม่ถูกต้อง",
+  "You have already taken this order.": "คุณรับคำสั่งซื้อนี้ไปแล้ว",
+  "Only a new order can be taken.": "รับได้เฉพาะคำสั่งซื้อใหม่",
+  "The customer's bonus balance does not cover this order.": "โบนัสของลูกค้าไม่พอสำหรับคำสั่งซื้อนี้",
+  "The client can be contacted about an order in work only.": "ติดต่อลูกค้าได้เฉพาะคำสั่งซื้อที่กำลังดำเนินการ",
+  "This order is paid and delivered, or closed: its price can no longer change.":
+    "คำสั่งซื้อนี้ชำระเงินและส่งแล้ว หรือปิดแล้ว เปลี่ยนราคาไม่ได้",
+  // ---- crypto payment ----
+  "This order is not paid in crypto.": "คำสั่งซื้อนี้ไม่ได้ชำระด้วยคริปโต",
+  "This order is paid already.": "คำสั่งซื้อนี้ชำระเงินแล้ว",
+  "Only a new or taken order can be paid: this one is pending, done or canceled.":
+    "ชำระเงินได้เฉพาะคำสั่งซื้อใหม่หรือที่กำลังดำเนินการ คำสั่งซื้อนี้รอดำเนินการ เสร็จสิ้น หรือถูกยกเลิกแล้ว",
+  "Crypto payment is not open yet: the store has not set its TON rate.": "ยังชำระด้วยคริปโตไม่ได้ ร้านยังไม่ได้ตั้งอัตรา TON",
+  "Ask for the amount to pay first.": "โปรดขอยอดที่ต้องชำระก่อน",
+  "This is not a TON wallet address: paste it as your wallet shows it (EQ…, UQ… or 0:…).":
+    "นี่ไม่ใช่ที่อยู่กระเป๋า TON โปรดวางตามที่กระเป๋าแสดง (EQ…, UQ… หรือ 0:…)",
+  "A shop's wallet must be on the basechain (workchain 0).": "กระเป๋าของร้านต้องอยู่บน basechain (workchain 0)",
+  "This is a testnet address; the store takes payments on mainnet.": "นี่เป็นที่อยู่ testnet แต่ร้านรับชำระบน mainnet",
+  "This is a mainnet address; the store takes payments on testnet.": "นี่เป็นที่อยู่ mainnet แต่ร้านรับชำระบน testnet",
+  "The rate must be a positive number of Baht for one TON.": "อัตราต้องเป็นจำนวนบาทที่มากกว่าศูนย์ต่อ 1 TON",
+  "The rate must be at most 1,000,000,000 Baht for one TON.": "อัตราต้องไม่เกิน 1,000,000,000 บาทต่อ 1 TON",
+  "The rate may have at most {decimals} decimals.": "อัตรามีทศนิยมได้ไม่เกิน {decimals} ตำแหน่ง",
+  "boc must be the wallet's reply: base64, at most 64 KB.": "boc ต้องเป็นคำตอบจากกระเป๋า: base64 ไม่เกิน 64 KB",
+  "boc is not a bag of cells: send the wallet's reply as it came.": "boc ไม่ใช่ bag of cells โปรดส่งคำตอบจากกระเป๋าโดยไม่แก้ไข",
+  // ---- staff, partners and the bonus ledger ----
+  "User {userId} is not on the staff of shop {shopId}": "ผู้ใช้ {userId} ไม่ได้เป็นพนักงานของร้าน {shopId}",
+  "Give either email or telegram_id": "โปรดระบุ email หรือ telegram_id",
+  "You own no shop.": "คุณไม่มีร้านของตัวเอง",
+  "Referral {id} not found": "ไม่พบผู้ที่คุณแนะนำ {id}",
+  "amount must be a signed whole number, not 0": "amount ต้องเป็นจำนวนเต็มบวกหรือลบ และไม่ใช่ 0",
+  "Give a reason for the correction": "โปรดระบุเหตุผลของการปรับยอด",
+  "The balance is {balance}: a correction of {amount} would make it negative.": "ยอดคงเหลือคือ {balance} การปรับ {amount} จะทำให้ยอดติดลบ",
+  // ---- products (admin) ----
+  "Product {id} was deleted and can no longer be changed": "สินค้า {id} ถูกลบแล้ว แก้ไขไม่ได้",
+  "Image {imageId} of product {productId} not found": "ไม่พบรูป {imageId} ของสินค้า {productId}",
+  "Option {optionId} of product {productId} not found": "ไม่พบตัวเลือก {optionId} ของสินค้า {productId}",
+  "{param} is too long (at most {max} characters)": "{param} ยาวเกินไป (ไม่เกิน {max} ตัวอักษร)",
+  "Incorrect product_id": "product_id ไม่ถูกต้อง",
+  "Set name": "โปรดระบุชื่อสินค้า",
+  "Set description": "โปรดระบุคำอธิบาย",
+  "Set gift_text": "โปรดระบุข้อความของแถม (gift_text)",
+  "Set label": "โปรดระบุป้ายกำกับ (label)",
+  "Set price_text": "โปรดระบุข้อความราคา (price_text)",
+  "Incorrect Per Price": "ราคาไม่ถูกต้อง",
+  "Incorrect Cost": "ต้นทุนไม่ถูกต้อง",
+  "Incorrect instock": "จำนวนในสต็อกไม่ถูกต้อง",
+  "Set hot_deal": "โปรดระบุ hot_deal",
+  "Set category_id": "โปรดเลือกหมวดหมู่ (category_id)",
+  "in_all_list must be 1 or 0": "in_all_list ต้องเป็น 1 หรือ 0",
+  "position must be a whole number from {min} to {max}": "position ต้องเป็นจำนวนเต็มตั้งแต่ {min} ถึง {max}",
+  "Unexpected file field ''{field}'': send images as file-0, file-1, …": "ไม่รู้จักช่องไฟล์ \"{field}\" โปรดส่งรูปเป็น file-0, file-1, …",
+  "Add at least one image": "โปรดเพิ่มรูปอย่างน้อยหนึ่งรูป",
+  "A product needs at least one image: add another before removing this one.":
+    "สินค้าต้องมีรูปอย่างน้อยหนึ่งรูป โปรดเพิ่มรูปอื่นก่อนลบรูปนี้",
+  "Cannot delete Default product option. Please set new default option and then delete":
+    "ลบตัวเลือกหลักของสินค้าไม่ได้ โปรดตั้งตัวเลือกหลักใหม่ก่อนแล้วจึงลบ",
+  "image_ids must list each of this product's images exactly once": "image_ids ต้องระบุรูปของสินค้านี้ครบทุกรูป รูปละหนึ่งครั้ง",
+  // ---- pictures and uploads ----
+  "The image file is empty.": "ไฟล์รูปว่างเปล่า",
+  "Unsupported image type: only JPEG, PNG and WebP pictures are accepted.": "ไม่รองรับไฟล์ชนิดนี้ รับเฉพาะรูป JPEG, PNG และ WebP",
+  "The image file is damaged or incomplete.": "ไฟล์รูปเสียหรือไม่สมบูรณ์",
+  "The image is too large: at most {max} megapixels.": "รูปใหญ่เกินไป ไม่เกิน {max} ล้านพิกเซล",
+  "The image is too large: at most {max} MB a file.": "รูปใหญ่เกินไป ไม่เกิน {max} MB ต่อไฟล์",
+  "Too many files: at most {max} in one request.": "ไฟล์มากเกินไป ส่งได้ไม่เกิน {max} ไฟล์ต่อครั้ง",
+  "Too many fields in one request.": "มีช่องข้อมูลในคำขอมากเกินไป",
+  "A field is too long: at most {max} KB.": "ข้อมูลในช่องยาวเกินไป ไม่เกิน {max} KB",
+  "Send this request as multipart/form-data.": "โปรดส่งคำขอนี้เป็น multipart/form-data",
+  // ---- shops (admin) ----
+  "Set the shop's name.": "โปรดระบุชื่อร้าน",
+  "Koh Samui (city 1) is the only region.": "เกาะสมุย (เมือง 1) เป็นพื้นที่เดียวที่มี",
+  "Choose a logo picture for the new shop.": "โปรดเลือกรูปโลโก้ของร้านใหม่",
+  "Send one logo picture, as file-0.": "โปรดส่งรูปโลโก้หนึ่งรูปในช่อง file-0",
+  "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…) or its embed code.":
+    "โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…) หรือโค้ดฝังแผนที่",
+  "The shop admin e-mail is not a valid address.": "อีเมลของผู้ดูแลร้านไม่ถูกต้อง",
+  "{field} must be one line of plain text.": "{field} ต้องเป็นข้อความธรรมดาบรรทัดเดียว",
+  "{field} may be at most {max} characters.": "{field} ยาวได้ไม่เกิน {max} ตัวอักษร",
+  "The central warehouse holds the stock: it cannot be deleted.": "คลังสินค้ากลางเก็บสต็อกสินค้าไว้ จึงลบไม่ได้",
+  "This shop has 1 open order (new or in work): hand them over or cancel them before deleting the shop.":
+    "ร้านนี้มีคำสั่งซื้อที่ยังไม่เสร็จ 1 รายการ (ใหม่หรือกำลังดำเนินการ) โปรดส่งมอบหรือยกเลิกก่อนลบร้าน",
+  "This shop has {count} open orders (new or in work): hand them over or cancel them before deleting the shop.":
+    "ร้านนี้มีคำสั่งซื้อที่ยังไม่เสร็จ {count} รายการ (ใหม่หรือกำลังดำเนินการ) โปรดส่งมอบหรือยกเลิกก่อนลบร้าน",
+  // ---- stock (admin) ----
+  "The amount must be a whole number from 1 to {max}.": "จำนวนต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง {max}",
+  "Stock moves from the central warehouse to a pickup shop: choose a pickup shop.":
+    "สต็อกย้ายจากคลังสินค้ากลางไปยังจุดรับสินค้า โปรดเลือกจุดรับสินค้า",
+  "The central warehouse holds {held} of this option: {asked} cannot be moved.":
+    "คลังสินค้ากลางมีตัวเลือกนี้ {held} ชิ้น ย้าย {asked} ชิ้นไม่ได้",
+  // ---- statistics (admin) ----
+  "{param} must be a date written YYYY-MM-DD.": "{param} ต้องเป็นวันที่ในรูปแบบ YYYY-MM-DD (ปี ค.ศ.)",
+  "from must be on or before to.": "วันเริ่มต้น (from) ต้องไม่อยู่หลังวันสิ้นสุด (to)",
+  "from and to may span at most {max} days.": "ช่วง from ถึง to ยาวได้ไม่เกิน {max} วัน",
+  // ---- the code mail ----
+  "Your Koh Samui Store code: {code}": "รหัสของคุณสำหรับ Koh Samui Store: {code}",
+  "Your login code is {code}.": "รหัสเข้าสู่ระบบของคุณคือ {code}",
+  "It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.":
+    "ใช้ได้ครั้งเดียวภายใน {minutes} นาที หากคุณไม่ได้ขอรหัสนี้ โปรดเพิกเฉยต่ออีเมลนี้ ไม่มีใครเข้าสู่ระบบได้หากไม่มีรหัส",
+} satisfies Record<ServerMessage, string>;
