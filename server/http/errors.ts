@@ -10,7 +10,7 @@ import { TEXT_PATTERNS } from "../domain/contracts/text";
 import { isDatabaseUnavailable } from "../../db/errors";
 import { DomainError, formatEnglish, RateLimitedError, textOf, type DomainErrorKind } from "../domain/errors";
 import { DEFAULT_LOCALE } from "../domain/locale";
-import { isTranslatable, type ServerMessage, type Translatable } from "../domain/serverMessages";
+import { isTranslatable, type ServerMessage, type Translatable, type ValuesOf } from "../domain/serverMessages";
 import { translateServer } from "../locales";
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -119,6 +119,11 @@ function said(text: Translatable): { english: string; text: Translatable } {
 export function messageFor(request: FastifyRequest, text: Translatable, english = formatEnglish(text.messageId, text.values)): string {
   const locale = request.locale;
   return locale === DEFAULT_LOCALE ? english : translateServer(locale, text.messageId, text.values);
+}
+
+/** A message of the server's list, with its values, in the language of the request (confirmations of 2xx answers). */
+export function say<Id extends ServerMessage>(request: FastifyRequest, id: Id, ...values: ValuesOf<Id>): string {
+  return messageFor(request, textOf(id, ...values));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -214,6 +214,23 @@ export default {
   "from must be on or before to.": "Начало периода (from) не может быть позже конца (to).",
   "from and to may span at most {max} days.":
     "Период (from–to) — не больше {max, plural, one {# дня} few {# дней} many {# дней} other {# дня}}.",
+  // ---- confirmations in 2xx answers (the admin's forms) ----
+  "Product was successfuly uploaded": "Товар успешно загружен",
+  "Product was successfuly updated": "Товар успешно обновлён",
+  "Product activated": "Товар включён",
+  "Product Disabled": "Товар отключён",
+  "Product was deleted": "Товар удалён",
+  "Image was removed": "Изображение удалено",
+  "Images were reordered": "Порядок изображений изменён",
+  "Product option was succesfuly created": "Вариант товара успешно создан",
+  "Option was deleted": "Вариант удалён",
+  "Default option was changed": "Основной вариант изменён",
+  "New shop was created.": "Новый магазин создан.",
+  "Shop was updated.": "Магазин обновлён.",
+  "Shop was deleted.": "Магазин удалён.",
+  "You've added {amount} products.": "Вы добавили {amount, plural, one {# товар} few {# товара} many {# товаров} other {# товара}}.",
+  "You've moved {amount} products to {shop}.":
+    "Вы переместили {amount, plural, one {# товар} few {# товара} many {# товаров} other {# товара}} в «{shop}».",
   // ---- the code mail ----
   "Your Koh Samui Store code: {code}": "Ваш код для Koh Samui Store: {code}",
   "Your login code is {code}.": "Ваш код для входа: {code}.",

@@ -72,6 +72,8 @@ const positionOfCursor = (part: string) => (/^[0-9]{1,7}$/.test(part) ? Number(p
 
 const flag = (bit: number) => (bit === 1 ? "1" : "0") as "1" | "0";
 
+type ActiveMessage = (typeof ADMIN_PRODUCT_TEXTS)["activated" | "disabled"];
+
 export function createAdminProducts({ db, images, clock = Date.now }: AdminProductsDeps) {
   const units = unitOfWorkOf(db).named("adminProducts");
   const now = () => new Date(clock()).toISOString();
@@ -334,7 +336,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       return get(productId);
     },
 
-    async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: string }> {
+    /** The confirmation is the spec's English; the route says it in the admin's language. */
+    async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: ActiveMessage }> {
       await units.write("setActive", async (tx) => {
         await changeable(tx, productId);
         await updateProductRow(tx, productId, { is_inactive: active ? 0 : 1 }, now());

@@ -13,9 +13,10 @@ let store: TestStore;
 let products: Record<string, number>;
 let shops: Record<string, number>;
 let nextTelegramId = 7_240_000;
+const ADMIN_TG = 7_239_999;
 
 beforeAll(async () => {
-  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN } });
+  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG) } });
   products = await productIdsByName(store.db);
   shops = await shopIdsByName(store.db);
 });
@@ -233,5 +234,25 @@ describe("API errors in the caller's language", () => {
     const res = await store.app.inject({ method: "GET", url: "/api/nothing-here?x=1", headers: { "accept-language": "ru" } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "NOT_FOUND", message: "Адрес GET /api/nothing-here не найден" });
+  });
+});
+
+describe("confirmations in 2xx answers", () => {
+  it("an admin in Russian is told how many products were added, with the plural form", async () => {
+    const admin = signedInAs(await telegramSignIn(ADMIN_TG, "ru"));
+    const add = async (amount: number) =>
+      (
+        await store.app.inject({
+          method: "POST",
+          url: "/api/admin/stock",
+          headers: bearer(admin.token),
+          payload: { product_id: products["Jack Herer"], option_id: 0, amount },
+        })
+      ).json().message;
+    expect(await add(1)).toBe("Вы добавили 1 товар.");
+    expect(await add(22)).toBe("Вы добавили 22 товара.");
+    expect(await add(5)).toBe("Вы добавили 5 товаров.");
+    expect((await chooseLocale(admin.token, { locale: "en" })).statusCode).toBe(200);
+    expect(await add(5)).toBe("You've added 5 products.");
   });
 });
