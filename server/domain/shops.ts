@@ -21,8 +21,6 @@ export const SHOP_TEXTS = {
   oneLogo: "Send one logo picture, as file-0.",
   mapLink: "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…) or its embed code.",
   badEmail: "The shop admin e-mail is not a valid address.",
-  plainText: (field: string) => `${field} must be one line of plain text.`,
-  tooLong: (field: string, max: number) => `${field} may be at most ${max} characters.`,
   warehouse: "The central warehouse holds the stock: it cannot be deleted.",
   openOrders: (count: number) =>
     `This shop has ${count} open ${count === 1 ? "order" : "orders"} (new or in work): ` +

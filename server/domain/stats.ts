@@ -25,9 +25,7 @@ const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const STATS_TEXTS = {
-  badDate: (param: string) => `${param} must be a date written YYYY-MM-DD.`,
   backwards: "from must be on or before to.",
-  tooLong: `from and to may span at most ${MAX_RANGE_DAYS} days.`,
 } as const;
 
 /** Midnight at the start of an island date, as epoch milliseconds; null when the text is no real date. */

@@ -33,9 +33,7 @@ export const MAX_STOCK_CHANGE = 100_000;
 export const STOCK_TEXTS = {
   /** Spec §5 "Add stock": the prompt of the mini-app and the bot. */
   prompt: "Please enter number of products you want to add:",
-  amount: `The amount must be a whole number from 1 to ${MAX_STOCK_CHANGE}.`,
   moveToWarehouse: "Stock moves from the central warehouse to a pickup shop: choose a pickup shop.",
-  notEnoughInWarehouse: (held: number, asked: number) => `The central warehouse holds ${held} of this option: ${asked} cannot be moved.`,
 } as const;
 
 /** Spec §8: 'You've added N products.' */
