@@ -4,10 +4,10 @@
  * the fallback, and catalogues that say every message the code throws with the values it gives.
  */
 import { describe, expect, it } from "vitest";
-import { formatEnglish } from "../../../server/domain/errors";
 import { compileCatalogue, createTranslate } from "../../../server/domain/messages";
 import { SERVER_MESSAGES, type ServerMessage } from "../../../server/domain/serverMessages";
-import { SERVER_CATALOGUES, translateServer } from "../../../server/locales";
+import { SERVER_CATALOGUES, translateServer, translateText } from "../../../server/locales";
+import { formatEnglish, NotFoundError } from "../../../server/domain/errors";
 
 const COUNTS = [1, 2, 5, 11, 21, 22, 25];
 
@@ -106,3 +106,15 @@ describe("the server's catalogues", () => {
     expect(th).toEqual(COUNTS.map((max) => `คุณมีคำสั่งซื้อที่ยังไม่เสร็จ ${max} รายการแล้ว โปรดรับสินค้าหรือยกเลิกก่อนสั่งซื้อใหม่`));
   });
 });
+
+describe("an error said outside HTTP (translateText)", () => {
+  it("keeps the English as its message and says it in any language from its id and values", () => {
+    const error = new NotFoundError("Order", "Order {id} not found", { id: 12 });
+    expect(error.message).toBe("Order 12 not found");
+    expect(error.code).toBe("ORDER_NOT_FOUND");
+    expect(translateText("ru", error)).toBe("Заказ 12 не найден");
+    expect(translateText("th", error)).toBe("ไม่พบคำสั่งซื้อ 12");
+    expect(translateText("en", error)).toBe("Order 12 not found");
+  });
+});
+
