@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appOn, makeTestStore, type TestStore } from "../../helpers/app";
+import { Text } from "../../../server/domain/contracts/text";
 import type { Mail } from "../../../server/services/mailer";
 
 let store: TestStore;
@@ -20,7 +21,7 @@ beforeAll(async () => {
     "/api/test-note",
     {
       config: { access: "public" },
-      schema: { body: Type.Object({ note: Type.String({ maxLength: 21 }), tags: Type.Array(Type.String(), { minItems: 2 }) }) },
+      schema: { body: Type.Object({ note: Text({ maxLength: 21 }), tags: Type.Array(Type.String(), { minItems: 2 }) }) },
     },
     async () => ({ ok: true }),
   );
@@ -50,6 +51,10 @@ describe("errors outside the shop's rules", () => {
     expect(await post("ru", few)).toBe("tags: не меньше 2 элементов");
     expect(await post("ru", { tags: ["a", "b"] })).toBe("Поле note обязательно");
     expect(await post(null, { tags: ["a", "b"] })).toBe("note is required");
+    const twoLines = { note: "a\nb", tags: ["a", "b"] };
+    expect(await post(null, twoLines)).toBe("note must be one line of plain text");
+    expect(await post("ru", twoLines)).toBe("note: нужна одна строка простого текста");
+    expect(await post("th", twoLines)).toBe("note ต้องเป็นข้อความธรรมดาบรรทัดเดียว");
   });
 
   it("a body over the limit: Fastify's 413 in Russian", async () => {
