@@ -12,6 +12,7 @@ import { DomainError, formatEnglish, RateLimitedError, textOf, type DomainErrorK
 import { DEFAULT_LOCALE } from "../domain/locale";
 import { isTranslatable, type ServerMessage, type Translatable, type ValuesOf } from "../domain/serverMessages";
 import { translateServer } from "../locales";
+import { requestLocale } from "./locale";
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -117,7 +118,8 @@ function said(text: Translatable): { english: string; text: Translatable } {
 
 /** A message in the language of the request: English exactly as written, the others from server/locales. */
 export function messageFor(request: FastifyRequest, text: Translatable, english = formatEnglish(text.messageId, text.values)): string {
-  const locale = request.locale;
+  // Read here rather than through the request's decoration: a worker's probe app (probes.ts) has none.
+  const locale = requestLocale(request);
   return locale === DEFAULT_LOCALE ? english : translateServer(locale, text.messageId, text.values);
 }
 

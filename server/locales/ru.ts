@@ -17,7 +17,7 @@ export default {
   "Request body size did not match Content-Length": "Размер запроса не совпадает с заголовком Content-Length",
   "Body cannot be empty when content-type is set to 'application/json'": "Запрос с типом application/json не может быть пустым",
   "Body is not valid JSON but content-type is set to 'application/json'":
-    "Тело запроса — не корректный JSON, хотя указан тип application/json",
+    "Тело запроса не является корректным JSON, хотя указан тип application/json",
   "The request could not be handled.": "Не удалось обработать запрос.",
   // ---- request validation (the API's schemas) ----
   "{param} is required": "Поле {param} обязательно",

@@ -219,7 +219,7 @@ describe("API errors in the caller's language", () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({
       error: "FST_ERR_CTP_INVALID_JSON_BODY",
-      message: "Тело запроса — не корректный JSON, хотя указан тип application/json",
+      message: "Тело запроса не является корректным JSON, хотя указан тип application/json",
     });
     expect((await send(null, "application/json", '{"email":')).json()).toEqual({
       error: "FST_ERR_CTP_INVALID_JSON_BODY",
