@@ -123,7 +123,7 @@ describe("the spec's texts", () => {
   });
 });
 
-/** `t("id")` and `t(locale, "id")`-style calls with a literal dotted id (a computed id cannot be checked here). */
+/** `t("id")`, `ctx.say("id")` and `translate(locale, "id")` calls with a literal dotted id (a computed id cannot be checked here). */
 function idsUsed(files: string[], call: RegExp): { file: string; id: string }[] {
   return files.flatMap((file) =>
     [...readFileSync(file, "utf8").matchAll(call)].map((m) => ({ file: relative(ROOT, file), id: m[1]! })),
@@ -131,14 +131,15 @@ function idsUsed(files: string[], call: RegExp): { file: string; id: string }[] 
 }
 
 const WEBAPP_CALL = /(?<![\w.])t\(\s*["']([\w-]+(?:\.[\w-]+)+)["']/g;
-const BOT_CALL = /(?<![\w])(?:t|translate|tr)\(\s*(?:[\w.?!]+\s*,\s*)?["']([\w-]+(?:\.[\w-]+)+)["']/g;
+const BOT_CALL = /(?<![\w])(?:t|translate|tr|say)\(\s*(?:[\w.?!]+\s*,\s*)?["']([\w-]+(?:\.[\w-]+)+)["']/g;
 const SERVER_CALL = /translateServer\(\s*[\w.?!]+\s*,\s*"((?:[^"\\]|\\.)+)"/g;
 
 describe("message ids used in code", () => {
   it("the scanners see the calls they are for", () => {
     expect([..."t(\"cart.empty\") x.t(\"no.no\") t(`a.${b}`)".matchAll(WEBAPP_CALL)].map((m) => m[1])).toEqual(["cart.empty"]);
-    const bot = "t(locale, \"start.welcome\") translate(ctx.locale, 'menu.help') t(\"Plain text\")";
-    expect([...bot.matchAll(BOT_CALL)].map((m) => m[1])).toEqual(["start.welcome", "menu.help"]);
+    const bot = "t(locale, \"start.welcome\") translate(ctx.locale, 'menu.help') ctx.say(\"take.took\", { id }) " +
+      "t(\"Plain text\") essay(\"a.b\")";
+    expect([...bot.matchAll(BOT_CALL)].map((m) => m[1])).toEqual(["start.welcome", "menu.help", "take.took"]);
   });
 
   it("are each in their English catalogue", async () => {
