@@ -118,3 +118,18 @@ describe("an error said outside HTTP (translateText)", () => {
   });
 });
 
+describe("the type check (npm test runs tsc over this file)", () => {
+  it("refuses a message that is not in the list, a value missing and a translation missing", () => {
+    // @ts-expect-error: not a message of server/domain/serverMessages.ts
+    const unknown = () => new NotFoundError("Order", "Order {id} is missing", { id: 1 });
+    // @ts-expect-error: "Order {id} not found" needs its id
+    const noValue = () => new NotFoundError("Order", "Order {id} not found");
+    // @ts-expect-error: a value the message has no placeholder for
+    const wrongValue = () => new NotFoundError("Order", "Order {id} not found", { order: 1 });
+    // @ts-expect-error: a catalogue that lacks a message
+    const partial: Record<ServerMessage, string> = { "Invalid code!": "Неверный код!" };
+    expect([unknown, noValue, wrongValue].map((make) => make().code)).toEqual(["ORDER_NOT_FOUND", "ORDER_NOT_FOUND", "ORDER_NOT_FOUND"]);
+    expect(Object.keys(partial)).toEqual(["Invalid code!"]);
+  });
+});
+
