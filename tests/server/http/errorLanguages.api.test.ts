@@ -17,6 +17,9 @@ beforeAll(async () => {
   store.app.get("/api/test-failure", { config: { access: "public" } }, async () => {
     throw new Error("secret stack detail");
   });
+  store.app.get("/api/test-database-down", { config: { access: "public" } }, async () => {
+    throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  });
   store.app.post(
     "/api/test-note",
     {
@@ -37,6 +40,19 @@ describe("errors outside the shop's rules", () => {
     expect(await answer(null)).toEqual({ error: "INTERNAL_ERROR", message: "Something went wrong on our side. Please try again later." });
     expect(await answer("ru")).toEqual({ error: "INTERNAL_ERROR", message: "У нас что-то пошло не так. Пожалуйста, попробуйте позже." });
     expect(await answer("th")).toEqual({ error: "INTERNAL_ERROR", message: "ระบบของเราขัดข้อง โปรดลองใหม่ภายหลัง" });
+  });
+
+  it("the 503 of a database that cannot be reached, per language, with its Retry-After", async () => {
+    const answer = (lang: string | null) => store.app.inject({ method: "GET", url: "/api/test-database-down", headers: inLanguage(lang) });
+    const thai = await answer("th");
+    expect(thai.statusCode).toBe(503);
+    expect(thai.headers["retry-after"]).toBe("5");
+    const message = "ขณะนี้ร้านเชื่อมต่อฐานข้อมูลไม่ได้ โปรดลองใหม่อีกครั้งในอีกสักครู่";
+    expect(thai.json()).toEqual({ error: "DATABASE_UNAVAILABLE", message });
+    expect((await answer(null)).json()).toEqual({
+      error: "DATABASE_UNAVAILABLE",
+      message: "The store cannot reach its database right now. Please try again in a moment.",
+    });
   });
 
   it("a schema's limits: ajv's English unchanged, Russian with its plural forms, Thai without", async () => {
