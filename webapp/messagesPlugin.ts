@@ -5,7 +5,7 @@
  * check before that (each catalogue is typed against the English one).
  */
 import { readFile } from "node:fs/promises";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { transform } from "esbuild";
 import type { Plugin } from "vite";
 
@@ -27,7 +27,7 @@ export function compiledCatalogue(file: string, messages: Record<string, string>
   const compiled: Record<string, unknown> = {};
   for (const [id, message] of Object.entries(messages)) {
     try {
-      compiled[id] = compileMessage(message);
+      compiled[id] = compileMessageOrThrow(message);
     } catch (error) {
       throw new Error(`${file}: message ${JSON.stringify(id)} is not valid ICU: ${(error as Error).message}`);
     }

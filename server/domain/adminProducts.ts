@@ -71,13 +71,15 @@ const SINGLE = new RegExp(SINGLE_LINE);
 const MULTI = new RegExp(MULTI_LINE);
 
 /** The shared text rule from textRules.ts (the webapp runs this file, without TypeBox), worded as contracts/text.ts words it. */
-function text(param: keyof typeof PRODUCT_TEXT_LIMITS, raw: string, missing: string | null, multiLine = false): string {
+type MissingText = "Set name" | "Set description" | "Set gift_text" | "Set label" | "Set price_text";
+
+function text(param: keyof typeof PRODUCT_TEXT_LIMITS, raw: string, missing: MissingText | null, multiLine = false): string {
   const value = raw.trim();
   if (missing && value === "") throw new ValidationError(param, missing);
   if (value.length > PRODUCT_TEXT_LIMITS[param])
-    throw new ValidationError(param, `${param} is too long (at most ${PRODUCT_TEXT_LIMITS[param]} characters)`);
+    throw new ValidationError(param, "{param} is too long (at most {max} characters)", { param, max: PRODUCT_TEXT_LIMITS[param] });
   if (!(multiLine ? MULTI : SINGLE).test(value))
-    throw new ValidationError(param, `${param} must be ${multiLine ? "plain text" : "one line of plain text"}`);
+    throw new ValidationError(param, multiLine ? "{param} must be plain text" : "{param} must be one line of plain text", { param });
   return value;
 }
 
@@ -148,7 +150,10 @@ export function parseProductForm(fields: Record<string, string>, mode: "create" 
   if (Object.prototype.hasOwnProperty.call(fields, "position") && raw("position").trim() !== "") {
     const value = wholeNumber(raw("position"), MAX_POSITION);
     if (value === null || value < MIN_POSITION)
-      throw new ValidationError("position", `position must be a whole number from ${MIN_POSITION} to ${MAX_POSITION}`);
+      throw new ValidationError("position", "position must be a whole number from {min} to {max}", {
+        min: MIN_POSITION,
+        max: MAX_POSITION,
+      });
     draft.position = value;
   } else if (creating) {
     draft.position = DEFAULT_POSITION;
@@ -161,7 +166,9 @@ export function orderImageFields<T extends { field: string }>(files: T[]): T[] {
   const numbered = files.map((file) => {
     const match = /^file-(\d{1,2})$/.exec(file.field);
     if (!match)
-      throw new ValidationError(file.field, `Unexpected file field '${file.field.slice(0, 40)}': send images as file-0, file-1, …`);
+      throw new ValidationError(file.field, "Unexpected file field ''{field}'': send images as file-0, file-1, …", {
+        field: file.field.slice(0, 40),
+      });
     return { file, n: Number(match[1]) };
   });
   return numbered.sort((a, b) => a.n - b.n).map(({ file }) => file);

@@ -55,7 +55,9 @@ export function parseCategoryFilter(raw: number | undefined): CategoryFilter {
   if (raw === undefined || raw === ALL_TAG) return { kind: "all" };
   if (raw === HOT_DEAL_TAG) return { kind: "hot" };
   if (isCategoryId(raw)) return { kind: "category", categoryId: raw };
-  throw new ValidationError("category", `category must be one of ${CATEGORY_TAGS.map((t) => t.id).join(", ")}`);
+  throw new ValidationError("category", "category must be one of {allowed}", {
+    allowed: CATEGORY_TAGS.map((t) => t.id).join(", "),
+  });
 }
 
 /**

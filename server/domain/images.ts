@@ -3,6 +3,9 @@
  * limits and the kinds are decided here, once, and read by the HTTP layer and the image store.
  */
 
+import { formatEnglish, textOf } from "./errors";
+import type { MessageValues, ServerMessage, Translatable } from "./serverMessages";
+
 /** Pictures travel in multipart requests with these limits (server/http/multipart.ts enforces them). */
 export const UPLOAD_LIMITS = {
   /** Bytes of one file. */
@@ -30,29 +33,39 @@ export function imageKindOf(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export const IMAGE_TEXTS = {
-  empty: "The image file is empty.",
-  unsupported: "Unsupported image type: only JPEG, PNG and WebP pictures are accepted.",
-  damaged: "The image file is damaged or incomplete.",
-  tooManyPixels: `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-  tooManyBytes: `The image is too large: at most ${UPLOAD_LIMITS.fileBytes / 1024 / 1024} MB a file.`,
-  tooManyFiles: `Too many files: at most ${UPLOAD_LIMITS.files} in one request.`,
-  tooManyFields: "Too many fields in one request.",
-  fieldTooLong: `A field is too long: at most ${UPLOAD_LIMITS.fieldBytes / 1024} KB.`,
-  notMultipart: "Send this request as multipart/form-data.",
+/** Why an upload is refused, to be said in the uploader's language. */
+export const IMAGE_MESSAGES = {
+  empty: textOf("The image file is empty."),
+  unsupported: textOf("Unsupported image type: only JPEG, PNG and WebP pictures are accepted."),
+  damaged: textOf("The image file is damaged or incomplete."),
+  tooManyPixels: textOf("The image is too large: at most {max} megapixels.", { max: MAX_IMAGE_PIXELS / 1_000_000 }),
+  tooManyBytes: textOf("The image is too large: at most {max} MB a file.", { max: UPLOAD_LIMITS.fileBytes / 1024 / 1024 }),
+  tooManyFiles: textOf("Too many files: at most {max} in one request.", { max: UPLOAD_LIMITS.files }),
+  tooManyFields: textOf("Too many fields in one request."),
+  fieldTooLong: textOf("A field is too long: at most {max} KB.", { max: UPLOAD_LIMITS.fieldBytes / 1024 }),
+  notMultipart: textOf("Send this request as multipart/form-data."),
 } as const;
+
+/** The same in English. */
+export const IMAGE_TEXTS = Object.fromEntries(
+  Object.entries(IMAGE_MESSAGES).map(([key, text]) => [key, formatEnglish(text.messageId, text.values)]),
+) as Record<keyof typeof IMAGE_MESSAGES, string>;
 
 /**
  * An upload refused before anything was written. Not a DomainError: its statuses (413 too large,
  * 415 unsupported type) are HTTP's own words for it, and the error handler answers any 4xx error carrying a
  * `statusCode` with `{ error: code, message }`.
  */
-export class UploadRejectedError extends Error {
+export class UploadRejectedError extends Error implements Translatable {
+  readonly messageId: ServerMessage;
+  readonly values: MessageValues;
   constructor(
     readonly statusCode: 400 | 413 | 415,
     readonly code: string,
-    message: string,
+    text: Translatable,
   ) {
-    super(message);
+    super(formatEnglish(text.messageId, text.values));
+    this.messageId = text.messageId;
+    this.values = text.values;
   }
 }

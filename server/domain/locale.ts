@@ -42,7 +42,10 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     const [tag, ...params] = part.split(";");
     const locale = reduceLanguageTag(tag);
     if (!locale) continue;
-    const qParam = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/.exec(p)).find(Boolean);
+    // A q-value that is there but is no number from 0 to 1 ("q=7", "q=") makes the entry unreadable: skipped.
+    const qParams = params.filter((p) => /^\s*q\s*=/i.test(p));
+    const qParam = qParams.length === 1 ? /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(qParams[0]!) : undefined;
+    if (qParams.length > 0 && !qParam) continue;
     const q = qParam ? Number(qParam[1]) : 1;
     if (!(q > 0) || q > 1) continue;
     if (!best || q > best.q) best = { locale, q };

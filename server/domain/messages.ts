@@ -9,7 +9,7 @@
  * fallback for any id a catalogue lacks at run time.
  */
 import { setupI18n, type I18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
 
 export type Catalogue<Id extends string = string> = Readonly<Record<Id, string>>;
@@ -17,11 +17,11 @@ export type MessageValues = Record<string, string | number>;
 export type Translate<Id extends string> = (locale: Locale, id: Id, values?: MessageValues) => string;
 
 /** Compiles every message of a catalogue; a message that is not valid ICU throws, naming it. */
-export function compileCatalogue(catalogue: Catalogue): Record<string, ReturnType<typeof compileMessage>> {
-  const compiled: Record<string, ReturnType<typeof compileMessage>> = {};
+export function compileCatalogue(catalogue: Catalogue): Record<string, ReturnType<typeof compileMessageOrThrow>> {
+  const compiled: Record<string, ReturnType<typeof compileMessageOrThrow>> = {};
   for (const [id, message] of Object.entries(catalogue)) {
     try {
-      compiled[id] = compileMessage(message);
+      compiled[id] = compileMessageOrThrow(message);
     } catch (error) {
       throw new Error(`message ${JSON.stringify(id)} is not valid ICU: ${(error as Error).message}`);
     }

@@ -200,6 +200,4 @@ export function overMaximum(lines: readonly { product_id: number; product_name: 
 /** Orders a customer holds open: new ones (stock reserved, a hold running) and pending ones. */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["N", "P"];
 
-export function tooManyOpenOrders(max: number): string {
-  return `You already have ${max} open orders. Pick one up or cancel it before placing another.`;
-}
+

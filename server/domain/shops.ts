@@ -21,8 +21,6 @@ export const SHOP_TEXTS = {
   oneLogo: "Send one logo picture, as file-0.",
   mapLink: "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…) or its embed code.",
   badEmail: "The shop admin e-mail is not a valid address.",
-  plainText: (field: string) => `${field} must be one line of plain text.`,
-  tooLong: (field: string, max: number) => `${field} may be at most ${max} characters.`,
   warehouse: "The central warehouse holds the stock: it cannot be deleted.",
   openOrders: (count: number) =>
     `This shop has ${count} open ${count === 1 ? "order" : "orders"} (new or in work): ` +
@@ -57,8 +55,10 @@ function text(fields: Record<string, string>, field: keyof typeof LIMITS): strin
   const raw = fields[field];
   if (raw === undefined) return undefined;
   const value = raw.trim();
-  if (field !== "map_link" && !ONE_LINE.test(value)) throw new ValidationError(field, SHOP_TEXTS.plainText(field));
-  if (value.length > LIMITS[field]) throw new ValidationError(field, SHOP_TEXTS.tooLong(field, LIMITS[field]));
+  if (field !== "map_link" && !ONE_LINE.test(value)) throw new ValidationError(field, "{field} must be one line of plain text.", { field });
+  if (value.length > LIMITS[field]) {
+    throw new ValidationError(field, "{field} may be at most {max} characters.", { field, max: LIMITS[field] });
+  }
   return value;
 }
 

@@ -25,9 +25,7 @@ const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const STATS_TEXTS = {
-  badDate: (param: string) => `${param} must be a date written YYYY-MM-DD.`,
   backwards: "from must be on or before to.",
-  tooLong: `from and to may span at most ${MAX_RANGE_DAYS} days.`,
 } as const;
 
 /** Midnight at the start of an island date, as epoch milliseconds; null when the text is no real date. */
@@ -59,14 +57,16 @@ export function parseStatsRange(input: { from?: string | undefined; to?: string 
     const raw = input[param];
     if (raw === undefined || raw === "") return null;
     const ms = islandMidnight(raw);
-    if (ms === null) throw new ValidationError(param, STATS_TEXTS.badDate(param));
+    if (ms === null) throw new ValidationError(param, "{param} must be a date written YYYY-MM-DD.", { param });
     return { raw, ms };
   };
   const from = read("from");
   const to = read("to");
   if (from && to) {
     if (from.ms > to.ms) throw new ValidationError("from", STATS_TEXTS.backwards);
-    if ((to.ms - from.ms) / DAY_MS + 1 > MAX_RANGE_DAYS) throw new ValidationError("to", STATS_TEXTS.tooLong);
+    if ((to.ms - from.ms) / DAY_MS + 1 > MAX_RANGE_DAYS) {
+      throw new ValidationError("to", "from and to may span at most {max} days.", { max: MAX_RANGE_DAYS });
+    }
   }
   return {
     from: from?.raw ?? null,

@@ -33,9 +33,7 @@ export const MAX_STOCK_CHANGE = 100_000;
 export const STOCK_TEXTS = {
   /** Spec §5 "Add stock": the prompt of the mini-app and the bot. */
   prompt: "Please enter number of products you want to add:",
-  amount: `The amount must be a whole number from 1 to ${MAX_STOCK_CHANGE}.`,
   moveToWarehouse: "Stock moves from the central warehouse to a pickup shop: choose a pickup shop.",
-  notEnoughInWarehouse: (held: number, asked: number) => `The central warehouse holds ${held} of this option: ${asked} cannot be moved.`,
 } as const;
 
 /** Spec §8: 'You've added N products.' */
@@ -49,7 +47,9 @@ export function movedMessage(amount: number, shopName: string): string {
 
 /** An amount to add or move: a whole number from 1 to MAX_STOCK_CHANGE. */
 export function checkStockAmount(amount: number): number {
-  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_STOCK_CHANGE) throw new ValidationError("amount", STOCK_TEXTS.amount);
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_STOCK_CHANGE) {
+    throw new ValidationError("amount", "The amount must be a whole number from 1 to {max}.", { max: MAX_STOCK_CHANGE });
+  }
   return amount;
 }
 

@@ -82,7 +82,7 @@ export function parseRate(value: number): string {
   if (value > 1_000_000_000) throw new ValidationError("thb_per_ton", "The rate must be at most 1,000,000,000 Baht for one TON.");
   const text = String(value);
   if (/e/i.test(text) || (text.split(".")[1]?.length ?? 0) > RATE_DECIMALS) {
-    throw new ValidationError("thb_per_ton", `The rate may have at most ${RATE_DECIMALS} decimals.`);
+    throw new ValidationError("thb_per_ton", "The rate may have at most {decimals} decimals.", { decimals: RATE_DECIMALS });
   }
   return text;
 }

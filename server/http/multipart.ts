@@ -6,7 +6,8 @@
  */
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { IMAGE_TEXTS, UPLOAD_LIMITS, UploadRejectedError } from "../domain/images";
+import { IMAGE_MESSAGES, UPLOAD_LIMITS, UploadRejectedError } from "../domain/images";
+import type { Translatable } from "../domain/serverMessages";
 
 export interface MultipartFile {
   /** The form field it came in, e.g. `file-0`. The client's file name and MIME type are not kept. */
@@ -34,16 +35,16 @@ export async function installMultipart(app: FastifyInstance): Promise<void> {
   });
 }
 
-const LIMIT_TEXTS: Record<string, [number, string]> = {
-  FST_REQ_FILE_TOO_LARGE: [413, IMAGE_TEXTS.tooManyBytes],
-  FST_FILES_LIMIT: [413, IMAGE_TEXTS.tooManyFiles],
-  FST_FIELDS_LIMIT: [413, IMAGE_TEXTS.tooManyFields],
-  FST_PARTS_LIMIT: [413, IMAGE_TEXTS.tooManyFields],
+const LIMIT_TEXTS: Record<string, [number, Translatable]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, IMAGE_MESSAGES.tooManyBytes],
+  FST_FILES_LIMIT: [413, IMAGE_MESSAGES.tooManyFiles],
+  FST_FIELDS_LIMIT: [413, IMAGE_MESSAGES.tooManyFields],
+  FST_PARTS_LIMIT: [413, IMAGE_MESSAGES.tooManyFields],
 };
 
 /** Reads every part; a later field of the same name replaces an earlier one. */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new UploadRejectedError(415, "NOT_MULTIPART", IMAGE_TEXTS.notMultipart);
+  if (!request.isMultipart()) throw new UploadRejectedError(415, "NOT_MULTIPART", IMAGE_MESSAGES.notMultipart);
   const fields: Record<string, string> = Object.create(null);
   const files: MultipartFile[] = [];
   try {
@@ -51,7 +52,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
       if (part.type === "file") {
         files.push({ field: part.fieldname, buffer: await part.toBuffer() });
       } else {
-        if (part.valueTruncated) throw new UploadRejectedError(413, "FIELD_TOO_LONG", IMAGE_TEXTS.fieldTooLong);
+        if (part.valueTruncated) throw new UploadRejectedError(413, "FIELD_TOO_LONG", IMAGE_MESSAGES.fieldTooLong);
         fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value);
       }
     }

@@ -6,6 +6,7 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { formatEnglish, textOf } from "../domain/errors";
 import type { HitCounter } from "../services/rateLimiter";
 import { bearerToken } from "./access";
 
@@ -181,10 +182,11 @@ export async function installEdge(app: FastifyInstance, options: EdgeOptions): P
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore(options.hits),
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} s and try again.`), {
-        statusCode: 429,
-        code: "TOO_MANY_REQUESTS",
-      }),
+    errorResponseBuilder: (_request, context) => {
+      // Translatable: the error handler says it in the caller's language.
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const text = textOf("Too many requests. Please wait {seconds} s and try again.", { seconds });
+      return Object.assign(new Error(formatEnglish(text.messageId, text.values)), { ...text, statusCode: 429, code: "TOO_MANY_REQUESTS" });
+    },
   });
 }

@@ -8,7 +8,8 @@ import { existsSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { sendError } from "./errors";
+import { textOf } from "../domain/errors";
+import { messageFor, sendError } from "./errors";
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -73,7 +74,9 @@ export async function installStatic(app: FastifyInstance, { webappDir, uploadsDi
     if (hasWebapp && (request.method === "GET" || request.method === "HEAD") && isPagePath(request.url)) {
       return reply.header("cache-control", "no-cache").sendFile("index.html", webappDir!);
     }
-    const what = isPagePath(request.url) && !request.url.startsWith("/api") ? "Page" : "Route";
-    return sendError(reply, 404, "NOT_FOUND", `${what} ${request.method} ${request.url.split("?")[0]} not found`);
+    const page = isPagePath(request.url) && !request.url.startsWith("/api");
+    const values = { method: request.method, path: request.url.split("?")[0]! };
+    const text = page ? textOf("Page {method} {path} not found", values) : textOf("Route {method} {path} not found", values);
+    return sendError(reply, 404, "NOT_FOUND", messageFor(request, text));
   });
 }

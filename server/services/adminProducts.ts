@@ -51,7 +51,6 @@ import {
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { keyPageOf, readKeyCursor } from "../domain/paging";
-import { STOCK_TEXTS } from "../domain/stock";
 import type { ImageStore, PreparedProductImage } from "./images";
 
 export interface AdminProductsDeps {
@@ -72,6 +71,8 @@ export type AdminProducts = ReturnType<typeof createAdminProducts>;
 const positionOfCursor = (part: string) => (/^[0-9]{1,7}$/.test(part) ? Number(part) : undefined);
 
 const flag = (bit: number) => (bit === 1 ? "1" : "0") as "1" | "0";
+
+type ActiveMessage = (typeof ADMIN_PRODUCT_TEXTS)["activated" | "disabled"];
 
 export function createAdminProducts({ db, images, clock = Date.now }: AdminProductsDeps) {
   const units = unitOfWorkOf(db).named("adminProducts");
@@ -155,15 +156,17 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
 
   async function get(productId: number): Promise<AdminProduct> {
     const [product] = await load({ productId });
-    if (!product) throw new NotFoundError("Product", `Product ${productId} not found`);
+    if (!product) throw new NotFoundError("Product", "Product {id} not found", { id: productId });
     return product;
   }
 
   /** A product that may still change: it exists and is not deleted. */
   async function liveProduct(tx: Executor, productId: number) {
     const row = await findProductRow(tx, productId);
-    if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
-    if (row.is_deleted === 1) throw new ConflictError("PRODUCT_DELETED", `Product ${productId} was deleted and can no longer be changed`);
+    if (!row) throw new NotFoundError("Product", "Product {id} not found", { id: productId });
+    if (row.is_deleted === 1) {
+      throw new ConflictError("PRODUCT_DELETED", "Product {id} was deleted and can no longer be changed", { id: productId });
+    }
     return row;
   }
 
@@ -197,7 +200,10 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     if (delta > 0) await putOnShelf(tx, shelf, delta, change);
     // A take is conditional: when another unit took from the shelf since it was read, the form's count is refused, not forced.
     else if (delta < 0 && (await takeFromShelf(tx, shelf, -delta, change)) === null) {
-      throw new ConflictError("NOT_ENOUGH_IN_WAREHOUSE", STOCK_TEXTS.notEnoughInWarehouse(await shelfAmount(tx, shelf), -delta));
+      throw new ConflictError("NOT_ENOUGH_IN_WAREHOUSE", "The central warehouse holds {held} of this option: {asked} cannot be moved.", {
+        held: await shelfAmount(tx, shelf),
+        asked: -delta,
+      });
     }
   }
 
@@ -330,7 +336,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       return get(productId);
     },
 
-    async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: string }> {
+    /** The confirmation is the spec's English; the route says it in the admin's language. */
+    async setActive(productId: number, active: boolean): Promise<{ product: AdminProduct; message: ActiveMessage }> {
       await units.write("setActive", async (tx) => {
         await changeable(tx, productId);
         await updateProductRow(tx, productId, { is_inactive: active ? 0 : 1 }, now());
@@ -342,7 +349,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     async remove(productId: number): Promise<AdminProduct> {
       await units.write("remove", async (tx) => {
         const row = await findProductRow(tx, productId);
-        if (!row) throw new NotFoundError("Product", `Product ${productId} not found`);
+        if (!row) throw new NotFoundError("Product", "Product {id} not found", { id: productId });
         if (row.is_deleted === 0) await updateProductRow(tx, productId, { is_deleted: 1 }, now());
       });
       return get(productId);
@@ -353,7 +360,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
         await changeable(tx, productId);
         const rows = await listImageRows(tx, productId);
         const image = rows.find((r) => r.id === imageId);
-        if (!image) throw new NotFoundError("Image", `Image ${imageId} of product ${productId} not found`);
+        if (!image) throw new NotFoundError("Image", "Image {imageId} of product {productId} not found", { imageId, productId });
         assertImageRemovable(rows.length);
         await deleteImageRow(tx, productId, imageId);
         return image;
@@ -404,7 +411,9 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       await units.write("deleteOption", async (tx) => {
         const row = await changeable(tx, productId);
         const option = await findOption(tx, productId, optionId);
-        if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);
+        if (!option || option.is_deleted === 1) {
+          throw new NotFoundError("Option", "Option {optionId} of product {productId} not found", { optionId, productId });
+        }
         assertOptionDeletable(optionId, row.default_option_id);
         await updateOption(tx, productId, optionId, { is_deleted: 1 });
       });
@@ -415,7 +424,9 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       await units.write("setDefaultOption", async (tx) => {
         await changeable(tx, productId);
         const option = await findOption(tx, productId, optionId);
-        if (!option || option.is_deleted === 1) throw new NotFoundError("Option", `Option ${optionId} of product ${productId} not found`);
+        if (!option || option.is_deleted === 1) {
+          throw new NotFoundError("Option", "Option {optionId} of product {productId} not found", { optionId, productId });
+        }
         await updateProductRow(tx, productId, { default_option_id: optionId }, now());
       });
       return get(productId);

@@ -88,7 +88,7 @@ export function createCatalog({ db }: CatalogDeps) {
   /** The scope of stock figures: one pickup shop, or null for all of them. stock_id 1 (the default) is all. */
   function shopScope(snap: Snapshot, stockId: number | undefined): number | null {
     if (stockId === undefined || stockId === WAREHOUSE_SHOP_ID) return null;
-    if (!snap.pickupShops.has(stockId)) throw new NotFoundError("Shop", `Shop ${stockId} not found`);
+    if (!snap.pickupShops.has(stockId)) throw new NotFoundError("Shop", "Shop {id} not found", { id: stockId });
     return stockId;
   }
 
@@ -104,7 +104,7 @@ export function createCatalog({ db }: CatalogDeps) {
       const snap = await current();
       const shopId = shopScope(snap, stockId);
       const source = snap.products.get(id);
-      if (!source) throw new NotFoundError("Product", `Product ${id} not found`);
+      if (!source) throw new NotFoundError("Product", "Product {id} not found", { id });
       return remember(snap, `product:${id}:${shopId}`, () => ({ product: toProduct(snap, source, shopId) }));
     },
 

@@ -102,7 +102,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
   /** An order of a shop the caller staffs (admins: any); anyone else's is 'Not valid Manager'. */
   async function staffOrder(tx: Executor, actor: StaffActor, orderId: number): Promise<StaffOrderRow> {
     const row = await selectStaffOrderRow(tx, orderId);
-    if (!row) throw new NotFoundError("Order", `Order ${orderId} not found`);
+    if (!row) throw new NotFoundError("Order", "Order {id} not found", { id: orderId });
     if (!staffsShop(actor, row.shop_id)) throw notValidManager();
     return row;
   }

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type sharpModule from "sharp";
-import { IMAGE_TEXTS, imageKindOf, MAX_IMAGE_PIXELS, UploadRejectedError } from "../domain/images";
+import { IMAGE_MESSAGES, imageKindOf, MAX_IMAGE_PIXELS, UploadRejectedError } from "../domain/images";
 
 export type UploadOwner = "product" | "shop";
 
@@ -66,22 +66,22 @@ const decoder = async (buffer: Buffer) =>
 
 /** Reads the kind from the bytes and the size from the header; refuses before any pixel is decoded. */
 async function inspect(buffer: Buffer): Promise<void> {
-  if (buffer.length === 0) throw new UploadRejectedError(400, "IMAGE_EMPTY", IMAGE_TEXTS.empty);
+  if (buffer.length === 0) throw new UploadRejectedError(400, "IMAGE_EMPTY", IMAGE_MESSAGES.empty);
   const kind = imageKindOf(buffer);
-  if (!kind) throw new UploadRejectedError(415, "IMAGE_TYPE_UNSUPPORTED", IMAGE_TEXTS.unsupported);
+  if (!kind) throw new UploadRejectedError(415, "IMAGE_TYPE_UNSUPPORTED", IMAGE_MESSAGES.unsupported);
   let metadata: sharpModule.Metadata;
   const sharp = await sharpOf();
   try {
     // The header only: no pixel is decoded here, so sharp's own pixel limit is not needed to read the size.
     metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadRejectedError(400, "IMAGE_UNREADABLE", IMAGE_TEXTS.damaged);
+    throw new UploadRejectedError(400, "IMAGE_UNREADABLE", IMAGE_MESSAGES.damaged);
   }
   // The header and the first bytes must agree: a file that starts like one kind and parses as another is a polyglot.
-  if (metadata.format !== kind) throw new UploadRejectedError(415, "IMAGE_TYPE_UNSUPPORTED", IMAGE_TEXTS.unsupported);
+  if (metadata.format !== kind) throw new UploadRejectedError(415, "IMAGE_TYPE_UNSUPPORTED", IMAGE_MESSAGES.unsupported);
   const { width, height } = metadata;
-  if (!width || !height) throw new UploadRejectedError(400, "IMAGE_UNREADABLE", IMAGE_TEXTS.damaged);
-  if (width * height > MAX_IMAGE_PIXELS) throw new UploadRejectedError(413, "IMAGE_TOO_LARGE", IMAGE_TEXTS.tooManyPixels);
+  if (!width || !height) throw new UploadRejectedError(400, "IMAGE_UNREADABLE", IMAGE_MESSAGES.damaged);
+  if (width * height > MAX_IMAGE_PIXELS) throw new UploadRejectedError(413, "IMAGE_TOO_LARGE", IMAGE_MESSAGES.tooManyPixels);
 }
 
 async function encode(buffer: Buffer, maxPx: number, quality: number, fit: "width" | "inside"): Promise<Buffer> {
@@ -95,9 +95,9 @@ async function encode(buffer: Buffer, maxPx: number, quality: number, fit: "widt
     return await (await decoder(buffer)).rotate().resize(resize).webp({ quality, effort: 4 }).toBuffer();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new UploadRejectedError(413, "IMAGE_TOO_LARGE", IMAGE_TEXTS.tooManyPixels);
+      throw new UploadRejectedError(413, "IMAGE_TOO_LARGE", IMAGE_MESSAGES.tooManyPixels);
     }
-    throw new UploadRejectedError(400, "IMAGE_UNREADABLE", IMAGE_TEXTS.damaged);
+    throw new UploadRejectedError(400, "IMAGE_UNREADABLE", IMAGE_MESSAGES.damaged);
   }
 }
 

@@ -5,6 +5,8 @@
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import { LOGIN_CODE_TTL_MS } from "../domain/auth";
+import { DEFAULT_LOCALE, type Locale } from "../domain/locale";
+import { translateServer } from "../locales";
 
 export interface Mail {
   to: string;
@@ -16,15 +18,20 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function loginCodeMail(to: string, code: string): Mail {
+/** The code mail, in the language of the request that asked for it (English unless told otherwise). */
+export function loginCodeMail(to: string, code: string, locale: Locale = DEFAULT_LOCALE): Mail {
   const minutes = LOGIN_CODE_TTL_MS / 60_000;
   return {
     to,
-    subject: `Your Koh Samui Store code: ${code}`,
+    subject: translateServer(locale, "Your Koh Samui Store code: {code}", { code }),
     text: [
-      `Your login code is ${code}.`,
+      translateServer(locale, "Your login code is {code}.", { code }),
       "",
-      `It works once, for ${minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.`,
+      translateServer(
+        locale,
+        "It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.",
+        { minutes },
+      ),
     ].join("\n"),
   };
 }

@@ -50,7 +50,6 @@ import {
   overMaximum,
   PAYMENT_OPTIONS,
   settingsComplete,
-  tooManyOpenOrders,
   type OrderSettings,
 } from "../domain/orders";
 import { pageOf } from "../domain/paging";
@@ -105,10 +104,11 @@ async function priceLines(tx: Executor, lines: readonly LineInput[]): Promise<Pr
     // Without a price row the option is unknown; the product may still be on sale (then the option is the 404).
     const productGone = price ? price.is_deleted === 1 || price.is_inactive === 1 : !(await productOnSale(tx, line.product_id));
     if (productGone) {
-      throw new NotFoundError("Product", `Product ${line.product_id} not found`);
+      throw new NotFoundError("Product", "Product {id} not found", { id: line.product_id });
     }
     if (!price || price.option_deleted === 1) {
-      throw new NotFoundError("Option", `Product ${line.product_id} has no option ${line.option_id}`);
+      const values = { productId: line.product_id, optionId: line.option_id };
+      throw new NotFoundError("Option", "Product {productId} has no option {optionId}", values);
     }
     const { name: product_name, price_text, per_price, cost_price, max_amount } = price;
     priced.push({ ...line, product_name, price_text, per_price, cost_price, max_amount });
@@ -119,7 +119,9 @@ async function priceLines(tx: Executor, lines: readonly LineInput[]): Promise<Pr
 /** The product's maximum per order holds over every line of it (spec §5 "Quantity", enforced here). */
 function checkMaximums(lines: readonly PricedLine[]): void {
   const over = overMaximum(lines);
-  if (over) throw new ValidationError("items", `At most ${over.max_amount} of ${over.product_name} per order.`);
+  if (over) {
+    throw new ValidationError("items", "At most {max} of {product} per order.", { max: over.max_amount, product: over.product_name });
+  }
 }
 
 /** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit row. */
@@ -149,7 +151,7 @@ export function createOrders({
   async function pickupShop(tx: Executor, shopId: number) {
     if (shopId === WAREHOUSE_SHOP_ID) throw new ValidationError("shop_id", "The central warehouse is not a pickup shop: choose a shop");
     const shop = await selectShop(tx, shopId);
-    if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+    if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
     return shop;
   }
 
@@ -179,7 +181,7 @@ export function createOrders({
   /** The customer's own order; anyone else's is a 404, so ids reveal nothing. */
   async function ownOrder(tx: Executor, userId: number, orderId: number): Promise<OrderRow> {
     const row = await selectOrderRow(tx, orderId);
-    if (!row || row.user_id !== userId) throw new NotFoundError("Order", `Order ${orderId} not found`);
+    if (!row || row.user_id !== userId) throw new NotFoundError("Order", "Order {id} not found", { id: orderId });
     return row;
   }
 
@@ -229,7 +231,11 @@ export function createOrders({
         const priced = await priceLines(tx, lines);
         checkMaximums(priced);
         if (Number(customer.open_orders) >= maxOpenOrders) {
-          throw new ConflictError("TOO_MANY_OPEN_ORDERS", tooManyOpenOrders(maxOpenOrders));
+          throw new ConflictError(
+            "TOO_MANY_OPEN_ORDERS",
+            "You already have {max} open orders. Pick one up or cancel it before placing another.",
+            { max: maxOpenOrders },
+          );
         }
         const nowMs = clock();
         const now = iso(nowMs);

@@ -218,7 +218,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
     async summary(userId: number): Promise<PartnerSummary> {
       return units.read("summary", async (tx) => {
         const reflink = await selectReflink(tx, userId);
-        if (reflink === undefined) throw new NotFoundError("User");
+        if (reflink === undefined) throw new NotFoundError("User", "User not found");
         const views = await countViews(tx, userId);
         const referrals = await countReferrals(tx, userId);
         const { balance, income_sum, exp_sum } = await ledgerSums(tx, userId);
@@ -271,7 +271,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
     async referral(userId: number, referralId: number, query: ReferralDetailQuery = {}) {
       return units.read("referral", async (tx) => {
         const referral = await selectReferralEmail(tx, userId, referralId);
-        if (!referral) throw new NotFoundError("Referral", `Referral ${referralId} not found`);
+        if (!referral) throw new NotFoundError("Referral", "Referral {id} not found", { id: referralId });
         const limit = query.limit ?? PAGE_DEFAULT;
         const filter = { userId, type: "income" as const, sourceUserId: referralId, before: query.cursor ?? null, limit: limit + 1 };
         const paged = pageOf(await selectLedgerRows(tx, filter), limit);
@@ -306,10 +306,13 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
       if (why.length < 3) throw new ValidationError("reason", "Give a reason for the correction");
       return units.write("adjust", async (tx) => {
         await lockRows(tx, "users", [userId]);
-        if (!(await userExists(tx, userId))) throw new NotFoundError("User", `User ${userId} not found`);
+        if (!(await userExists(tx, userId))) throw new NotFoundError("User", "User {id} not found", { id: userId });
         const balance = await bonusBalance(tx, userId);
         if (balance + amount < 0)
-          throw new ConflictError("BALANCE_NEGATIVE", `The balance is ${balance}: a correction of ${amount} would make it negative.`);
+          throw new ConflictError("BALANCE_NEGATIVE", "The balance is {balance}: a correction of {amount} would make it negative.", {
+            balance,
+            amount,
+          });
         await insertAdjustment(tx, {
           user_id: userId,
           type: amount > 0 ? "income" : "exp",

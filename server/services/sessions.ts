@@ -102,7 +102,7 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
     async sessionUser(userId: number, authType: Session["authType"], acceptLanguage?: string | null): Promise<SessionUser> {
       const { user, roles, balance, activeOrder } = await units.read("sessionUser", async (tx) => {
         const user = await findUserById(tx, userId);
-        if (!user) throw new NotFoundError("User");
+        if (!user) throw new NotFoundError("User", "User not found");
         const roles = await selectStaffRoles(tx, userId);
         return { user, roles, balance: await bonusBalance(tx, userId), activeOrder: await hasActiveOrder(tx, userId) };
       });

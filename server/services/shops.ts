@@ -94,13 +94,13 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
 
   async function get(shopId: number): Promise<AdminShop> {
     const row = await units.read("get", (tx) => findShop(tx, shopId));
-    if (!row) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+    if (!row) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
     return toAdminShop(row);
   }
 
   async function liveShop(tx: Executor, shopId: number): Promise<AdminShopRow> {
     const row = await findShop(tx, shopId);
-    if (!row || row.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+    if (!row || row.is_deleted === 1) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
     return row;
   }
 
@@ -176,8 +176,18 @@ export function createShops({ db, clock, images, config }: ShopsDeps) {
         // The delete is conditional on no open order, and its row count decides; the count is for the message.
         if (await softDeleteShop(tx, shopId)) return;
         const open = await countOpenOrders(tx, shopId);
-        if (open > 0) throw new ConflictError("SHOP_HAS_OPEN_ORDERS", SHOP_TEXTS.openOrders(open));
-        throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+        if (open === 1)
+          throw new ConflictError(
+            "SHOP_HAS_OPEN_ORDERS",
+            "This shop has 1 open order (new or in work): hand them over or cancel them before deleting the shop.",
+          );
+        if (open > 1)
+          throw new ConflictError(
+            "SHOP_HAS_OPEN_ORDERS",
+            "This shop has {count} open orders (new or in work): hand them over or cancel them before deleting the shop.",
+            { count: open },
+          );
+        throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
       });
     },
 

@@ -47,7 +47,7 @@ import {
 } from "../domain/auth";
 import type { SignInResponse } from "../domain/contracts/auth";
 import { ConflictError, RateLimitedError, UnauthorizedError, UnavailableError } from "../domain/errors";
-import { reduceLanguageTag } from "../domain/locale";
+import { DEFAULT_LOCALE, reduceLanguageTag, type Locale } from "../domain/locale";
 import type { AdminGrants } from "./adminGrants";
 import { loginCodeMail, type Mailer } from "./mailer";
 import type { LimiterFactory } from "./rateLimiter";
@@ -165,7 +165,7 @@ export function createSignIn(deps: SignInDeps) {
      * address's limit counted, by one conditional insert before the mail goes out: requests arriving together
      * are counted by the database, so no more mails leave than the limit allows.
      */
-    async sendEmailCode(rawEmail: string, ip: string): Promise<void> {
+    async sendEmailCode(rawEmail: string, ip: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
       const email = normaliseEmail(rawEmail);
       const sendsWait = await sendsPerIp.take(ip);
       if (sendsWait !== null) throw new RateLimitedError("Too many codes were asked from your network. Please try again later.", sendsWait);
@@ -187,7 +187,7 @@ export function createSignIn(deps: SignInDeps) {
         throw new RateLimitedError(message, LOGIN_CODE_SEND_WINDOW_MS / 1000);
       }
       try {
-        await mailer.send(loginCodeMail(email, code));
+        await mailer.send(loginCodeMail(email, code, locale));
       } catch {
         // A mail that did not leave is no code and uses up none of the address's sends.
         await units.write("discardCode", (tx) => deleteLoginCode(tx, codeId));

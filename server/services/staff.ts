@@ -39,7 +39,7 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
 
   async function liveShop(tx: Executor, shopId: number) {
     const shop = await findLiveShop(tx, shopId);
-    if (!shop) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+    if (!shop) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
     return shop;
   }
 
@@ -86,7 +86,7 @@ export function createStaff({ db, clock }: { db: DB; clock: () => number }) {
         await liveShop(tx, shopId);
         // The delete's row count decides: of two revokes at once, the second is a 404.
         if (!(await deleteShopStaff(tx, shopId, userId))) {
-          throw new NotFoundError("Staff member", `User ${userId} is not on the staff of shop ${shopId}`);
+          throw new NotFoundError("Staff member", "User {userId} is not on the staff of shop {shopId}", { userId, shopId });
         }
         return staffOf(tx, shopId);
       });

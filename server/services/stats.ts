@@ -68,7 +68,7 @@ export function createStats({ db, clock }: { db: DB; clock: () => number }) {
     const question = `${range.from}|${range.to}|${shopId}`;
     const read = () =>
       units.read("compute", async (tx): Promise<Answer | { days: DaySums[]; products: ProductStatsRow[]; key: string } | null> => {
-        if (shopId !== null && !(await shopExists(tx, shopId))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+        if (shopId !== null && !(await shopExists(tx, shopId))) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
         const version = await selectStatsVersion(tx);
         if (!version.fresh) return null;
         const key = `${question}|${version.key}`;

@@ -63,14 +63,16 @@ async function onlyAdmin(tx: Executor, userId: number): Promise<void> {
 async function liveOption(tx: Executor, productId: number, optionId: number) {
   const target = await selectStockTarget(tx, productId, optionId);
   if (!target ? !(await productExists(tx, productId)) : target.product_deleted === 1)
-    throw new NotFoundError("Product", `Product ${productId} not found`);
-  if (!target || target.option_deleted === 1) throw new NotFoundError("Option", `Product ${productId} has no option ${optionId}`);
+    throw new NotFoundError("Product", "Product {id} not found", { id: productId });
+  if (!target || target.option_deleted === 1) {
+    throw new NotFoundError("Option", "Product {productId} has no option {optionId}", { productId, optionId });
+  }
   return target;
 }
 
 async function liveShop(tx: Executor, shopId: number) {
   const shop = await selectShopForStock(tx, shopId);
-  if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+  if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
   return shop;
 }
 
@@ -169,7 +171,11 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
         const from = { shop_id: WAREHOUSE_SHOP_ID, product_id: input.product_id, option_id: input.option_id };
         const warehouse = await takeFromShelf(tx, from, amount, change);
         if (warehouse === null) {
-          throw new ConflictError("NOT_ENOUGH_IN_WAREHOUSE", STOCK_TEXTS.notEnoughInWarehouse(await shelfAmount(tx, from), amount));
+          const message = "The central warehouse holds {held} of this option: {asked} cannot be moved.";
+          throw new ConflictError("NOT_ENOUGH_IN_WAREHOUSE", message, {
+            held: await shelfAmount(tx, from),
+            asked: amount,
+          });
         }
         const instock = await putOnShelf(tx, { ...from, shop_id: shop.id }, amount, change);
         return { warehouse, instock, shop_name: shop.name };
@@ -184,7 +190,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
       const limit = paging.limit ?? PAGE_DEFAULT;
       const { rows, next_cursor } = await units.read("history", async (tx) => {
         const known = await findProductRow(tx, productId);
-        if (!known) throw new NotFoundError("Product", `Product ${productId} not found`);
+        if (!known) throw new NotFoundError("Product", "Product {id} not found", { id: productId });
         return pageOf(await listStockHistory(tx, productId, paging.cursor ?? null, limit + 1), limit);
       });
       return {

@@ -4,6 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { UnauthorizedError } from "../domain/errors";
+import type { ServerMessage } from "../domain/serverMessages";
 
 /** auth_date may run this far ahead of our clock (clock skew), never more. */
 const MAX_FUTURE_S = 60;
@@ -36,7 +37,7 @@ function dataCheckString(params: URLSearchParams): string {
     .join("\n");
 }
 
-function reject(message: string): never {
+function reject(message: Extract<ServerMessage, `initData ${string}`>): never {
   throw new UnauthorizedError("INVALID_INIT_DATA", message);
 }
 

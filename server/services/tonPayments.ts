@@ -103,7 +103,7 @@ export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
   /** The customer's own order that may be paid in TON now; anyone else's is a 404. */
   async function payableOrder(tx: Executor, userId: number, orderId: number): Promise<OrderRow> {
     const row = await selectOrderRow(tx, orderId);
-    if (!row || row.user_id !== userId) throw new NotFoundError("Order", `Order ${orderId} not found`);
+    if (!row || row.user_id !== userId) throw new NotFoundError("Order", "Order {id} not found", { id: orderId });
     if (row.payment_option !== PAYMENT_OPTIONS.crypto) throw new ConflictError("NOT_CRYPTO_ORDER", "This order is not paid in crypto.");
     if (row.payment_status === "S") throw new ConflictError("ORDER_PAID", "This order is paid already.");
     if (row.status !== "N" && row.status !== "W") {
@@ -195,7 +195,7 @@ export function createTonPayments({ db, clock, staffOrder }: TonPaymentsDeps) {
         // The watcher's unit for this order waits here (or this one waits for it): what is read next is current.
         await lockRows(tx, "orders", [orderId]);
         const row = await selectOrderRow(tx, orderId);
-        if (!row) throw new NotFoundError("Order", `Order ${orderId} not found`);
+        if (!row) throw new NotFoundError("Order", "Order {id} not found", { id: orderId });
         if (!staffsShop(actor, row.shop_id)) throw new ForbiddenError(HANDOVER_TEXTS.notValidManager, "NOT_VALID_MANAGER");
         if (row.payment_option !== PAYMENT_OPTIONS.crypto) throw new ConflictError("NOT_CRYPTO_ORDER", "This order is not paid in crypto.");
         const now = iso(clock());

@@ -24,7 +24,7 @@ export function createTonWallets({ db, clock, network }: TonWalletsDeps) {
     async setShopWallet(shopId: number, text: string): Promise<{ shop_id: number; ton_wallet: string }> {
       const wallet = parseWallet(text, network);
       return units.write("setShopWallet", async (tx) => {
-        if (!(await updateShopWallet(tx, shopId, wallet))) throw new NotFoundError("Shop", `Shop ${shopId} not found`);
+        if (!(await updateShopWallet(tx, shopId, wallet))) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
         return { shop_id: shopId, ton_wallet: wallet };
       });
     },

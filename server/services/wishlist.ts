@@ -14,7 +14,7 @@ export function createWishlist({ db, catalog, clock }: { db: DB; catalog: Catalo
 
   async function customer(userId: number): Promise<void> {
     const user = await units.read("customer", (tx) => findUserById(tx, userId));
-    if (!user) throw new NotFoundError("User");
+    if (!user) throw new NotFoundError("User", "User not found");
     if (user.is_admin === 1) throw new ForbiddenError("Admins have no wishlist.");
   }
 

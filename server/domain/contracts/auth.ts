@@ -5,8 +5,11 @@ import { Text } from "./text";
 /** One of LOCALES (server/domain/locale.ts). */
 export const LocaleSchema = Type.Union([Type.Literal("en"), Type.Literal("ru"), Type.Literal("th")]);
 
-/** `PUT /api/me/locale`: checked by the route itself, so a wrong value gets a 400 naming the allowed ones. */
-export const LocaleBody = Type.Object({ locale: Type.Unknown() });
+/**
+ * `PUT /api/me/locale`: checked by the route itself, so a wrong value, or none, gets a 400 naming the allowed
+ * ones (a schema's "locale is required" would not say which).
+ */
+export const LocaleBody = Type.Object({ locale: Type.Optional(Type.Unknown()) });
 export const LocaleResponse = Type.Object({ locale: LocaleSchema });
 
 export const TelegramSignInBody = Type.Object({

@@ -4,14 +4,16 @@
  * Links are https only.
  */
 import { Type } from "typebox";
+import type { ServerMessage } from "../serverMessages";
 import { HTTPS_LINK, MULTI_LINE, SINGLE_LINE } from "../textRules";
 
 export { HTTPS_LINK, MULTI_LINE, SINGLE_LINE };
 
-export const TEXT_PATTERNS: Record<string, string> = {
-  [SINGLE_LINE]: "must be one line of plain text",
-  [MULTI_LINE]: "must be plain text",
-  [HTTPS_LINK]: "must be an https:// link",
+/** What a field that breaks each pattern is told (server/domain/serverMessages.ts). */
+export const TEXT_PATTERNS: Record<string, ServerMessage> = {
+  [SINGLE_LINE]: "{param} must be one line of plain text",
+  [MULTI_LINE]: "{param} must be plain text",
+  [HTTPS_LINK]: "{param} must be an https:// link",
 };
 
 export function Text({ multiLine = false, ...limits }: { maxLength: number; minLength?: number; multiLine?: boolean }) {

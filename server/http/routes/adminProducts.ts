@@ -17,6 +17,7 @@ import {
 } from "../../domain/contracts/adminProducts";
 import { ApiError } from "../../domain/contracts/catalog";
 import type { AdminProducts } from "../../services/adminProducts";
+import { say } from "../errors";
 import { installMultipart, readMultipart } from "../multipart";
 
 export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: AdminProducts }> = async (app, { adminProducts }) => {
@@ -39,23 +40,26 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
 
   app.post("/admin/products", { ...admin, schema: { response: { 201: AdminProductResponse, ...errors } } }, async (request, reply) => {
     const product = await adminProducts.create(await readMultipart(request), request.session!.userId);
-    return reply.code(201).send({ product, message: ADMIN_PRODUCT_TEXTS.created });
+    return reply.code(201).send({ product, message: say(request, ADMIN_PRODUCT_TEXTS.created) });
   });
 
   app.put("/admin/products/:id", { ...admin, schema: { params: AdminProductParams, response: answer } }, async (request) => ({
     product: await adminProducts.update(request.params.id, await readMultipart(request), request.session!.userId),
-    message: ADMIN_PRODUCT_TEXTS.updated,
+    message: say(request, ADMIN_PRODUCT_TEXTS.updated),
   }));
 
   app.put(
     "/admin/products/:id/active",
     { ...admin, schema: { params: AdminProductParams, body: ProductActiveBody, response: answer } },
-    async (request) => adminProducts.setActive(request.params.id, request.body.active),
+    async (request) => {
+      const answer = await adminProducts.setActive(request.params.id, request.body.active);
+      return { ...answer, message: say(request, answer.message) };
+    },
   );
 
   app.delete("/admin/products/:id", { ...admin, schema: { params: AdminProductParams, response: answer } }, async (request) => ({
     product: await adminProducts.remove(request.params.id),
-    message: ADMIN_PRODUCT_TEXTS.deleted,
+    message: say(request, ADMIN_PRODUCT_TEXTS.deleted),
   }));
 
   app.delete(
@@ -63,7 +67,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     { ...admin, schema: { params: AdminProductImageParams, response: answer } },
     async (request) => ({
       product: await adminProducts.removeImage(request.params.id, request.params.imageId),
-      message: ADMIN_PRODUCT_TEXTS.imageRemoved,
+      message: say(request, ADMIN_PRODUCT_TEXTS.imageRemoved),
     }),
   );
 
@@ -72,7 +76,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     { ...admin, schema: { params: AdminProductParams, body: ImageOrderBody, response: answer } },
     async (request) => ({
       product: await adminProducts.reorderImages(request.params.id, request.body.image_ids),
-      message: ADMIN_PRODUCT_TEXTS.imagesReordered,
+      message: say(request, ADMIN_PRODUCT_TEXTS.imagesReordered),
     }),
   );
 
@@ -81,7 +85,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     { ...admin, schema: { params: AdminProductParams, body: CreateOptionBody, response: { 201: AdminOptionResponse, ...errors } } },
     async (request, reply) => {
       const created = await adminProducts.createOption(request.params.id, request.body, request.session!.userId);
-      return reply.code(201).send({ ...created, message: ADMIN_PRODUCT_TEXTS.optionCreated });
+      return reply.code(201).send({ ...created, message: say(request, ADMIN_PRODUCT_TEXTS.optionCreated) });
     },
   );
 
@@ -90,7 +94,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     { ...admin, schema: { params: AdminProductOptionParams, response: answer } },
     async (request) => ({
       product: await adminProducts.deleteOption(request.params.id, request.params.optionId),
-      message: ADMIN_PRODUCT_TEXTS.optionDeleted,
+      message: say(request, ADMIN_PRODUCT_TEXTS.optionDeleted),
     }),
   );
 
@@ -99,7 +103,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
     { ...admin, schema: { params: AdminProductParams, body: DefaultOptionBody, response: answer } },
     async (request) => ({
       product: await adminProducts.setDefaultOption(request.params.id, request.body.option_id),
-      message: ADMIN_PRODUCT_TEXTS.defaultChanged,
+      message: say(request, ADMIN_PRODUCT_TEXTS.defaultChanged),
     }),
   );
 };

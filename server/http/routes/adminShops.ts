@@ -14,6 +14,7 @@ import {
 import { ApiError } from "../../domain/contracts/catalog";
 import { SHOP_TEXTS } from "../../domain/shops";
 import type { Shops } from "../../services/shops";
+import { say } from "../errors";
 import { installMultipart, readMultipart } from "../multipart";
 
 export const adminShopsRoutes: FastifyPluginAsyncTypebox<{ shops: Shops }> = async (app, { shops }) => {
@@ -35,7 +36,7 @@ export const adminShopsRoutes: FastifyPluginAsyncTypebox<{ shops: Shops }> = asy
 
   app.post("/admin/shops", { ...manager, schema: { response: { 201: AdminShopSavedResponse, ...errors } } }, async (request, reply) => {
     const shop = await shops.create(await readMultipart(request));
-    return reply.code(201).send({ shop, message: SHOP_TEXTS.created });
+    return reply.code(201).send({ shop, message: say(request, SHOP_TEXTS.created) });
   });
 
   app.put(
@@ -43,7 +44,7 @@ export const adminShopsRoutes: FastifyPluginAsyncTypebox<{ shops: Shops }> = asy
     { ...manager, schema: { params: ShopIdParams, response: { 200: AdminShopSavedResponse, ...errors } } },
     async (request) => ({
       shop: await shops.update(request.params.id, await readMultipart(request)),
-      message: SHOP_TEXTS.updated,
+      message: say(request, SHOP_TEXTS.updated),
     }),
   );
 
@@ -52,7 +53,7 @@ export const adminShopsRoutes: FastifyPluginAsyncTypebox<{ shops: Shops }> = asy
     { ...manager, schema: { params: ShopIdParams, response: { 200: ShopDeletedResponse, ...errors } } },
     async (request) => {
       await shops.remove(request.params.id);
-      return { message: SHOP_TEXTS.deleted };
+      return { message: say(request, SHOP_TEXTS.deleted) };
     },
   );
 

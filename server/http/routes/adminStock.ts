@@ -10,7 +10,7 @@ import {
   StockHistoryResponse,
 } from "../../domain/contracts/adminStock";
 import { ApiError } from "../../domain/contracts/catalog";
-import { addedMessage, movedMessage } from "../../domain/stock";
+import { say } from "../errors";
 import type { Stock } from "../../services/stock";
 
 export const adminStockRoutes: FastifyPluginAsyncTypebox<{ stock: Stock }> = async (app, { stock }) => {
@@ -22,7 +22,7 @@ export const adminStockRoutes: FastifyPluginAsyncTypebox<{ stock: Stock }> = asy
     { ...admin, schema: { body: AddStockBody, response: { 200: AddStockResponse, ...errors } } },
     async (request) => {
       const { instock } = await stock.add(request.session!.userId, request.body);
-      return { instock, message: addedMessage(request.body.amount) };
+      return { instock, message: say(request, "You've added {amount} products.", { amount: request.body.amount }) };
     },
   );
 
@@ -31,7 +31,8 @@ export const adminStockRoutes: FastifyPluginAsyncTypebox<{ stock: Stock }> = asy
     { ...admin, schema: { body: MoveStockBody, response: { 200: MoveStockResponse, ...errors } } },
     async (request) => {
       const moved = await stock.move(request.session!.userId, request.body);
-      return { warehouse: moved.warehouse, instock: moved.instock, message: movedMessage(request.body.amount, moved.shop_name) };
+      const message = say(request, "You've moved {amount} products to {shop}.", { amount: request.body.amount, shop: moved.shop_name });
+      return { warehouse: moved.warehouse, instock: moved.instock, message };
     },
   );
 

@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
     "/auth/email/code",
     { config: { access: "public" }, schema: { body: EmailCodeBody, response: { 200: SuccessResponse, ...errors } } },
     async (request) => {
-      await auth.sendEmailCode(request.body.email, request.ip);
+      await auth.sendEmailCode(request.body.email, request.ip, request.locale);
       return { success: true as const };
     },
   );
@@ -39,7 +39,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
     "/auth/email/verify",
     { config: { access: "session-if-any" }, schema: { body: EmailVerifyBody, response: { 200: SignInResponse, ...errors } } },
     async (request) =>
-      auth.verifyEmailCode({ ...request.body, ip: request.ip, current: request.session, acceptLanguage: request.headers["accept-language"] }),
+      auth.verifyEmailCode({
+        ...request.body,
+        ip: request.ip,
+        current: request.session,
+        acceptLanguage: request.headers["accept-language"],
+      }),
   );
 
   app.post(
@@ -61,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
     { config: { access: "signed-in" }, schema: { body: LocaleBody, response: { 200: LocaleResponse, ...errors } } },
     async (request) => {
       const { locale } = request.body;
-      if (!isLocale(locale)) throw new ValidationError("locale", `locale must be one of ${LOCALES.join(", ")}`);
+      if (!isLocale(locale)) throw new ValidationError("locale", "locale must be one of {allowed}", { allowed: LOCALES.join(", ") });
       await auth.chooseLocale(request.session!.userId, locale);
       return { locale };
     },

@@ -26,7 +26,14 @@ function rejection(raw: string, now = AUTH_DATE + 10): string {
 describe("verifyInitData", () => {
   it("accepts Telegram's published example and reads the profile", () => {
     const verified = verifyInitData(PUBLISHED, TOKEN, AUTH_DATE + 10, DAY);
-    expect(verified.user).toEqual({ id: 279058397, first_name: "Vladislav", last_name: "Kibenko", username: "vdkfrost", photo_url: null });
+    expect(verified.user).toEqual({
+      id: 279058397,
+      first_name: "Vladislav",
+      last_name: "Kibenko",
+      username: "vdkfrost",
+      photo_url: null,
+      language_code: "ru",
+    });
     expect(verified.authDate).toBe(AUTH_DATE);
   });
 

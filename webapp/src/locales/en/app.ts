@@ -297,7 +297,7 @@ export default {
   "refstat.wholesale": "Wholesale",
   "refstat.order": "Order #{id}",
   "refstat.correction": "Correction",
-  "cabinetStore.manageShops": "Manage shops",
+  "cabinetStore.manageShops": "manage shops",
   "cabinetStore.wholesaleHint": "Prices and orders for shops",
   "cabinetStore.personal": "Personal",
   "cabinetStore.store": "Store",

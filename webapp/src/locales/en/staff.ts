@@ -5,7 +5,7 @@ export default {
   "staff.tryAgain": "Try again",
   "staff.order": "Order #{id}",
   "staff.items": "{count, plural, one {# item} other {# items}}",
-  "staff.take": "Take order",
+  "staff.take": "take order",
   "staff.tookOrder": "You've succesfuly got order",
   "staff.scan": "Scan QR",
   "staff.scanHint": "Scan the customer's pickup QR",

@@ -13,7 +13,8 @@ export function TakeOrderButton({ orderId, compact = false }: { orderId: number;
       data-testid="take-order"
     >
       {pending && <span className="button__spinner" aria-hidden="true" />}
-      {t("staff.take")}
+      {/* The spec's words as they are ('take order'), their first letter drawn as a capital. */}
+      <span className="staff-take__label">{t("staff.take")}</span>
     </button>
   );
 }
