@@ -8,7 +8,6 @@ import { ADMIN_PRODUCT_TEXTS } from "../../server/domain/adminProducts";
 import { ACCESS_DENIED } from "../../server/domain/errors";
 import { HANDOVER_TEXTS } from "../../server/domain/handover";
 import { createTranslate } from "../../server/domain/messages";
-import { DELIVERY_OPTION_LABELS, DELIVERY_STATUS_LABELS, PAYMENT_OPTION_LABELS, PAYMENT_STATUS_LABELS } from "../../server/domain/orders";
 import { SHOP_TEXTS } from "../../server/domain/shops";
 import { addedMessage, movedMessage, STOCK_TEXTS } from "../../server/domain/stock";
 import enApp from "../../webapp/src/locales/en/app";
@@ -34,16 +33,6 @@ describe("the staff messages", () => {
       ["staff.handover.contactSent", HANDOVER_TEXTS.contactSent],
       ["staff.handover.contactFailed", HANDOVER_TEXTS.contactFailed],
       ["staff.admin.invalidNumber", HANDOVER_TEXTS.invalidNumber],
-      ["staff.paymentStatus.P", PAYMENT_STATUS_LABELS.P],
-      ["staff.paymentStatus.S", PAYMENT_STATUS_LABELS.S],
-      ["staff.deliveryStatus.P", DELIVERY_STATUS_LABELS.P],
-      ["staff.deliveryStatus.A", DELIVERY_STATUS_LABELS.A],
-      ["staff.deliveryStatus.S", DELIVERY_STATUS_LABELS.S],
-      ["staff.deliveryOption.1", DELIVERY_OPTION_LABELS[1]!],
-      ["staff.deliveryOption.2", DELIVERY_OPTION_LABELS[2]!],
-      ["staff.paymentOption.1", PAYMENT_OPTION_LABELS[1]!],
-      ["staff.paymentOption.2", PAYMENT_OPTION_LABELS[2]!],
-      ["staff.paymentOption.3", PAYMENT_OPTION_LABELS[3]!],
       ["staff.product.activated", ADMIN_PRODUCT_TEXTS.activated],
       ["staff.product.disabled", ADMIN_PRODUCT_TEXTS.disabled],
       ["staff.product.deleted", ADMIN_PRODUCT_TEXTS.deleted],

@@ -3,7 +3,7 @@ import { formatBaht } from "@domain/format";
 import { DELIVERY_OPTIONS } from "@domain/orders";
 import { MapPinIcon, PhoneIcon } from "../../../components/icons";
 import { t } from "../../../lib/i18n";
-import { deliveryOptionLabel, paymentOptionLabel } from "../statusLabels";
+import { deliveryOptionLabel, paymentOptionLabel } from "../../../lib/labels";
 import "./handover.css";
 
 /**

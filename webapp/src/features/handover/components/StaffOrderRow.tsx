@@ -8,7 +8,7 @@ import { useHoldCountdown } from "../../../components/useHoldCountdown";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { itemCount } from "../staffOrder";
-import { deliveryOptionLabel } from "../statusLabels";
+import { deliveryOptionLabel } from "../../../lib/labels";
 import { TakeOrderButton } from "./TakeOrderButton";
 import "./handover.css";
 

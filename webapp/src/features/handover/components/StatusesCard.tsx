@@ -5,7 +5,7 @@ import { notify } from "../../../components/notificationStore";
 import { t } from "../../../lib/i18n";
 import { haptic } from "../../../lib/telegram";
 import { useSaveStatuses } from "../api/useSaveStatuses";
-import { deliveryStatusLabel, paymentStatusLabel } from "../statusLabels";
+import { deliveryStatusLabel, paymentStatusLabel } from "../../../lib/labels";
 import { TonPaymentFacts } from "./TonPaymentFacts";
 import "./handover.css";
 

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { CATEGORIES } from "@domain/catalog";
 import { CloseIcon } from "../../../../components/icons";
 import { t } from "../../../../lib/i18n";
+import { categoryName } from "../../../../lib/labels";
 
 interface TextControlProps {
   label: string;
@@ -99,7 +100,7 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
       >
         {CATEGORIES.map((category) => (
           <option key={category.id} value={category.id}>
-            {category.name}
+            {categoryName(category.id) ?? category.name}
           </option>
         ))}
       </select>
