@@ -29,6 +29,8 @@ export interface UsersTable {
   locale: WithDefault<string | null>;
   /** The language Telegram last said the user uses, reduced to en/ru/th; null when unknown. */
   telegram_locale: WithDefault<string | null>;
+  /** When the user stopped promotional messages ('Stop promotions', /stop); null while they take them. */
+  promotions_opted_out_at: WithDefault<string | null>;
 }
 
 export interface SessionsTable {

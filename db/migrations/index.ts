@@ -10,6 +10,7 @@ import * as rateLimitCounts from "./20261124T090000_rate_limit_counts";
 import * as paging from "./20261127T110000_paging";
 import * as scale from "./20261127T120000_scale";
 import * as locale from "./20261127T130000_locale";
+import * as promotionsOptOut from "./20261127T140000_promotions_opt_out";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "20261127T110000_paging": paging,
   "20261127T120000_scale": scale,
   "20261127T130000_locale": locale,
+  "20261127T140000_promotions_opt_out": promotionsOptOut,
 };
