@@ -1,13 +1,15 @@
 /**
  * Compiles the mini-app's message catalogues (webapp/src/locales/<locale>/<part>.ts) at build time: each
  * module is served as its messages already compiled by Lingui's ICU compiler, so the phone downloads no parser
- * and a message that is not valid ICU fails the build, naming it. Missing or extra translations fail the type
- * check before that (each catalogue is typed against the English one).
+ * and a message that is not valid ICU fails the build, naming it. So does a Russian or Thai catalogue that lacks
+ * one of English's ids or has one English does not (the type check says the same in `npm test`; Vite does not
+ * type-check, so the build checks it itself).
  */
 import { readFile } from "node:fs/promises";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { transform } from "esbuild";
 import type { Plugin } from "vite";
+import { catalogueGaps } from "../server/domain/messages";
 
 const CATALOGUE = /[\\/]webapp[\\/]src[\\/]locales[\\/](en|ru|th)[\\/]\w+\.ts$/;
 
@@ -43,7 +45,13 @@ export function compileMessages(): Plugin {
       const file = id.split("?")[0]!;
       if (!CATALOGUE.test(file)) return null;
       this.addWatchFile(file);
-      const compiled = compiledCatalogue(file, await readCatalogue(file));
+      const messages = await readCatalogue(file);
+      const english = file.replace(/([\\/]locales[\\/])(ru|th)([\\/])/, "$1en$3");
+      if (english !== file) {
+        const gaps = catalogueGaps(file, await readCatalogue(english), messages);
+        if (gaps) throw new Error(gaps);
+      }
+      const compiled = compiledCatalogue(file, messages);
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`, map: null };
     },
   };

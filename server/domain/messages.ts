@@ -29,10 +29,29 @@ export function compileCatalogue(catalogue: Catalogue): Record<string, ReturnTyp
   return compiled;
 }
 
-/** One translate function over a catalogue per language. */
+/**
+ * What a translation lacks or has too much against the English source, as a sentence naming the ids; null when
+ * it has exactly English's ids. The type check says the same; this says it where no type check runs (the
+ * mini-app's build, a start of the compiled server).
+ */
+export function catalogueGaps(name: string, english: Catalogue, translation: Catalogue): string | null {
+  const missing = Object.keys(english).filter((id) => !Object.hasOwn(translation, id));
+  const extra = Object.keys(translation).filter((id) => !Object.hasOwn(english, id));
+  if (missing.length === 0 && extra.length === 0) return null;
+  const list = (ids: string[]) => ids.map((id) => JSON.stringify(id)).join(", ");
+  return [
+    `${name}:`,
+    missing.length > 0 ? `missing ${missing.length} translation(s): ${list(missing)}` : "",
+    extra.length > 0 ? `${missing.length > 0 ? "; " : ""}${extra.length} id(s) English does not have: ${list(extra)}` : "",
+  ].join(" ");
+}
+
+/** One translate function over a catalogue per language; a catalogue with gaps against English throws, naming them. */
 export function createTranslate<Id extends string>(catalogues: Record<Locale, Catalogue<Id>>): Translate<Id> {
   const instances = {} as Record<Locale, I18n>;
   for (const locale of LOCALES) {
+    const gaps = catalogueGaps(`the ${locale} catalogue`, catalogues[DEFAULT_LOCALE], catalogues[locale]);
+    if (gaps) throw new Error(gaps);
     const messages = { ...compileCatalogue(catalogues[DEFAULT_LOCALE]), ...compileCatalogue(catalogues[locale]) };
     instances[locale] = setupI18n({ locale, messages: { [locale]: messages } });
   }

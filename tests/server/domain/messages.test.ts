@@ -15,11 +15,11 @@ describe("createTranslate", () => {
   const en = { items: "{count, plural, one {# item} other {# items}}", hello: "Hello, {name}!", only: "Only in English" } as const;
   const translate = createTranslate<keyof typeof en>({
     en,
-    // Without "only": a catalogue that lacks a message at run time (the types would not let it).
     ru: {
       items: "{count, plural, one {# товар} few {# товара} many {# товаров} other {# товара}}",
       hello: "Здравствуйте, {name}!",
-    } as never,
+      only: "Только по-русски",
+    },
     th: { items: "{count} ชิ้น", hello: "สวัสดี {name}", only: "ภาษาไทย" },
   });
 
@@ -40,10 +40,11 @@ describe("createTranslate", () => {
     expect([1, 2, 21].map((count) => translate("en", "items", { count }))).toEqual(["1 item", "2 items", "21 items"]);
   });
 
-  it("fills values and falls back to English for a message a catalogue lacks", () => {
+  it("fills values, and refuses at start a catalogue that lacks a message English has (the types would not let it either)", () => {
     expect(translate("ru", "hello", { name: "Анна" })).toBe("Здравствуйте, Анна!");
-    expect(translate("ru", "only")).toBe("Only in English");
     expect(translate("th", "only")).toBe("ภาษาไทย");
+    const { only: _dropped, ...lacking } = en;
+    expect(() => createTranslate({ en, ru: lacking as never, th: en })).toThrow(/the ru catalogue: missing 1 translation\(s\): "only"/);
   });
 
   it("refuses a catalogue with a message that is not ICU, naming it", () => {
