@@ -158,13 +158,15 @@ async function listShown(page: Page): Promise<void> {
 type Theme = "dark" | "light";
 
 /** A page of a returning customer: in the app's dark theme a plain browser, in the light one Telegram mode. */
-async function openAs(theme: Theme, path: string): Promise<Page> {
+async function openAs(theme: Theme, path: string, locale?: "ru" | "th"): Promise<Page> {
   const page = await web.newPage();
+  // The language the app last showed (webapp/src/lib/i18n.ts); the server follows it as Accept-Language.
+  const storage = locale ? { ...customer.storage, locale } : customer.storage;
   await page.addInitScript((storage) => {
     if (sessionStorage.getItem("a11y-seeded")) return;
     sessionStorage.setItem("a11y-seeded", "1");
     for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-  }, customer.storage);
+  }, storage);
   if (theme === "dark") {
     await page.goto(`${web.store.url}${path}`);
     return page;
@@ -228,5 +230,25 @@ describe.each<Theme>(["dark", "light"])("accessibility in the %s theme", (theme)
     await modal.getByRole("button", { name: "Verify" }).click();
     await modal.getByTestId("login-code-step").waitFor();
     await expectNoSeriousViolations(page, `login modal, code step (${theme})`);
+  });
+});
+
+// Issue 24: the same checks with Russian and Thai texts (longer words, another script, `lang` on the page).
+describe.each(["ru", "th"] as const)("accessibility in %s", (locale) => {
+  it.each<Theme>(["dark", "light"])("home, the cart and a placed order in the %s theme", async (theme) => {
+    const home = await openAs(theme, "/", locale);
+    await listShown(home);
+    expect(await home.evaluate(() => document.documentElement.lang)).toBe(locale);
+    await expectNoSeriousViolations(home, `home (${locale}, ${theme})`);
+
+    const cart = await openAs(theme, "/orders", locale);
+    await cart.getByTestId("cart-line").nth(1).waitFor();
+    await cart.getByTestId("cart-shop").first().waitFor();
+    await expectNoSeriousViolations(cart, `cart (${locale}, ${theme})`);
+
+    const order = await openAs(theme, `/order/${customer.orderId}`, locale);
+    await order.getByTestId("order-store-name").waitFor();
+    expect(await order.evaluate(() => document.documentElement.lang)).toBe(locale);
+    await expectNoSeriousViolations(order, `order (${locale}, ${theme})`);
   });
 });
