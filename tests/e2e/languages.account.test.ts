@@ -3,9 +3,12 @@
  * the picker changes it at once and for good (stored on the user, so it beats language_code on the next launch),
  * and the cabinet in Russian and Thai fits a 360 px phone in both themes with every character drawn.
  *
- * Screenshots of the 360 px screens go to .tmp/screenshots/languages/ (look at them after a change of layout).
+ * Screenshots of the 360 px screens go to $SHOT_DIR/languages-account/ (default: the system's temporary folder; look
+ * at them after a change of layout).
  */
 import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
@@ -17,7 +20,7 @@ import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebv
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
-const SCREENSHOTS = ".tmp/screenshots/languages";
+const SCREENSHOTS = join(process.env.SHOT_DIR ?? tmpdir(), "languages-account");
 /** A language change fetches a catalogue and renders the app again: give a loaded machine time. */
 const SLOW = { timeout: 10_000 };
 

@@ -3,7 +3,7 @@
  * launch data in the URL hash, the user's `language_code` in the signed initData. Home, a product, the cart and an
  * order show that language's words, amounts and dates; at 360 px, in the app's dark theme and in Telegram's light
  * one, nothing is wider than its box and no character is drawn as a missing-glyph box. Screenshots of each are
- * kept in $TMPDIR/languages-shop/ to look at.
+ * kept in $SHOT_DIR/languages-shop/ (default: the system's temporary folder) to look at.
  *
  * First, the two checks are shown to catch what they are for, on pages made to fail them.
  */
@@ -23,7 +23,7 @@ import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../help
 const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
 
-const SCREENS = join(tmpdir(), "languages-shop");
+const SCREENS = join(process.env.SHOT_DIR ?? tmpdir(), "languages-shop");
 const NARROW = { width: 360, height: 760 };
 
 /** Telegram's default light theme (its iOS and desktop clients), as it arrives in tgWebAppThemeParams. */

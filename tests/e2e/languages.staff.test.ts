@@ -6,7 +6,7 @@
  * that language's texts, in both themes nothing is wider than its box and no character is drawn as a
  * missing-glyph box. The checks themselves are first shown to catch a real overflow and a real missing glyph.
  *
- * Every screen is saved as a screenshot in SHOT_DIR (default: a folder in the system's temporary directory).
+ * Every screen is saved as a screenshot in $SHOT_DIR/languages-staff (default: the system's temporary directory).
  */
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +27,7 @@ const BOT_TOKEN = TEST_BOT_TOKEN;
 /** The admins sign in with Telegram: one whose Telegram speaks Thai, one Russian. */
 const ADMIN_IDS = { th: 737_373, ru: 767_676 } as const;
 const MANAGER_IDS = { th: 747_474, ru: 757_575 } as const;
-const SHOT_DIR = process.env.SHOT_DIR ?? join(tmpdir(), "languages-staff");
+const SHOT_DIR = join(process.env.SHOT_DIR ?? tmpdir(), "languages-staff");
 
 const web = useBrowserStore((smtpUrl) => ({
   SMTP_URL: smtpUrl,
