@@ -120,15 +120,16 @@ function staffNewOrderText(p: StaffNewOrderPayload, say: Say): string {
 
 function staffUpdateText(p: StaffOrderUpdatePayload, say: Say): string {
   const id = p.order_id;
+  const byName = p.by_admin ? say("staffNotice.anAdmin") : p.by_name;
   switch (p.outcome) {
     case "taken":
       if (p.by_you) return say("staffNotice.youTook", { id });
-      return say("staffNotice.takenBy", { id, name: p.by_name ?? say("staffNotice.anotherManager") });
+      return say("staffNotice.takenBy", { id, name: byName ?? say("staffNotice.anotherManager") });
     case "done":
       if (p.by_you) return say("staffNotice.youCompleted", { id });
-      return p.by_name ? say("staffNotice.completedBy", { id, name: p.by_name }) : say("staffNotice.done", { id });
+      return byName ? say("staffNotice.completedBy", { id, name: byName }) : say("staffNotice.done", { id });
     case "canceled":
-      return p.by_name ? say("staffNotice.canceledBy", { id, name: p.by_name }) : say("staffNotice.canceled", { id });
+      return byName ? say("staffNotice.canceledBy", { id, name: byName }) : say("staffNotice.canceled", { id });
     case "expired":
       return say("staffNotice.expired", { id });
   }
@@ -239,6 +240,7 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
       isId(p.order_id) &&
       ["taken", "done", "canceled", "expired"].includes(p.outcome as string) &&
       isTextOrNull(p.by_name) &&
+      (p.by_admin === undefined || typeof p.by_admin === "boolean") &&
       typeof p.by_you === "boolean" &&
       isText(p.edits),
     // The push is edited in place: Take order goes, Open stays.

@@ -160,6 +160,7 @@ export default {
   "staffNotice.youTook": "You took order #{id}.",
   "staffNotice.takenBy": "Order #{id} was taken by {name}.",
   "staffNotice.anotherManager": "another manager",
+  "staffNotice.anAdmin": "an admin",
   "staffNotice.youCompleted": "You completed order #{id}.",
   "staffNotice.completedBy": "Order #{id} was completed by {name}.",
   "staffNotice.done": "Order #{id} is done.",

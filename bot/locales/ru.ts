@@ -165,6 +165,7 @@ export default {
   "staffNotice.youTook": "Вы взяли заказ №{id}.",
   "staffNotice.takenBy": "Заказ №{id} взят в работу: {name}.",
   "staffNotice.anotherManager": "другой менеджер",
+  "staffNotice.anAdmin": "администратор",
   "staffNotice.youCompleted": "Вы выполнили заказ №{id}.",
   "staffNotice.completedBy": "Заказ №{id} выполнен: {name}.",
   "staffNotice.done": "Заказ №{id} выполнен.",

@@ -159,6 +159,7 @@ export default {
   "staffNotice.youTook": "คุณรับคำสั่งซื้อ #{id} แล้ว",
   "staffNotice.takenBy": "{name} รับคำสั่งซื้อ #{id} แล้ว",
   "staffNotice.anotherManager": "ผู้จัดการคนอื่น",
+  "staffNotice.anAdmin": "ผู้ดูแลระบบ",
   "staffNotice.youCompleted": "คุณปิดคำสั่งซื้อ #{id} เรียบร้อยแล้ว",
   "staffNotice.completedBy": "{name} ปิดคำสั่งซื้อ #{id} เรียบร้อยแล้ว",
   "staffNotice.done": "คำสั่งซื้อ #{id} เสร็จสิ้นแล้ว",

@@ -57,8 +57,10 @@ export interface StaffNewOrderPayload extends OrderNotificationPayload {
 export interface StaffOrderUpdatePayload {
   order_id: number;
   outcome: "taken" | "done" | "canceled" | "expired";
-  /** Who took or completed it (a display name), when someone did. */
+  /** Who took or completed it (a display name), when a staff member did. */
   by_name: string | null;
+  /** An admin did it: the bot names them in the reader's language (absent in rows written before languages). */
+  by_admin?: boolean;
   /** The reader is the one who took it. */
   by_you: boolean;
   /** The dedupe key of the push this edits (`staff_new_order:{order}:{user}`). */

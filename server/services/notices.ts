@@ -118,12 +118,14 @@ export async function tellPushedStaff(
   now: string,
 ): Promise<void> {
   const person = by !== null && by !== "admin" ? await selectPerson(tx, by.userId) : undefined;
-  const byName = by === "admin" ? "an admin" : person ? personName(person, { maskedEmail: true }) : null;
+  // An admin is named by the bot in each reader's language (by_admin), never by an English word stored here.
+  const byName = person ? personName(person, { maskedEmail: true }) : null;
   for (const pushed of await selectPushedStaff(tx, orderId)) {
     const payload: StaffOrderUpdatePayload = {
       order_id: orderId,
       outcome,
       by_name: byName,
+      by_admin: by === "admin",
       by_you: person !== undefined && pushed.user_id === person.id,
       edits: pushed.dedupe_key,
     };

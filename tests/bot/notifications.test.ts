@@ -131,6 +131,17 @@ describe("staff", () => {
     }
   });
 
+  it("staff_order_update by an admin: the admin is named in each reader's language, and an older row's stored name still reads", () => {
+    const byAdmin = { order_id: 42, outcome: "canceled" as const, by_name: null, by_admin: true, by_you: false, edits: "k" };
+    const inLanguage = (locale: "en" | "ru" | "th") =>
+      renderNotification("staff_order_update", JSON.stringify(byAdmin), https, locale)!.text;
+    expect(inLanguage("en")).toBe("Order #42 was canceled by an admin.");
+    expect(inLanguage("ru")).toBe("Заказ №42 отменён: администратор.");
+    expect(inLanguage("th")).toBe("ผู้ดูแลระบบ ยกเลิกคำสั่งซื้อ #42 แล้ว");
+    const older = { ...byAdmin, by_admin: undefined, by_name: "an admin" };
+    expect(renderNotification("staff_order_update", JSON.stringify(older), https, "en")!.text).toBe("Order #42 was canceled by an admin.");
+  });
+
   it("staff_order_canceled: an admin canceled it, with Open", () => {
     const { lines, buttons } = render("staff_order_canceled", order);
     expect(lines[0]).toBe("Order #42 was canceled by an admin.");
