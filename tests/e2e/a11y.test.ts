@@ -17,9 +17,9 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
-import { themeVariables, type TelegramThemeParams } from "../../webapp/src/lib/theme";
+import { themeVariables } from "../../webapp/src/lib/theme";
 import { useBrowserStore } from "../helpers/browserStore";
-import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
@@ -27,23 +27,6 @@ const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MO
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Telegram's default light theme (its iOS and desktop clients), as it arrives in tgWebAppThemeParams. */
-const TELEGRAM_LIGHT: TelegramThemeParams = {
-  bg_color: "#ffffff",
-  text_color: "#000000",
-  hint_color: "#999999",
-  link_color: "#2481cc",
-  button_color: "#2481cc",
-  button_text_color: "#ffffff",
-  secondary_bg_color: "#efeff3",
-  header_bg_color: "#efeff3",
-  accent_text_color: "#2481cc",
-  section_bg_color: "#ffffff",
-  section_header_text_color: "#6d6d72",
-  section_separator_color: "#c8c7cc",
-  subtitle_text_color: "#999999",
-  destructive_text_color: "#ff3b30",
-};
 
 /** The Telegram user of this file: the four pages in Telegram mode are theirs. */
 const TELEGRAM_ID = 616_161;

@@ -12,11 +12,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
-import type { TelegramThemeParams } from "../../webapp/src/lib/theme";
 import { useBrowserStore } from "../helpers/browserStore";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
-import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
@@ -24,23 +23,6 @@ const SCREENSHOTS = join(process.env.SHOT_DIR ?? tmpdir(), "languages-account");
 /** A language change fetches a catalogue and renders the app again: give a loaded machine time. */
 const SLOW = { timeout: 10_000 };
 
-/** Telegram's default light theme, as it arrives in tgWebAppThemeParams (without it the app is dark). */
-const TELEGRAM_LIGHT: TelegramThemeParams = {
-  bg_color: "#ffffff",
-  text_color: "#000000",
-  hint_color: "#999999",
-  link_color: "#2481cc",
-  button_color: "#2481cc",
-  button_text_color: "#ffffff",
-  secondary_bg_color: "#efeff3",
-  header_bg_color: "#efeff3",
-  accent_text_color: "#2481cc",
-  section_bg_color: "#ffffff",
-  section_header_text_color: "#6d6d72",
-  section_separator_color: "#c8c7cc",
-  subtitle_text_color: "#999999",
-  destructive_text_color: "#ff3b30",
-};
 
 type Theme = "dark" | "light";
 

@@ -14,11 +14,10 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../server/domain/locale";
 import { signInitData } from "../../server/services/telegramInitData";
-import type { TelegramThemeParams } from "../../webapp/src/lib/theme";
 import { useBrowserStore } from "../helpers/browserStore";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
-import { recordTelegramEvents, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_LIGHT, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
@@ -26,23 +25,6 @@ const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MO
 const SCREENS = join(process.env.SHOT_DIR ?? tmpdir(), "languages-shop");
 const NARROW = { width: 360, height: 760 };
 
-/** Telegram's default light theme (its iOS and desktop clients), as it arrives in tgWebAppThemeParams. */
-const TELEGRAM_LIGHT: TelegramThemeParams = {
-  bg_color: "#ffffff",
-  text_color: "#000000",
-  hint_color: "#999999",
-  link_color: "#2481cc",
-  button_color: "#2481cc",
-  button_text_color: "#ffffff",
-  secondary_bg_color: "#efeff3",
-  header_bg_color: "#efeff3",
-  accent_text_color: "#2481cc",
-  section_bg_color: "#ffffff",
-  section_header_text_color: "#6d6d72",
-  section_separator_color: "#c8c7cc",
-  subtitle_text_color: "#999999",
-  destructive_text_color: "#ff3b30",
-};
 
 type Theme = "dark" | "light";
 

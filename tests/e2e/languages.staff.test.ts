@@ -21,7 +21,7 @@ import { useBrowserStore } from "../helpers/browserStore";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { storeApi } from "../helpers/storeApi";
-import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_DARK, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
 /** The admins sign in with Telegram: one whose Telegram speaks Thai, one Russian. */
@@ -37,41 +37,7 @@ const web = useBrowserStore((smtpUrl) => ({
 }));
 const { api } = storeApi(web);
 
-/** Telegram's default themes (desktop and iOS clients), as they arrive in tgWebAppThemeParams. */
-const THEMES: Record<"light" | "dark", TelegramThemeParams> = {
-  light: {
-    bg_color: "#ffffff",
-    text_color: "#000000",
-    hint_color: "#999999",
-    link_color: "#2481cc",
-    button_color: "#2481cc",
-    button_text_color: "#ffffff",
-    secondary_bg_color: "#efeff3",
-    header_bg_color: "#efeff3",
-    accent_text_color: "#2481cc",
-    section_bg_color: "#ffffff",
-    section_header_text_color: "#6d6d72",
-    section_separator_color: "#c8c7cc",
-    subtitle_text_color: "#999999",
-    destructive_text_color: "#ff3b30",
-  },
-  dark: {
-    bg_color: "#212121",
-    text_color: "#ffffff",
-    hint_color: "#aaaaaa",
-    link_color: "#8774e1",
-    button_color: "#8774e1",
-    button_text_color: "#ffffff",
-    secondary_bg_color: "#0f0f0f",
-    header_bg_color: "#212121",
-    accent_text_color: "#8774e1",
-    section_bg_color: "#212121",
-    section_header_text_color: "#aaaaaa",
-    section_separator_color: "#3d3d3d",
-    subtitle_text_color: "#aaaaaa",
-    destructive_text_color: "#e53935",
-  },
-};
+const THEMES: Record<"light" | "dark", TelegramThemeParams> = { light: TELEGRAM_LIGHT, dark: TELEGRAM_DARK };
 
 function initData(id: number, firstName: string, languageCode: string): string {
   const user = JSON.stringify({ id, first_name: firstName, language_code: languageCode });

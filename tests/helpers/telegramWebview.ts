@@ -4,6 +4,7 @@
  * (web_app_ready, web_app_setup_main_button, …), so tests see what Telegram would be asked to do.
  */
 import type { BrowserContext, Page } from "playwright-core";
+import type { TelegramThemeParams } from "../../webapp/src/lib/theme";
 
 export interface TelegramEvent {
   type: string;
@@ -31,3 +32,39 @@ export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
 export function telegramLaunchUrl(base: string, path: string, initData: string): string {
   return `${base}${path}#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`;
 }
+
+/** Telegram's default light theme (its iOS and desktop clients), as it arrives in tgWebAppThemeParams. */
+export const TELEGRAM_LIGHT: TelegramThemeParams = {
+  bg_color: "#ffffff",
+  text_color: "#000000",
+  hint_color: "#999999",
+  link_color: "#2481cc",
+  button_color: "#2481cc",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#efeff3",
+  header_bg_color: "#efeff3",
+  accent_text_color: "#2481cc",
+  section_bg_color: "#ffffff",
+  section_header_text_color: "#6d6d72",
+  section_separator_color: "#c8c7cc",
+  subtitle_text_color: "#999999",
+  destructive_text_color: "#ff3b30",
+};
+
+/** Telegram's default dark theme (its desktop client). */
+export const TELEGRAM_DARK: TelegramThemeParams = {
+  bg_color: "#212121",
+  text_color: "#ffffff",
+  hint_color: "#aaaaaa",
+  link_color: "#8774e1",
+  button_color: "#8774e1",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#0f0f0f",
+  header_bg_color: "#212121",
+  accent_text_color: "#8774e1",
+  section_bg_color: "#212121",
+  section_header_text_color: "#aaaaaa",
+  section_separator_color: "#3d3d3d",
+  subtitle_text_color: "#aaaaaa",
+  destructive_text_color: "#e53935",
+};
