@@ -4,52 +4,23 @@
  * in Thai, and tells each manager of the shop in their own language: English for one, Russian (their stored
  * choice, whatever Telegram says) for the other.
  */
-import { rm } from "node:fs/promises";
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { start } from "../../server/main";
+import { expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
-import { makeTempDir, productIdsByName, shopIdsByName } from "../helpers/app";
-import { startFakeBotApi, type BotParams, type FakeBotApi } from "../helpers/fakeBotApi";
+import { productIdsByName, shopIdsByName } from "../helpers/app";
+import { type BotParams } from "../helpers/fakeBotApi";
 import { TEST_BOT_TOKEN } from "../helpers/session";
+import { useStoreWithBot } from "../helpers/storeWithBot";
 import { addStaff } from "./support";
 
-let fake: FakeBotApi;
-let dataDir: string;
-let store: Awaited<ReturnType<typeof start>>;
-let base: string;
-
-beforeEach(async () => {
-  fake = await startFakeBotApi({ token: TEST_BOT_TOKEN });
-  dataDir = await makeTempDir("store-bot-languages-");
-  store = await start(
-    loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      PUBLIC_URL: "https://shop.example",
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      TELEGRAM_API_ROOT: fake.apiRoot,
-    }),
-  );
-  const address = store.app.server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-});
-
-afterEach(async () => {
-  await store.stop("test");
-  await fake.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const web = useStoreWithBot("store-bot-languages-");
 
 it("an order placed by a th customer pushes them in Thai, an en manager in English, a manager who chose ru in Russian", async () => {
-  const shops = await shopIdsByName(store.db);
+  const shops = await shopIdsByName(web.store.db);
   const chaweng = shops["Chaweng Beach Store"]!;
-  await addStaff(store.db, chaweng, { telegram_id: 7101, first_name: "Mike" });
-  await store.db.updateTable("users").set({ telegram_locale: "en" }).where("telegram_id", "=", 7101).execute();
-  await addStaff(store.db, chaweng, { telegram_id: 7102, first_name: "Vera" });
-  await store.db.updateTable("users").set({ locale: "ru", telegram_locale: "en" }).where("telegram_id", "=", 7102).execute();
+  await addStaff(web.store.db, chaweng, { telegram_id: 7101, first_name: "Mike" });
+  await web.store.db.updateTable("users").set({ telegram_locale: "en" }).where("telegram_id", "=", 7101).execute();
+  await addStaff(web.store.db, chaweng, { telegram_id: 7102, first_name: "Vera" });
+  await web.store.db.updateTable("users").set({ locale: "ru", telegram_locale: "en" }).where("telegram_id", "=", 7102).execute();
 
   const initData = signInitData(
     {
@@ -58,7 +29,7 @@ it("an order placed by a th customer pushes them in Thai, an en manager in Engli
     },
     TEST_BOT_TOKEN,
   );
-  const signIn = await fetch(`${base}/api/auth/telegram`, {
+  const signIn = await fetch(`${web.base}/api/auth/telegram`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ initData }),
@@ -66,8 +37,8 @@ it("an order placed by a th customer pushes them in Thai, an en manager in Engli
   expect(signIn.status).toBe(200);
   const { token } = (await signIn.json()) as { token: string };
 
-  const products = await productIdsByName(store.db);
-  const placed = await fetch(`${base}/api/orders`, {
+  const products = await productIdsByName(web.store.db);
+  const placed = await fetch(`${web.base}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": "e2e-languages-1" },
     body: JSON.stringify({
@@ -82,7 +53,7 @@ it("an order placed by a th customer pushes them in Thai, an en manager in Engli
   const amount = order.discounted_price.toLocaleString("en-US");
 
   const to = (chatId: number) => (p: BotParams) => p.chat_id === chatId;
-  const [customer] = await fake.waitFor("sendMessage", { where: to(7007), timeoutMs: 10_000 });
+  const [customer] = await web.fake.waitFor("sendMessage", { where: to(7007), timeoutMs: 10_000 });
   expect(customer!.text).toMatch(
     new RegExp(
       `^ได้รับคำสั่งซื้อ #${order.id} ของคุณแล้ว\nร้าน: Chaweng Beach Store.*\n` +
@@ -91,12 +62,12 @@ it("an order placed by a th customer pushes them in Thai, an en manager in Engli
   );
   expect(customer!.reply_markup.inline_keyboard[0][0].text).toBe(`เปิดคำสั่งซื้อ #${order.id}`);
 
-  const [mike] = await fake.waitFor("sendMessage", { where: to(7101), timeoutMs: 10_000 });
+  const [mike] = await web.fake.waitFor("sendMessage", { where: to(7101), timeoutMs: 10_000 });
   expect(mike!.text).toMatch(new RegExp(`^New order #${order.id}\nShop: Chaweng Beach Store`));
   expect(mike!.text).toContain(`Total: ${amount} ฿\nSelf pickup, held until `);
   expect(mike!.reply_markup.inline_keyboard[0].map((b: BotParams) => b.text)).toEqual(["Take order", "Open"]);
 
-  const [vera] = await fake.waitFor("sendMessage", { where: to(7102), timeoutMs: 10_000 });
+  const [vera] = await web.fake.waitFor("sendMessage", { where: to(7102), timeoutMs: 10_000 });
   expect(vera!.text).toMatch(new RegExp(`^Новый заказ №${order.id}\nМагазин: Chaweng Beach Store`));
   expect(vera!.text).toContain(`Итого: ${amount.replace(",", "\u00a0")}\u00a0฿\nСамовывоз, бронь до `);
   expect(vera!.reply_markup.inline_keyboard[0].map((b: BotParams) => b.text)).toEqual(["Взять заказ", "Открыть"]);
