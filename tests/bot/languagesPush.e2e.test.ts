@@ -7,7 +7,7 @@
 import { expect, it } from "vitest";
 import { signInitData } from "../../server/services/telegramInitData";
 import { productIdsByName, shopIdsByName } from "../helpers/app";
-import { type BotParams } from "../helpers/fakeBotApi";
+import type { BotParams } from "../helpers/fakeBotApi";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { useStoreWithBot } from "../helpers/storeWithBot";
 import { addStaff } from "./support";
