@@ -11,6 +11,7 @@ import {
   type LineRow,
   type OrderRow,
 } from "../../db/repositories/orders";
+import { selectUsesOfOrders } from "../../db/repositories/promos";
 import type { Order } from "../domain/contracts/orders";
 import { isMapEmbedUrl } from "../domain/maps";
 import { customerMayCancel, remainingTime } from "../domain/orders";
@@ -23,7 +24,8 @@ import { tonPaymentOf } from "./tonPayments";
 export async function readView(tx: Executor, row: OrderRow, nowMs: number, lines?: readonly LineRow[]): Promise<Order> {
   const orderLines = lines ?? (await selectLines(tx, row.id));
   const images = imagesByProduct(await selectOrderImages(tx, row.id));
-  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs));
+  const promo = (await selectUsesOfOrders(tx, [row.id])).get(row.id) ?? null;
+  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs), promo);
 }
 
 /**
@@ -42,10 +44,14 @@ export async function readViews(
   const productIds = new Set<number>();
   for (const lines of linesOf.values()) for (const l of lines) productIds.add(l.product_id);
   const images = imagesByProduct(await selectImagesOfProducts(tx, [...productIds]));
+  const promos = await selectUsesOfOrders(
+    tx,
+    rows.map((r) => r.id),
+  );
   const views: { view: Order; lines: LineRow[] }[] = [];
   for (const row of rows) {
     const lines = linesOf.get(row.id)!;
-    views.push({ view: viewOf(row, nowMs, lines, images, await tonPaymentOf(tx, row, nowMs)), lines });
+    views.push({ view: viewOf(row, nowMs, lines, images, await tonPaymentOf(tx, row, nowMs), promos.get(row.id) ?? null), lines });
   }
   return views;
 }
@@ -67,6 +73,7 @@ function viewOf(
   orderLines: readonly LineRow[],
   images: ReadonlyMap<number, readonly string[]>,
   tonPayment: Order["ton_payment"],
+  promo: Order["promo"],
 ): Order {
   return {
     id: row.id,
@@ -112,5 +119,6 @@ function viewOf(
     user_data: { email: row.user_email, reflink: row.user_reflink },
     manage_path: "",
     ton_payment: tonPayment,
+    promo,
   };
 }
