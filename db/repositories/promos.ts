@@ -53,7 +53,10 @@ export async function selectPromos(tx: Executor): Promise<PromoRow[]> {
 }
 
 /** Completed (S) orders through each promo and what they paid. */
-export async function selectPromoSales(tx: Executor, promoIds: readonly number[]): Promise<Map<number, { orders: number; revenue: number }>> {
+export async function selectPromoSales(
+  tx: Executor,
+  promoIds: readonly number[],
+): Promise<Map<number, { orders: number; revenue: number }>> {
   if (promoIds.length === 0) return new Map();
   const rows = await tx
     .selectFrom("promo_uses as u")
@@ -116,7 +119,12 @@ export async function codeTakenByAnother(tx: Executor, code: string, id: number)
 
 /** Whether the customer holds a use of this promo now. */
 export async function customerHoldsUse(tx: Executor, promoId: number, userId: number): Promise<boolean> {
-  const row = await tx.selectFrom("promo_uses").select("id").where("promo_id", "=", promoId).where("user_id", "=", userId).executeTakeFirst();
+  const row = await tx
+    .selectFrom("promo_uses")
+    .select("id")
+    .where("promo_id", "=", promoId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -176,7 +184,10 @@ export async function releaseUse(tx: Executor, orderId: number): Promise<boolean
 }
 
 /** The code and discount of each of these orders that carries one. */
-export async function selectUsesOfOrders(tx: Executor, orderIds: readonly number[]): Promise<Map<number, { code: string; discount: number }>> {
+export async function selectUsesOfOrders(
+  tx: Executor,
+  orderIds: readonly number[],
+): Promise<Map<number, { code: string; discount: number }>> {
   if (orderIds.length === 0) return new Map();
   const rows = await tx.selectFrom("promo_uses").select(["order_id", "code", "discount"]).where("order_id", "in", orderIds).execute();
   return new Map(rows.map((r) => [r.order_id, { code: r.code, discount: r.discount }]));

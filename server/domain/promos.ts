@@ -151,7 +151,9 @@ export function checkPromoInput(input: PromoInput): PromoFields {
     });
   }
   const minTotal = input.min_total ?? 0;
-  if (!Number.isInteger(minTotal) || minTotal < 0) throw new ValidationError("min_total", "{param} must be >= {limit}", { param: "min_total", limit: 0 });
+  if (!Number.isInteger(minTotal) || minTotal < 0) {
+    throw new ValidationError("min_total", "{param} must be >= {limit}", { param: "min_total", limit: 0 });
+  }
   if (amount !== null && !(Number.isInteger(amount) && amount >= 1 && amount <= minTotal)) {
     throw new ValidationError("amount", "A fixed amount is 1 Baht or more and at most the minimum order ({min} Baht).", { min: minTotal });
   }

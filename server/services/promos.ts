@@ -51,7 +51,9 @@ function refusalText(reason: PromoRefusal, code: string, min: number): Translata
 
 /** A placement refused for its code: a 409 whose `error` names the reason (PROMO_USED_UP, …). */
 function refusalError(reason: PromoRefusal, code: string, min: number): ConflictError {
-  if (reason === "minimum_not_reached") return new ConflictError(refusalCode(reason), REFUSAL_MESSAGES.minimum_not_reached, { code, min });
+  if (reason === "minimum_not_reached") {
+    return new ConflictError(refusalCode(reason), REFUSAL_MESSAGES.minimum_not_reached, { code, min });
+  }
   return new ConflictError(refusalCode(reason), REFUSAL_MESSAGES[reason], { code });
 }
 
@@ -165,6 +167,11 @@ function viewOf(row: PromoRow, sales: { orders: number; revenue: number } | unde
 
 export type Promos = ReturnType<typeof createPromos>;
 
+/** The cart's check: the discount, or the reason and its words (said in the caller's language by the route). */
+export type PromoCheck =
+  | { valid: true; code: string; total: number; discount: number; discounted_total: number }
+  | { valid: false; code: string; reason: PromoRefusal; text: Translatable };
+
 export function createPromos({ db, clock }: { db: DB; clock: () => number }) {
   const units = unitOfWorkOf(db).named("promos");
 
@@ -222,16 +229,15 @@ export function createPromos({ db, clock }: { db: DB; clock: () => number }) {
 
     async setDisabled(id: number, disabled: boolean): Promise<Promo> {
       return units.write(disabled ? "disable" : "enable", async (tx) => {
-        if (!(await setPromoDisabled(tx, id, disabled, iso(clock())))) throw new NotFoundError("Promo", "Promo code {id} not found", { id });
+        if (!(await setPromoDisabled(tx, id, disabled, iso(clock())))) {
+          throw new NotFoundError("Promo", "Promo code {id} not found", { id });
+        }
         return viewById(tx, id);
       });
     },
 
     /** The cart's check: what the code would take off this cart now, or why it takes nothing. */
-    async check(
-      userId: number,
-      body: PromoCheckBody,
-    ): Promise<{ valid: true; code: string; total: number; discount: number; discounted_total: number } | { valid: false; code: string; reason: PromoRefusal; text: Translatable }> {
+    async check(userId: number, body: PromoCheckBody): Promise<PromoCheck> {
       const code = normaliseCode(body.code);
       const lines = mergeLines(body.items);
       return units.read("check", async (tx) => {

@@ -12,8 +12,10 @@ export const adminPromoRoutes: FastifyPluginAsyncTypebox<{ promos: Promos }> = a
     promos: await promos.list(),
   }));
 
-  app.post("/admin/promos", { ...admin, schema: { body: PromoBody, response: { 201: PromoResponse, ...errors } } }, async (request, reply) =>
-    reply.code(201).send({ promo: await promos.create(request.body) }),
+  app.post(
+    "/admin/promos",
+    { ...admin, schema: { body: PromoBody, response: { 201: PromoResponse, ...errors } } },
+    async (request, reply) => reply.code(201).send({ promo: await promos.create(request.body) }),
   );
 
   app.put(

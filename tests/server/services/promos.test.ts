@@ -159,7 +159,7 @@ describe("what was paid", () => {
     const admin = await signInCustomer(store.app, ADMIN_TG, "Boss", nowMs);
     const partner = await signInCustomer(store.app, 56_000, "Partner", nowMs);
     const [alice] = await customers(1, 56_100);
-    const reflink = (await store.db.selectFrom("users").select("reflink").where("id", "=", partner.userId).executeTakeFirstOrThrow()).reflink;
+    const { reflink } = await store.db.selectFrom("users").select("reflink").where("id", "=", partner.userId).executeTakeFirstOrThrow();
     await services().partner.joinWith(alice!.userId, reflink, "link");
     const placed = await place(alice!.userId, "paid-key-1", "PAID", 4);
     const paid = 4 * price - 100;
