@@ -3,7 +3,11 @@ import type { Promo, PromoBody } from "@domain/contracts/promos";
 import { formatBaht, ISLAND_UTC_OFFSET_MS } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
 import { t } from "../../../../lib/i18n";
-import { usePromos, useSavePromo, useSetPromoDisabled } from "../api/usePromos";
+import { useCreatePromo } from "../api/useCreatePromo";
+import { useDisablePromo } from "../api/useDisablePromo";
+import { useEditPromo } from "../api/useEditPromo";
+import { useEnablePromo } from "../api/useEnablePromo";
+import { usePromos } from "../api/usePromos";
 import "./promos.css";
 
 interface ShopChoice {
@@ -78,7 +82,8 @@ function bodyOf(draft: Draft): PromoBody {
 export function PromosScreen({ shops }: { shops: ShopChoice[] }) {
   const promos = usePromos();
   const [editing, setEditing] = useState<{ id: number | null; draft: Draft } | null>(null);
-  const setDisabled = useSetPromoDisabled();
+  const disable = useDisablePromo();
+  const enable = useEnablePromo();
   return (
     <section className="page promos-page">
       <h1 className="page__title">{t("staff.promos.title")}</h1>
@@ -141,8 +146,8 @@ export function PromosScreen({ shops }: { shops: ShopChoice[] }) {
               <button
                 type="button"
                 className="button button--ghost"
-                disabled={setDisabled.isPending}
-                onClick={() => setDisabled.mutate({ promo, disabled: !promo.is_disabled })}
+                disabled={disable.isPending || enable.isPending}
+                onClick={() => (promo.is_disabled ? enable : disable).mutate(promo.id)}
                 data-testid="promo-toggle"
               >
                 {promo.is_disabled ? t("staff.promos.enable") : t("staff.promos.disable")}
@@ -157,11 +162,14 @@ export function PromosScreen({ shops }: { shops: ShopChoice[] }) {
 
 function PromoForm({ id, initial, shops, onDone }: { id: number | null; initial: Draft; shops: ShopChoice[]; onDone: () => void }) {
   const [draft, setDraft] = useState(initial);
-  const save = useSavePromo();
+  const create = useCreatePromo();
+  const edit = useEditPromo();
+  const save = id === null ? create : edit;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ id, body: bodyOf(draft) }, { onSuccess: onDone });
+    if (id === null) create.mutate(bodyOf(draft), { onSuccess: onDone });
+    else edit.mutate({ id, body: bodyOf(draft) }, { onSuccess: onDone });
   };
   const toggleShop = (shopId: number) =>
     set("shop_ids", draft.shop_ids.includes(shopId) ? draft.shop_ids.filter((s) => s !== shopId) : [...draft.shop_ids, shopId]);
