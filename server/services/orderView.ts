@@ -19,12 +19,19 @@ import { tonPaymentOf } from "./tonPayments";
 
 /**
  * Reads an order as its customer sees it on the executor it is given (committed data, or the unit's own
- * writes); `lines` when the caller has just written them. `manage_path` stays empty until the caller signs it.
+ * writes); `lines` (and `knownPromo`) when the caller has just written them. `manage_path` stays empty until the caller signs it.
  */
-export async function readView(tx: Executor, row: OrderRow, nowMs: number, lines?: readonly LineRow[]): Promise<Order> {
+export async function readView(
+  tx: Executor,
+  row: OrderRow,
+  nowMs: number,
+  lines?: readonly LineRow[],
+  knownPromo?: Order["promo"],
+): Promise<Order> {
   const orderLines = lines ?? (await selectLines(tx, row.id));
   const images = imagesByProduct(await selectOrderImages(tx, row.id));
-  const promo = (await selectUsesOfOrders(tx, [row.id])).get(row.id) ?? null;
+  // The placement knows its code already (no statement on the hot path); every other reader asks.
+  const promo = knownPromo !== undefined ? knownPromo : ((await selectUsesOfOrders(tx, [row.id])).get(row.id) ?? null);
   return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs), promo);
 }
 

@@ -317,7 +317,7 @@ export function createOrders({
         };
         // The code's use, now that the order has its id: the database decides the last use and once per customer.
         if (promo) await claimPromo(tx, promo, { id: orderId, userId: input.userId, now });
-        const view = await readView(tx, row, nowMs, written);
+        const view = await readView(tx, row, nowMs, written, promo ? { code: promo.promo.code, discount: promo.discount } : null);
         // Last, just before the commit: a shelf's row is the one every placement of its product writes, and
         // where transactions run side by side (PostgreSQL) its lock is held from the take to the commit. Out
         // of stock still undoes everything above (the unit throws).
