@@ -96,11 +96,6 @@ export function OrderTotal({ order, testId: id = "order-total", boxTestId, disco
               −{order.discount_percent}%
             </span>
           )}
-          {order.promo && (
-            <span className="pill pill--hot order-total__discount" data-testid={`${id}-promo`}>
-              {t("promo.onOrder", { code: order.promo.code })}
-            </span>
-          )}
         </span>
         <span className="order-total__values">
           {discounted && (
@@ -111,6 +106,15 @@ export function OrderTotal({ order, testId: id = "order-total", boxTestId, disco
           <strong data-testid={id}>{formatBaht(discounted ? order.discounted_price : order.total_price)}</strong>
         </span>
       </div>
+      {order.promo && (
+        // A row of its own under the total: a long code never pushes the amounts out of a narrow screen.
+        <div className="order-total__promo">
+          <span className="pill pill--hot order-total__discount" data-testid={`${id}-promo`}>
+            {t("promo.onOrder", { code: order.promo.code })}
+          </span>
+          <span>−{formatBaht(order.promo.discount)}</span>
+        </div>
+      )}
       {children}
     </div>
   );

@@ -334,4 +334,6 @@ export default {
   "staff.promos.shopsHint": "Only at these shops (none ticked: every shop)",
   "staff.promos.save": "Save",
   "staff.promos.cancel": "Cancel",
+  "staff.promos.kindPercent": "Percent",
+  "staff.promos.kindAmount": "Fixed amount",
 } as const;

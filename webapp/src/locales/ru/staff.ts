@@ -336,4 +336,6 @@ export default {
   "staff.promos.shopsHint": "Только в этих магазинах (ничего не отмечено — во всех)",
   "staff.promos.save": "Сохранить",
   "staff.promos.cancel": "Отмена",
+  "staff.promos.kindPercent": "Процент",
+  "staff.promos.kindAmount": "Сумма",
 } satisfies Record<keyof typeof en, string>;

@@ -336,4 +336,6 @@ export default {
   "staff.promos.shopsHint": "เฉพาะร้านเหล่านี้ (ไม่เลือก: ทุกร้าน)",
   "staff.promos.save": "บันทึก",
   "staff.promos.cancel": "ยกเลิก",
+  "staff.promos.kindPercent": "เปอร์เซ็นต์",
+  "staff.promos.kindAmount": "จำนวนเงิน",
 } satisfies Record<keyof typeof en, string>;

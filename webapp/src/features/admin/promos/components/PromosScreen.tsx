@@ -183,8 +183,8 @@ function PromoForm({ id, initial, shops, onDone }: { id: number | null; initial:
         <label className="field">
           <span className="field__label">{t("staff.promos.kind")}</span>
           <select className="field__input" value={draft.kind} onChange={(e) => set("kind", e.target.value as Draft["kind"])}>
-            <option value="percent">{t("staff.promos.percent")}</option>
-            <option value="amount">{t("staff.promos.amount")}</option>
+            <option value="percent">{t("staff.promos.kindPercent")}</option>
+            <option value="amount">{t("staff.promos.kindAmount")}</option>
           </select>
         </label>
         <label className="field">
