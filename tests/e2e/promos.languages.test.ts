@@ -39,8 +39,11 @@ async function telegramSignIn(data: string): Promise<string> {
   return (await api<{ token: string }>("/api/auth/telegram", { method: "POST", body: { initData: data } })).token;
 }
 
-async function openInTelegram(path: string, data: string): Promise<Page> {
+async function openInTelegram(path: string, data: string, storage: Record<string, string> = {}): Promise<Page> {
   const page = await web.newPage();
+  await page.addInitScript((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, storage);
   await page.setViewportSize({ width: 360, height: 780 });
   await recordTelegramEvents(web.context);
   await page.goto(telegramLaunchUrl(web.store.url, path, data));
@@ -59,6 +62,7 @@ async function expectFits(page: Page, name: string): Promise<void> {
 const adminData = () => initData(ADMIN_ID, "Boss", "th");
 const customerData = () => initData(CUSTOMER_ID, "Olga", "ru");
 let order: Order;
+let cartStorage: Record<string, string>;
 
 beforeAll(async () => {
   requireThaiFonts();
@@ -82,6 +86,17 @@ beforeAll(async () => {
   await api("/api/admin/promos", { method: "POST", token: admin, body: { code: "WELCOME10", percent: 10, once_per_customer: true } });
   const customer = await telegramSignIn(customerData());
   const gelato = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === "Gelato #41")!;
+  cartStorage = {
+    chosen_shop: JSON.stringify({ state: { chosenShopId: lamai }, version: 1 }),
+    cart: JSON.stringify({
+      state: {
+        lines: [{ id: gelato.id, picked_option: "0", amount: 2 }],
+        settings: { delivery_option: 1, payment_option: 1, phone: "", delivery_address: "", delivery_address_link: "" },
+        placement: null,
+      },
+      version: 2,
+    }),
+  };
   order = (
     await api<{ order: Order }>("/api/orders", {
       method: "POST",
@@ -120,5 +135,24 @@ describe("promo codes in another language at 360 px", () => {
     expect(digits(await total.getByTestId("order-total").textContent())).toBe(order.discounted_price);
     expect(order.discounted_price).toBeLessThan(order.total_price);
     await expectFits(page, "order-promo-ru");
+  });
+
+  it("the cart's Promo code field checks the code on entry: the discount and the struck total, or why not", async () => {
+    const page = await openInTelegram("/orders", initData(CUSTOMER_ID + 1, "Ivan", "ru"), cartStorage);
+    await page.getByTestId("promo-input").fill("welcome10");
+    await page.getByTestId("promo-apply").click();
+    const verdict = page.getByTestId("promo-verdict");
+    await verdict.filter({ hasText: "WELCOME10" }).waitFor();
+    expect(await verdict.textContent()).toMatch(/^Промокод WELCOME10 применён: −\d+/);
+    expect(await page.getByTestId("cart-total").locator("s").count()).toBe(1);
+    await expectFits(page, "cart-promo-ru");
+
+    // Olga used WELCOME10 (once per customer) on her order: her cart is told so, in Russian.
+    const again = await openInTelegram("/orders", customerData(), cartStorage);
+    await again.getByTestId("promo-input").fill("WELCOME10");
+    await again.getByTestId("promo-apply").click();
+    await again.getByTestId("promo-verdict").filter({ hasText: "уже" }).waitFor();
+    expect(await again.getByTestId("promo-verdict").textContent()).toBe("Вы уже использовали промокод WELCOME10.");
+    expect(await again.getByTestId("cart-total").locator("s").count()).toBe(0);
   });
 });
