@@ -106,6 +106,16 @@ describe("a once-per-customer code", () => {
   });
 });
 
+describe("a first-order code", () => {
+  it("goes to one of a new customer's placements at once; the others are told it is for a first order only", async () => {
+    await services().promos.create({ code: "HELLO", percent: 15, first_order_only: true });
+    const [newcomer] = await customers(1, 52_500);
+    const results = await Promise.all(Array.from({ length: 3 }, (_, i) => outcome(place(newcomer!.userId, `first-key-${i}`, "HELLO"))));
+    expect(results.filter((r) => typeof r !== "string")).toHaveLength(1);
+    expect(results.filter((r) => r === "PROMO_FIRST_ORDER_ONLY")).toHaveLength(2);
+  });
+});
+
 describe("an order that ends gives its use back", () => {
   it("canceled by its customer: the use returns and the customer may use a once-per-customer code again", async () => {
     await services().promos.create({ code: "BACK", percent: 10, max_uses: 1, once_per_customer: true });
