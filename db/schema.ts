@@ -162,6 +162,42 @@ export interface OrdersTable {
   updated_at: WithDefault<Timestamp>;
 }
 
+/** A promo code (issue 25): `code` upper-case; exactly one of `percent` and `amount`; `uses` the live uses. */
+export interface PromosTable {
+  id: Generated<number>;
+  code: string;
+  percent: number | null;
+  amount: number | null;
+  min_total: WithDefault<number>;
+  valid_from: Timestamp | null;
+  valid_to: Timestamp | null;
+  max_uses: number | null;
+  uses: WithDefault<number>;
+  once_per_customer: WithDefault<Bit>;
+  first_order_only: WithDefault<Bit>;
+  is_disabled: WithDefault<Bit>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+/** The shops a promo code is taken at; none: every shop. */
+export interface PromoShopsTable {
+  promo_id: number;
+  shop_id: number;
+}
+
+/** One order carrying a code; `once_key` is the customer's id for a once-per-customer code (unique with the promo). */
+export interface PromoUsesTable {
+  id: Generated<number>;
+  promo_id: number;
+  order_id: number;
+  user_id: number;
+  once_key: number | null;
+  code: string;
+  discount: number;
+  created_at: WithDefault<Timestamp>;
+}
+
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
@@ -389,6 +425,9 @@ export interface Database {
   stats_products: StatsProductsTable;
   stats_managers: StatsManagersTable;
   bonus_totals: BonusTotalsTable;
+  promos: PromosTable;
+  promo_shops: PromoShopsTable;
+  promo_uses: PromoUsesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

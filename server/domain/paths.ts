@@ -45,6 +45,8 @@ export const paths = {
   adminToolsPattern: "/admin/*",
   /** Statistics (spec §2 /admin/stat), admins only. */
   adminStat: "/admin/stat",
+  /** Promo codes (issue 25), admins only. */
+  adminPromos: "/admin/promos",
   /** The admin product list (spec §2), every product including inactive and deleted ones. */
   adminProducts: "/admin/products",
   adminCreateProduct: "/admin/create-product",

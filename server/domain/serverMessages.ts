@@ -203,6 +203,24 @@ export const SERVER_MESSAGES = [
   "Your Koh Samui Store code: {code}",
   "Your login code is {code}.",
   "It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.",
+  // ---- promos ----
+  "There is no promo code {code}.",
+  "Promo code {code} is not valid at this shop.",
+  "Promo code {code} is not valid yet.",
+  "Promo code {code} has expired.",
+  "Promo code {code} is for a first order only.",
+  "You have already used promo code {code}.",
+  "Promo code {code} needs an order of at least {min} Baht.",
+  "Promo code {code} has been used up.",
+  "{param} must be an ISO 8601 date-time with an offset, e.g. 2026-12-01T00:00:00+07:00.",
+  "A promo code is 3 to 20 letters and digits, without spaces.",
+  "Give either a percent or an amount, not both.",
+  "The percent must be a whole number from {min} to {max}.",
+  "A fixed amount is 1 Baht or more and at most the minimum order ({min} Baht).",
+  "valid_from must be before valid_to.",
+  "Promo code {id} not found",
+  "There is a promo code {code} already.",
+  "max_uses cannot be below the {uses} uses so far.",
 ] as const;
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[number];

@@ -20,6 +20,8 @@ import { adminStatsRoutes } from "./routes/adminStats";
 import { adminStockRoutes } from "./routes/adminStock";
 import { tonManifestRoutes, tonRoutes } from "./routes/ton";
 import { wishlistRoutes } from "./routes/wishlist";
+import { adminPromoRoutes } from "./routes/adminPromos";
+import { promoRoutes } from "./routes/promos";
 import { healthRoutes } from "./routes/health";
 import { installAccess } from "./access";
 import { installEdge } from "./security";
@@ -91,6 +93,8 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(partnerRoutes, { partner });
       await api.register(tonRoutes, { tonPayments: services.tonPayments, tonWallets: services.tonWallets });
       await api.register(wishlistRoutes, { wishlist });
+      await api.register(adminPromoRoutes, { promos: services.promos });
+      await api.register(promoRoutes, { promos: services.promos });
     },
     { prefix: "/api" },
   );

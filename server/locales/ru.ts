@@ -237,4 +237,24 @@ export default {
   "It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.":
     "Код действует один раз в течение {minutes, plural, one {# минуты} few {# минут} many {# минут} other {# минуты}}. Если вы его не " +
     "запрашивали, просто не обращайте внимания на это письмо: без кода никто не сможет войти.",
+  // ---- promos ----
+  "There is no promo code {code}.": "Промокода {code} не существует.",
+  "Promo code {code} is not valid at this shop.": "Промокод {code} не действует в этом магазине.",
+  "Promo code {code} is not valid yet.": "Промокод {code} ещё не действует.",
+  "Promo code {code} has expired.": "Срок действия промокода {code} истёк.",
+  "Promo code {code} is for a first order only.": "Промокод {code} действует только на первый заказ.",
+  "You have already used promo code {code}.": "Вы уже использовали промокод {code}.",
+  "Promo code {code} needs an order of at least {min} Baht.": "Промокод {code} действует на заказ от {min} бат.",
+  "Promo code {code} has been used up.": "Промокод {code} закончился: все использования исчерпаны.",
+  "{param} must be an ISO 8601 date-time with an offset, e.g. 2026-12-01T00:00:00+07:00.":
+    "{param} — дата и время ISO 8601 со смещением, например 2026-12-01T00:00:00+07:00.",
+  "A promo code is 3 to 20 letters and digits, without spaces.": "Промокод — от 3 до 20 латинских букв и цифр, без пробелов.",
+  "Give either a percent or an amount, not both.": "Укажите либо процент, либо сумму, но не то и другое.",
+  "The percent must be a whole number from {min} to {max}.": "Процент — целое число от {min} до {max}.",
+  "A fixed amount is 1 Baht or more and at most the minimum order ({min} Baht).":
+    "Фиксированная скидка — от 1 бата и не больше минимальной суммы заказа ({min} бат).",
+  "valid_from must be before valid_to.": "Начало действия (valid_from) должно быть раньше конца (valid_to).",
+  "Promo code {id} not found": "Промокод {id} не найден",
+  "There is a promo code {code} already.": "Промокод {code} уже существует.",
+  "max_uses cannot be below the {uses} uses so far.": "max_uses не может быть меньше уже сделанных использований ({uses}).",
 } satisfies Record<ServerMessage, string>;

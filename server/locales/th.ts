@@ -215,4 +215,24 @@ export default {
   "Your login code is {code}.": "รหัสเข้าสู่ระบบของคุณคือ {code}",
   "It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.":
     "ใช้ได้ครั้งเดียวภายใน {minutes} นาที หากคุณไม่ได้ขอรหัสนี้ โปรดเพิกเฉยต่ออีเมลนี้ ไม่มีใครเข้าสู่ระบบได้หากไม่มีรหัส",
+  // ---- promos ----
+  "There is no promo code {code}.": "ไม่มีโค้ดส่วนลด {code}",
+  "Promo code {code} is not valid at this shop.": "โค้ดส่วนลด {code} ใช้ที่ร้านนี้ไม่ได้",
+  "Promo code {code} is not valid yet.": "โค้ดส่วนลด {code} ยังใช้ไม่ได้",
+  "Promo code {code} has expired.": "โค้ดส่วนลด {code} หมดอายุแล้ว",
+  "Promo code {code} is for a first order only.": "โค้ดส่วนลด {code} ใช้ได้เฉพาะคำสั่งซื้อแรกเท่านั้น",
+  "You have already used promo code {code}.": "คุณใช้โค้ดส่วนลด {code} ไปแล้ว",
+  "Promo code {code} needs an order of at least {min} Baht.": "โค้ดส่วนลด {code} ต้องมียอดสั่งซื้ออย่างน้อย {min} บาท",
+  "Promo code {code} has been used up.": "โค้ดส่วนลด {code} ถูกใช้ครบแล้ว",
+  "{param} must be an ISO 8601 date-time with an offset, e.g. 2026-12-01T00:00:00+07:00.":
+    "{param} ต้องเป็นวันที่และเวลาแบบ ISO 8601 พร้อมเขตเวลา เช่น 2026-12-01T00:00:00+07:00",
+  "A promo code is 3 to 20 letters and digits, without spaces.": "โค้ดส่วนลดต้องเป็นตัวอักษรและตัวเลข 3 ถึง 20 ตัว ไม่มีช่องว่าง",
+  "Give either a percent or an amount, not both.": "ระบุเปอร์เซ็นต์หรือจำนวนเงินอย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง",
+  "The percent must be a whole number from {min} to {max}.": "เปอร์เซ็นต์ต้องเป็นจำนวนเต็มตั้งแต่ {min} ถึง {max}",
+  "A fixed amount is 1 Baht or more and at most the minimum order ({min} Baht).":
+    "ส่วนลดแบบจำนวนเงินต้องอย่างน้อย 1 บาทและไม่เกินยอดสั่งซื้อขั้นต่ำ ({min} บาท)",
+  "valid_from must be before valid_to.": "valid_from ต้องมาก่อน valid_to",
+  "Promo code {id} not found": "ไม่พบโค้ดส่วนลด {id}",
+  "There is a promo code {code} already.": "มีโค้ดส่วนลด {code} อยู่แล้ว",
+  "max_uses cannot be below the {uses} uses so far.": "max_uses ต้องไม่น้อยกว่าจำนวนที่ใช้ไปแล้ว ({uses})",
 } satisfies Record<ServerMessage, string>;

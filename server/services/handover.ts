@@ -51,6 +51,7 @@ import { canTransition, discountedPrice } from "../domain/orders";
 import { pageOf } from "../domain/paging";
 import type { LinkSigner } from "./links";
 import { giveBackStock } from "./orders";
+import { givePromoBack } from "./promos";
 import { readView, readViews } from "./orderView";
 import { personName, tellCustomer, tellManagerOfCancel, tellPushedStaff } from "./notices";
 import { creditReferrer } from "./partner";
@@ -401,6 +402,8 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
             throw new ConflictError("ORDER_SETTLED", "This order is paid and delivered, or closed: its price can no longer change.");
           const price = discountedPrice(row.total_price, percent);
           if (!(await moveOrderIf(tx, orderId, row.status, { discount_percent: percent, discounted_price: price }, now))) throw notOpen();
+          // Issue 25: a promo and an admin discount never stack; the admin's replaces the code, whose use goes back.
+          await givePromoBack(tx, orderId);
           await insertOrderEvent(tx, {
             order_id: orderId,
             type: "discount",

@@ -24,6 +24,7 @@ import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "./mai
 import { createOrders } from "./orders";
 import { createOutboxDelivery, createReachability } from "./outboxDelivery";
 import { createPartner } from "./partner";
+import { createPromos } from "./promos";
 import { createDatabaseHitCounter, createLimiters, createMemoryHitCounter } from "./rateLimiter";
 import { createRoles } from "./roles";
 import { createShops } from "./shops";
@@ -100,6 +101,7 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     stats: createStats({ db, clock }),
     shops: createShops({ db, clock, images, config }),
     wishlist: createWishlist({ db, catalog, clock }),
+    promos: createPromos({ db, clock }),
     // The bot's own: the customer's /orders, roles and menus, blocking, conversation state, the outbox.
     chatOrders: createChatOrders({ db }),
     botAdmin: createBotAdmin({ db, clock }),

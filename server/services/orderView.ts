@@ -11,6 +11,7 @@ import {
   type LineRow,
   type OrderRow,
 } from "../../db/repositories/orders";
+import { selectUsesOfOrders } from "../../db/repositories/promos";
 import type { Order } from "../domain/contracts/orders";
 import { isMapEmbedUrl } from "../domain/maps";
 import { customerMayCancel, remainingTime } from "../domain/orders";
@@ -18,12 +19,20 @@ import { tonPaymentOf } from "./tonPayments";
 
 /**
  * Reads an order as its customer sees it on the executor it is given (committed data, or the unit's own
- * writes); `lines` when the caller has just written them. `manage_path` stays empty until the caller signs it.
+ * writes); `lines` (and `knownPromo`) when the caller has just written them. `manage_path` stays empty until the caller signs it.
  */
-export async function readView(tx: Executor, row: OrderRow, nowMs: number, lines?: readonly LineRow[]): Promise<Order> {
+export async function readView(
+  tx: Executor,
+  row: OrderRow,
+  nowMs: number,
+  lines?: readonly LineRow[],
+  knownPromo?: Order["promo"],
+): Promise<Order> {
   const orderLines = lines ?? (await selectLines(tx, row.id));
   const images = imagesByProduct(await selectOrderImages(tx, row.id));
-  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs));
+  // The placement knows its code already (no statement on the hot path); every other reader asks.
+  const promo = knownPromo !== undefined ? knownPromo : ((await selectUsesOfOrders(tx, [row.id])).get(row.id) ?? null);
+  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs), promo);
 }
 
 /**
@@ -42,10 +51,14 @@ export async function readViews(
   const productIds = new Set<number>();
   for (const lines of linesOf.values()) for (const l of lines) productIds.add(l.product_id);
   const images = imagesByProduct(await selectImagesOfProducts(tx, [...productIds]));
+  const promos = await selectUsesOfOrders(
+    tx,
+    rows.map((r) => r.id),
+  );
   const views: { view: Order; lines: LineRow[] }[] = [];
   for (const row of rows) {
     const lines = linesOf.get(row.id)!;
-    views.push({ view: viewOf(row, nowMs, lines, images, await tonPaymentOf(tx, row, nowMs)), lines });
+    views.push({ view: viewOf(row, nowMs, lines, images, await tonPaymentOf(tx, row, nowMs), promos.get(row.id) ?? null), lines });
   }
   return views;
 }
@@ -67,6 +80,7 @@ function viewOf(
   orderLines: readonly LineRow[],
   images: ReadonlyMap<number, readonly string[]>,
   tonPayment: Order["ton_payment"],
+  promo: Order["promo"],
 ): Order {
   return {
     id: row.id,
@@ -112,5 +126,6 @@ function viewOf(
     user_data: { email: row.user_email, reflink: row.user_reflink },
     manage_path: "",
     ton_payment: tonPayment,
+    promo,
   };
 }

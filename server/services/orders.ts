@@ -58,6 +58,7 @@ import { CRYPTO_NEEDS_WALLET } from "../domain/ton";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
 import { readView, readViews } from "./orderView";
+import { claimPromo, givePromoBack, promoForPlacement, type PlacedPromo } from "./promos";
 import { recordSale } from "./stock";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
@@ -124,13 +125,17 @@ function checkMaximums(lines: readonly PricedLine[]): void {
   }
 }
 
-/** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit row. */
+/**
+ * Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit row,
+ * and gives the use of its promo code back (issue 25), reserved or not: every path that ends an order comes here.
+ */
 export async function giveBackStock(
   tx: Executor,
   row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">,
   now: string,
   actorUserId: number | null = null,
 ): Promise<void> {
+  await givePromoBack(tx, row.id);
   if (row.is_reserved !== 1) return;
   const change = { reason: "returned" as const, actor_user_id: actorUserId, order_id: row.id, now };
   for (const line of await selectLines(tx, row.id)) {
@@ -212,7 +217,10 @@ export function createOrders({
         .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
       const settings = normaliseSettings(input.body);
       if (courierDetailsMissing(settings)) throw new ValidationError("phone", CHOOSE_OPTIONS);
-      const requestHash = hash("sha256", JSON.stringify({ shop_id: input.body.shop_id, lines, settings }), "hex");
+      const promoCode = input.body.promo_code?.trim() || undefined;
+      // The code joins the request's fingerprint only when given: a retry of a placement without one hashes as before.
+      const fingerprint = { shop_id: input.body.shop_id, lines, settings, ...(promoCode ? { promo_code: promoCode.toUpperCase() } : {}) };
+      const requestHash = hash("sha256", JSON.stringify(fingerprint), "hex");
 
       const outcome = await unitOfWork.write("placeOrder", async (tx) => {
         // The customer's row first: another placement of theirs waits here until this one is committed, then
@@ -242,6 +250,11 @@ export function createOrders({
         const complete = settingsComplete(settings);
         const status = complete ? "N" : "P";
         const totals = orderTotals(priced);
+        // A code is judged on the cart at list prices; what it takes off is what the customer pays less.
+        const promo: PlacedPromo | null = promoCode
+          ? await promoForPlacement(tx, { code: promoCode, userId: input.userId, shopId: shop.id, total: totals.total_price, now })
+          : null;
+        const toPay = totals.total_price - (promo?.discount ?? 0);
         const hold = complete ? holdUntil(settings.delivery_option, nowMs) : null;
         const { order, lines: written } = await insertPlacedOrder(
           tx,
@@ -256,7 +269,7 @@ export function createOrders({
             discount_percent: 0,
             is_reserved: complete ? 1 : 0,
             total_price: totals.total_price,
-            discounted_price: totals.total_price,
+            discounted_price: toPay,
             total_cost_price: totals.total_cost_price,
             hold_until: hold === null ? null : iso(hold),
             manager_id: null,
@@ -282,7 +295,7 @@ export function createOrders({
                 order_id: orderId,
                 shop_name: shop.name,
                 shop_address: shop.address,
-                total: totals.total_price,
+                total: toPay,
                 item_count: lines.reduce((n, l) => n + l.amount, 0),
                 hold_until: hold === null ? null : iso(hold),
               },
@@ -302,7 +315,9 @@ export function createOrders({
           user_email: customer.email,
           user_reflink: customer.reflink,
         };
-        const view = await readView(tx, row, nowMs, written);
+        // The code's use, now that the order has its id: the database decides the last use and once per customer.
+        if (promo) await claimPromo(tx, promo, { id: orderId, userId: input.userId, now });
+        const view = await readView(tx, row, nowMs, written, promo ? { code: promo.promo.code, discount: promo.discount } : null);
         // Last, just before the commit: a shelf's row is the one every placement of its product writes, and
         // where transactions run side by side (PostgreSQL) its lock is held from the take to the commit. Out
         // of stock still undoes everything above (the unit throws).

@@ -28,6 +28,8 @@ export const PlaceOrderBody = Type.Object({
   shop_id: Id(),
   items: Type.Array(OrderLineInput, { minItems: 1, maxItems: MAX_ORDER_LINES }),
   ...OrderSettingsInput.properties,
+  /** A promo code (issue 25), any case; refused with a 409 PROMO_* and nothing placed when it gives nothing. */
+  promo_code: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 
@@ -86,6 +88,8 @@ export const Order = Type.Object({
   manage_path: Type.String(),
   /** Where a crypto payment (payment 3) stands; null for other payments. */
   ton_payment: Type.Union([TonPayment, Type.Null()]),
+  /** The promo code the order carries and what it took off `total_price` (Baht); null without one. */
+  promo: Type.Union([Type.Object({ code: Type.String(), discount: Type.Integer() }), Type.Null()]),
 });
 export type Order = Static<typeof Order>;
 

@@ -87,6 +87,9 @@ describe("the routes the app registered", () => {
       "POST /api/admin/stock/move",
       "PUT /api/staff/orders/:id/statuses",
       "POST /api/staff/orders/:id/ton/confirm",
+      "POST /api/admin/promos",
+      "PUT /api/admin/promos/:id",
+      "POST /api/admin/promos/:id/disable",
     ]) {
       expect(names).toContain(route);
     }

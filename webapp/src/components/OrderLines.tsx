@@ -71,7 +71,7 @@ export function OrderLines<L extends Line>({ lines, testId: id = "order-line", l
 }
 
 interface OrderTotalProps {
-  order: { discount_percent: number; total_price: number; discounted_price: number };
+  order: { discount_percent: number; total_price: number; discounted_price: number; promo: { code: string; discount: number } | null };
   /** The test id of the amount to pay; the struck-through full total is `${testId}-full`. */
   testId?: string;
   boxTestId?: string;
@@ -80,15 +80,18 @@ interface OrderTotalProps {
   children?: ReactNode;
 }
 
-/** The total, struck through next to the discounted price when a discount applies (spec §9: above 0 %). */
+/**
+ * The total, struck through next to the discounted price when a discount applies (spec §9: above 0 %) or the
+ * order carries a promo code (issue 25), whose code is shown beside the total.
+ */
 export function OrderTotal({ order, testId: id = "order-total", boxTestId, discountTestId, children }: OrderTotalProps) {
-  const discounted = order.discount_percent > 0;
+  const discounted = order.discount_percent > 0 || order.promo !== null;
   return (
     <div className="order-total" data-testid={boxTestId}>
       <div className="order-total__row">
         <span className="order-total__label">
           {t("ui.total")}
-          {discounted && (
+          {order.discount_percent > 0 && (
             <span className="pill pill--hot order-total__discount" data-testid={discountTestId}>
               −{order.discount_percent}%
             </span>
@@ -103,6 +106,15 @@ export function OrderTotal({ order, testId: id = "order-total", boxTestId, disco
           <strong data-testid={id}>{formatBaht(discounted ? order.discounted_price : order.total_price)}</strong>
         </span>
       </div>
+      {order.promo && (
+        // A row of its own under the total: a long code never pushes the amounts out of a narrow screen.
+        <div className="order-total__promo">
+          <span className="pill pill--hot order-total__discount" data-testid={`${id}-promo`}>
+            {t("promo.onOrder", { code: order.promo.code })}
+          </span>
+          <span>−{formatBaht(order.promo.discount)}</span>
+        </div>
+      )}
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import type { PlaceOrderBody } from "@domain/contracts/orders";
@@ -14,6 +14,8 @@ import { refreshSessionUser } from "../../features/auth/api/useMe";
 import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
+import { PromoCodeField } from "../../features/cart/components/PromoCodeField";
+import { usePromoCheck } from "../../features/cart/api/usePromoCheck";
 import { OrderSettingsSections } from "../../components/OrderSettingsFields";
 import { useCryptoFallback } from "../../components/useCryptoFallback";
 import {
@@ -76,6 +78,13 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
   const servingShopIds = serving.data?.map((shop) => shop.id);
   const shopChosen = chosenShopId !== null && servingShopIds?.includes(chosenShopId) === true;
   const cryptoUnavailable = useCryptoFallback(useShopAcceptsCrypto(chosenShopId), settings.payment_option, changeSettings);
+  // Issue 25: the code applied is checked on entry and again as the cart or shop changes; sent with the order.
+  const [promoCode, setPromoCode] = useState("");
+  const promoReady = promoCode !== "" && signedIn && shopChosen && chosenShopId !== null;
+  const promoAsk = promoReady ? { code: promoCode, shop_id: chosenShopId, items: shopLines } : null;
+  const promo = usePromoCheck(promoAsk);
+  const promoVerdict = promoAsk ? promo.data : undefined;
+  const toPay = promoVerdict?.valid ? promoVerdict.discounted_total : cart.total;
 
   const place = () => {
     if (placeOrder.isPending) return;
@@ -88,7 +97,12 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       void showAlert(t("cart.chooseOptions"));
       return;
     }
-    const body: PlaceOrderBody = { shop_id: chosenShopId, items: shopLines, ...settingsToSend(settings) };
+    const body: PlaceOrderBody = {
+      shop_id: chosenShopId,
+      items: shopLines,
+      ...settingsToSend(settings),
+      ...(promoCode !== "" ? { promo_code: promoCode } : {}),
+    };
     placeOrder.mutate(
       { body, idempotencyKey: placementKeyFor(JSON.stringify(body)) },
       {
@@ -101,14 +115,17 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
         },
         onError: (error) => {
           haptic("error");
-          // Stock moved under the cart: ask again which shops can serve it.
-          if (error instanceof ApiRequestError && error.failure === 409) void serving.refetch();
+          // Stock moved under the cart: ask again which shops can serve it (and what the code gives now).
+          if (error instanceof ApiRequestError && error.failure === 409) {
+            void serving.refetch();
+            if (promoAsk) void promo.refetch();
+          }
         },
       },
     );
   };
 
-  useTelegramPlaceButton(t("cart.placeOrderTotal", { total: formatBaht(cart.total) }), placeOrder.isPending, place);
+  useTelegramPlaceButton(t("cart.placeOrderTotal", { total: formatBaht(toPay) }), placeOrder.isPending, place);
 
   const remove = async ({ line }: PricedCartLine) => {
     if (!(await showConfirm(t("cart.confirmRemove")))) return;
@@ -143,11 +160,24 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
 
       <OrderSettingsSections settings={settings} onChange={changeSettings} cryptoUnavailable={cryptoUnavailable} />
 
+      {signedIn && (
+        <PromoCodeField
+          applied={promoCode}
+          onApply={setPromoCode}
+          verdict={promoAsk ? promoVerdict : undefined}
+          checking={promo.isFetching}
+        />
+      )}
+      {signedIn && promoCode !== "" && !shopChosen && <p className="promo-field__hint">{t("promo.chooseShop")}</p>}
+
       <div className="cart-total">
         <span>
           {t("ui.total")} · {t("ui.items", { count: cart.itemCount })}
         </span>
-        <strong data-testid="cart-total">{formatBaht(cart.total)}</strong>
+        <strong data-testid="cart-total">
+          {promoVerdict?.valid && <s className="price-struck">{formatBaht(cart.total)}</s>}
+          {formatBaht(toPay)}
+        </strong>
       </div>
 
       {!isInsideTelegram() && (

@@ -311,4 +311,13 @@ export default {
   "staffGate.denied": "Отказано в доступе.",
   "staffGate.toolLater": "This admin tool arrives in a later update.",
   "staffGate.openAdmin": "Open the admin page",
+  // ---- promos ----
+  "promo.label": "Promo code",
+  "promo.placeholder": "Enter a code",
+  "promo.apply": "Apply",
+  "promo.remove": "Remove",
+  "promo.checking": "Checking the code...",
+  "promo.applied": "Code {code} applied: −{discount}",
+  "promo.chooseShop": "Choose a pickup shop to check the code.",
+  "promo.onOrder": "Code {code}",
 } as const;

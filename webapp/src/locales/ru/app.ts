@@ -311,4 +311,13 @@ export default {
   "staffGate.denied": "Отказано в доступе.",
   "staffGate.toolLater": "Этот инструмент появится в одном из следующих обновлений.",
   "staffGate.openAdmin": "Открыть страницу администратора",
+  // ---- promos ----
+  "promo.label": "Промокод",
+  "promo.placeholder": "Введите код",
+  "promo.apply": "Применить",
+  "promo.remove": "Убрать",
+  "promo.checking": "Проверяем код...",
+  "promo.applied": "Промокод {code} применён: −{discount}",
+  "promo.chooseShop": "Выберите магазин самовывоза, чтобы проверить код.",
+  "promo.onOrder": "Код {code}",
 } satisfies Record<keyof typeof en, string>;

@@ -307,4 +307,13 @@ export default {
   "staffGate.denied": "ไม่มีสิทธิ์เข้าถึง",
   "staffGate.toolLater": "เครื่องมือนี้จะมาในอัปเดตครั้งถัดไป",
   "staffGate.openAdmin": "เปิดหน้าผู้ดูแลระบบ",
+  // ---- promos ----
+  "promo.label": "โค้ดส่วนลด",
+  "promo.placeholder": "ใส่โค้ด",
+  "promo.apply": "ใช้โค้ด",
+  "promo.remove": "นำออก",
+  "promo.checking": "กำลังตรวจสอบโค้ด...",
+  "promo.applied": "ใช้โค้ด {code} แล้ว: −{discount}",
+  "promo.chooseShop": "เลือกร้านรับสินค้าเพื่อตรวจสอบโค้ด",
+  "promo.onOrder": "โค้ด {code}",
 } satisfies Record<keyof typeof en, string>;
