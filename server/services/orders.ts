@@ -57,6 +57,7 @@ import { LOW_STOCK_THRESHOLD_DEFAULT } from "../domain/stock";
 import { CRYPTO_NEEDS_WALLET } from "../domain/ton";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
+import { tellRestocked } from "./restock";
 import { readView, readViews } from "./orderView";
 import { recordSale } from "./stock";
 
@@ -124,7 +125,10 @@ function checkMaximums(lines: readonly PricedLine[]): void {
   }
 }
 
-/** Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit row. */
+/**
+ * Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit
+ * row, and tells the wishlisters of a product this brought back in stock (server/services/restock.ts).
+ */
 export async function giveBackStock(
   tx: Executor,
   row: Pick<OrderRow, "id" | "shop_id" | "is_reserved">,
@@ -133,9 +137,15 @@ export async function giveBackStock(
 ): Promise<void> {
   if (row.is_reserved !== 1) return;
   const change = { reason: "returned" as const, actor_user_id: actorUserId, order_id: row.id, now };
-  for (const line of await selectLines(tx, row.id)) {
+  const lines = await selectLines(tx, row.id);
+  for (const line of lines) {
     await putOnShelf(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id }, line.amount, change);
   }
+  await tellRestocked(
+    tx,
+    lines.map((line) => ({ shop_id: row.shop_id, product_id: line.product_id, amount: line.amount })),
+    now,
+  );
 }
 
 export function createOrders({
