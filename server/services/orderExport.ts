@@ -92,7 +92,9 @@ export function createOrderExport({ db, clock, pageOrders = EXPORT_PAGE_ORDERS }
         const known = await units.read("shop", (tx) => shopExists(tx, shopId));
         if (!known) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
       }
-      const say: Say = (english) => translateServer(locale, english);
+      // A dozen words said on every line: each translated once per export.
+      const words = new Map<string, string>();
+      const say: Say = (english) => words.get(english) ?? words.set(english, translateServer(locale, english)).get(english)!;
       const status = query.status ?? null;
       const filter: ExportFilter = { fromUtc: range.fromUtc, toUtcExclusive: range.toUtcExclusive, shopId, status };
       return { filename: exportFilename(range, shopId, filter.status), chunks: pages(filter, say) };
