@@ -306,4 +306,6 @@ export default {
   "staff.shops.mapHint": "A Google Maps link, or the code of its Share → Embed a map.",
   "staff.shops.admin": "Shop admin e-mail",
   "staff.shops.adminHint": "Becomes the shop's owner (at their first sign-in if they have none yet).",
+  // ---- order export (issue 25) ----
+  "staff.orderExport.download": "Export orders, last 30 days (CSV)",
 } as const;

@@ -308,4 +308,6 @@ export default {
   "staff.shops.mapHint": "Ссылка Google Maps или код из «Поделиться → Встраивание карт».",
   "staff.shops.admin": "E-mail администратора магазина",
   "staff.shops.adminHint": "Станет владельцем магазина (при первом входе, если ещё не входил).",
+  // ---- order export (issue 25) ----
+  "staff.orderExport.download": "Выгрузить заказы за 30 дней (CSV)",
 } satisfies Record<keyof typeof en, string>;

@@ -308,4 +308,6 @@ export default {
   "staff.shops.mapHint": "ลิงก์ Google Maps หรือโค้ดจาก แชร์ → ฝังแผนที่",
   "staff.shops.admin": "อีเมลผู้ดูแลร้าน",
   "staff.shops.adminHint": "จะได้เป็นเจ้าของร้าน (เมื่อเข้าสู่ระบบครั้งแรก หากยังไม่เคยเข้า)",
+  // ---- order export (issue 25) ----
+  "staff.orderExport.download": "ส่งออกคำสั่งซื้อ 30 วันล่าสุด (CSV)",
 } satisfies Record<keyof typeof en, string>;
