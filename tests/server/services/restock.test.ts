@@ -134,6 +134,16 @@ describe("back in stock", () => {
     expect(told.has(optedOut)).toBe(false);
   });
 
+  it("tells once when two admins restock the same product at two shops at the same moment", async () => {
+    const watcher = await wishlister();
+    for (let round = 1; round <= 3; round++) {
+      await soldOut();
+      await add(1, 5); // the warehouse, for the move
+      await Promise.all([add(shopA, 1), add(shopB, 2), move(shopA, 1)]);
+      expect((await alerts()).get(watcher)).toBe(round);
+    }
+  });
+
   it("is a restock when a canceled order puts the last items back on the shelf", async () => {
     const watcher = await wishlister();
     const buyer = await user();
