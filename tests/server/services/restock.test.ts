@@ -163,4 +163,21 @@ describe("back in stock", () => {
     expect(told.get(watcher)).toBe(2);
     expect(told.has(buyer)).toBe(false);
   });
+
+  it("is a restock when a pickup hold expires and its items go back on the shelf", async () => {
+    const watcher = await wishlister();
+    const buyer = await user();
+    await soldOut();
+    await add(shopA, 2);
+    await services.orders.placeOrder({
+      userId: buyer,
+      idempotencyKey: `restock-hold-${Date.now()}`,
+      body: { shop_id: shopA, items: [{ product_id: productId, option_id: 0, amount: 2 }], delivery_option: 1, payment_option: 1 },
+    });
+    expect((await alerts()).get(watcher)).toBe(1);
+
+    time += 4 * 3600_000; // past the 3-hour hold
+    expect(await services.holds.expireHolds()).toBeGreaterThanOrEqual(1);
+    expect((await alerts()).get(watcher)).toBe(2);
+  });
 });
