@@ -10,6 +10,7 @@
  *   on a product still in stock at some pickup shop is no restock: nobody is told.
  * - Each restock tells each customer once; the next one comes only after the product sold out again.
  */
+
 /**
  * Whether a unit that put `putAtPickup` items on the product's pickup shelves, leaving `after` on them, was a
  * restock: nothing there before it, something after.
