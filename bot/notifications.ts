@@ -5,7 +5,7 @@
  * people's names need no escaping. Payloads were written by another process, maybe by an older version:
  * anything malformed renders to null and the worker marks the row failed instead of sending half a message.
  */
-import type { InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { formatBaht, formatIslandTime } from "../server/domain/format";
 import { DEFAULT_LOCALE, type Locale } from "../server/domain/locale";
 import {
@@ -21,6 +21,7 @@ import {
   type StaffOrderUpdatePayload,
 } from "../server/domain/notifications";
 import { DELIVERY_OPTION_LABELS } from "../server/domain/orders";
+import { paths } from "../server/domain/paths";
 import { sayIn, type Say } from "./i18n";
 import { notificationKeyboard, openStoreKeyboard } from "./keyboards/store";
 import { manageOrderKeyboard, newOrderKeyboard, writeToKeyboard } from "./keyboards/staff";
@@ -80,10 +81,11 @@ const itemsAndTotal = (say: Say, p: OrderNotificationPayload) =>
   say("notice.itemsAndTotal", { count: p.item_count, total: formatBaht(p.total, say.locale) });
 const pickUpBefore = (say: Say, p: OrderNotificationPayload) =>
   p.hold_until ? [say("order.pickUpBefore", { time: formatIslandTime(p.hold_until) })] : [];
+const isShop = (v: unknown) => typeof v === "object" && v !== null && isId((v as Fields).id) && isText((v as Fields).name);
 const cutName = (name: string) => (name.length > MAX_BUTTON_NAME ? `${name.slice(0, MAX_BUTTON_NAME - 1)}…` : name);
 
 /** The customer kinds that tell of the reader's own order. */
-type CustomerKind = Exclude<(typeof CUSTOMER_NOTIFICATION_KINDS)[number], "referral_income">;
+type CustomerKind = Exclude<(typeof CUSTOMER_NOTIFICATION_KINDS)[number], "referral_income" | "back_in_stock">;
 
 /** A customer's message about their order, with the button that opens it. */
 function toCustomer<K extends CustomerKind>(
@@ -308,6 +310,27 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
         p.amount === 0 ? say("adminNotice.noneLeft") : say("adminNotice.left", { count: p.amount, threshold: p.threshold }),
       ].join("\n"),
       keyboard: null,
+    }),
+  },
+  // A wishlisted product is orderable again (server/domain/restock.ts): the shops it came back at, and a
+  // button that opens the product.
+  back_in_stock: {
+    valid: (p) =>
+      isId(p.product_id) &&
+      isText(p.product_name) &&
+      Array.isArray(p.shops) &&
+      p.shops.length > 0 &&
+      p.shops.every((shop: unknown) => isShop(shop)),
+    render: (p, miniApp, say) => ({
+      text: [
+        say("notice.backInStock", { product: p.product_name }),
+        say("notice.backInStockAt", { shops: p.shops.map((shop) => shop.name).join(", ") }),
+      ].join("\n"),
+      keyboard: miniApp.addButton(
+        new InlineKeyboard(),
+        say("button.openProduct", { product: cutName(p.product_name) }),
+        `${miniApp.home}${paths.product(p.product_id)}`,
+      ),
     }),
   },
 };

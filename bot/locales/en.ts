@@ -183,4 +183,8 @@ export default {
   "adminNotice.lowStock": "Low stock at {shop}: {product}.",
   "adminNotice.noneLeft": "None left on the shelf.",
   "adminNotice.left": "{count, plural, one {# item} other {# items}} left on the shelf (alert at {threshold} or fewer).",
+  // ---- back in stock (issue 25) ----
+  "notice.backInStock": "Back in stock: {product}, from your wishlist.",
+  "notice.backInStockAt": "Now at: {shops}.",
+  "button.openProduct": "Open {product}",
 } as const;

@@ -190,4 +190,8 @@ export default {
   "adminNotice.left":
     "На полке {count, plural, one {остался # товар} few {осталось # товара} many {осталось # товаров} " +
     "other {осталось # товара}} (сигнал при {threshold} и меньше).",
+  // ---- back in stock (issue 25) ----
+  "notice.backInStock": "Снова в наличии: {product} из вашего избранного.",
+  "notice.backInStockAt": "Где забрать: {shops}.",
+  "button.openProduct": "Открыть {product}",
 } satisfies Record<keyof typeof en, string>;

@@ -182,4 +182,8 @@ export default {
   "adminNotice.lowStock": "สินค้าใกล้หมดที่ {shop}: {product}",
   "adminNotice.noneLeft": "ไม่เหลือบนชั้นวางแล้ว",
   "adminNotice.left": "เหลือบนชั้นวาง {count, number} ชิ้น (แจ้งเตือนเมื่อเหลือ {threshold} หรือน้อยกว่า)",
+  // ---- back in stock (issue 25) ----
+  "notice.backInStock": "{product} ในรายการโปรดของคุณกลับมามีสินค้าแล้ว",
+  "notice.backInStockAt": "รับได้ที่: {shops}",
+  "button.openProduct": "เปิด {product}",
 } satisfies Record<keyof typeof en, string>;

@@ -16,6 +16,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   "order_discounted",
   "referral_income",
   "order_paid",
+  "back_in_stock",
 ] as const;
 
 /** Told to shop staff. */
@@ -119,6 +120,14 @@ export interface LowStockPayload extends LowShelf {
   order_id: number;
 }
 
+/** A wishlisted product is back in stock at a pickup shop (server/domain/restock.ts): once per restock. */
+export interface BackInStockPayload {
+  product_id: number;
+  product_name: string;
+  /** The pickup shops the restock put it in, by name. */
+  shops: { id: number; name: string }[];
+}
+
 export interface NotificationPayloads {
   order_placed: OrderNotificationPayload;
   order_canceled: OrderNotificationPayload;
@@ -136,6 +145,7 @@ export interface NotificationPayloads {
   staff_order_paid: OrderPaidPayload;
   ton_refund_due: TonRefundDuePayload;
   low_stock: LowStockPayload;
+  back_in_stock: BackInStockPayload;
 }
 
 export type OutboxMessage = {
@@ -143,7 +153,8 @@ export type OutboxMessage = {
     kind: K;
     /** Who is told. */
     user_id: number;
-    order_id: number;
+    /** The order it tells of; null for a notice about no order (back in stock). */
+    order_id: K extends "back_in_stock" ? null : number;
     payload: NotificationPayloads[K];
     /** The same event is never queued twice: e.g. `order_placed:42`, `staff_new_order:42:7`. */
     dedupe_key: string;

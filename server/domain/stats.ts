@@ -230,7 +230,7 @@ export function statsFromSums(
 }
 
 /** A cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading ' (CSV injection). */
-function csvCell(value: string | number): string {
+export function csvCell(value: string | number): string {
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

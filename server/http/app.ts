@@ -17,6 +17,7 @@ import { orderRoutes } from "./routes/orders";
 import { shopStaffRoutes } from "./routes/shopStaff";
 import { adminShopsRoutes } from "./routes/adminShops";
 import { adminStatsRoutes } from "./routes/adminStats";
+import { adminExportRoutes } from "./routes/adminExport";
 import { adminStockRoutes } from "./routes/adminStock";
 import { tonManifestRoutes, tonRoutes } from "./routes/ton";
 import { wishlistRoutes } from "./routes/wishlist";
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(shopStaffRoutes, { staff });
       await api.register(adminStockRoutes, { stock });
       await api.register(adminStatsRoutes, { stats });
+      await api.register(adminExportRoutes, { orderExport: services.orderExport });
       await api.register(adminShopsRoutes, { shops });
       await api.register(partnerRoutes, { partner });
       await api.register(tonRoutes, { tonPayments: services.tonPayments, tonWallets: services.tonWallets });

@@ -30,6 +30,7 @@ import { createRoles } from "./roles";
 import { createShops } from "./shops";
 import { createStaff } from "./staff";
 import { createStats } from "./stats";
+import { createOrderExport } from "./orderExport";
 import { createStock } from "./stock";
 import { createTonPayments } from "./tonPayments";
 import { createTonReconciliation } from "./tonReconciliation";
@@ -99,6 +100,7 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     adminProducts: createAdminProducts({ db, images, clock }),
     stock: createStock({ db, clock, lowStockThreshold: config.lowStockThreshold }),
     stats: createStats({ db, clock }),
+    orderExport: createOrderExport({ db, clock }),
     shops: createShops({ db, clock, images, config }),
     wishlist: createWishlist({ db, catalog, clock }),
     promos: createPromos({ db, clock }),

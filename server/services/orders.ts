@@ -59,6 +59,7 @@ import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
 import { readView, readViews } from "./orderView";
 import { claimPromo, givePromoBack, promoForPlacement, type PlacedPromo } from "./promos";
+import { tellRestocked } from "./restock";
 import { recordSale } from "./stock";
 
 export const NOT_ENOUGH_STOCK = "Not enough products in stock";
@@ -127,7 +128,8 @@ function checkMaximums(lines: readonly PricedLine[]): void {
 
 /**
  * Puts a reserved order's lines back on its shop's shelf (cancel, expiry, admin cancel), each with its audit row,
- * and gives the use of its promo code back (issue 25), reserved or not: every path that ends an order comes here.
+ * tells the wishlisters of a product this brought back in stock (server/services/restock.ts), and gives the use
+ * of its promo code back (issue 25), reserved or not: every path that ends an order comes here.
  */
 export async function giveBackStock(
   tx: Executor,
@@ -138,9 +140,15 @@ export async function giveBackStock(
   await givePromoBack(tx, row.id);
   if (row.is_reserved !== 1) return;
   const change = { reason: "returned" as const, actor_user_id: actorUserId, order_id: row.id, now };
-  for (const line of await selectLines(tx, row.id)) {
+  const lines = await selectLines(tx, row.id);
+  for (const line of lines) {
     await putOnShelf(tx, { shop_id: row.shop_id, product_id: line.product_id, option_id: line.option_id }, line.amount, change);
   }
+  await tellRestocked(
+    tx,
+    lines.map((line) => ({ shop_id: row.shop_id, product_id: line.product_id, amount: line.amount })),
+    now,
+  );
 }
 
 export function createOrders({

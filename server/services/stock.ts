@@ -31,6 +31,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import { pageOf } from "../domain/paging";
 import { checkStockAmount, crossesLowStock, LOW_STOCK_THRESHOLD_DEFAULT, STOCK_TEXTS, type LowShelf } from "../domain/stock";
 import { personName } from "./notices";
+import { tellRestocked } from "./restock";
 
 export type Stock = ReturnType<typeof createStock>;
 
@@ -152,6 +153,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
         await liveOption(tx, input.product_id, input.option_id);
         const change: ShelfChange = { reason: "added", actor_user_id: actorUserId, order_id: null, now: iso(clock()) };
         const instock = await putOnShelf(tx, { shop_id: shopId, product_id: input.product_id, option_id: input.option_id }, amount, change);
+        await tellRestocked(tx, [{ shop_id: shopId, product_id: input.product_id, amount }], change.now);
         return { instock };
       });
     },
@@ -178,6 +180,7 @@ export function createStock({ db, clock, lowStockThreshold = LOW_STOCK_THRESHOLD
           });
         }
         const instock = await putOnShelf(tx, { ...from, shop_id: shop.id }, amount, change);
+        await tellRestocked(tx, [{ shop_id: shop.id, product_id: input.product_id, amount }], change.now);
         return { warehouse, instock, shop_name: shop.name };
       });
     },

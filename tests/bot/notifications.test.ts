@@ -211,3 +211,26 @@ describe("malformed payloads render to nothing", () => {
     expect(renderNotification("order_placed", "{order", https)).toBeNull();
   });
 });
+
+describe("back in stock (issue 25)", () => {
+  const payload = { product_id: 7, product_name: "Jack Herer", shops: [{ id: 2, name: "Lamai Store" }, { id: 3, name: "Chaweng Store" }] };
+
+  it("names the product and the shops, with a button that opens the product", () => {
+    const { lines, buttons } = render("back_in_stock", payload);
+    expect(lines).toEqual(["Back in stock: Jack Herer, from your wishlist.", "Now at: Lamai Store, Chaweng Store."]);
+    expect(buttons).toEqual([[{ text: "Open Jack Herer", web_app: { url: "https://shop.example/products/7" } }]]);
+  });
+
+  it("reads in the recipient's language", () => {
+    const ru = renderNotification("back_in_stock", JSON.stringify(payload), https, "ru")!;
+    expect(ru.text).toBe("Снова в наличии: Jack Herer из вашего избранного.\nГде забрать: Lamai Store, Chaweng Store.");
+    expect(ru.keyboard!.inline_keyboard[0]![0]!.text).toBe("Открыть Jack Herer");
+    const th = renderNotification("back_in_stock", JSON.stringify(payload), https, "th")!;
+    expect(th.text.split("\n")[1]).toBe("รับได้ที่: Lamai Store, Chaweng Store");
+  });
+
+  it("renders nothing for a payload without a shop or a product", () => {
+    expect(renderNotification("back_in_stock", JSON.stringify({ ...payload, shops: [] }), https)).toBeNull();
+    expect(renderNotification("back_in_stock", JSON.stringify({ ...payload, product_id: 0 }), https)).toBeNull();
+  });
+});

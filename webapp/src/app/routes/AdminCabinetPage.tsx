@@ -5,6 +5,7 @@ import { t, type MessageId } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
 import { AdminCabinetButtons } from "../../features/admin/products/components/AdminCabinetButtons";
+import { ExportOrdersButton } from "../../features/admin/orderExport/ExportOrdersButton";
 import { OrderSection } from "../../features/handover/components/OrderSection";
 import { ScanQrButton } from "../../features/handover/components/ScanQrButton";
 import { SalesIcon } from "../../features/handover/components/staffIcons";
@@ -53,6 +54,7 @@ export function AdminCabinetPage() {
           {t("staff.promos.title")}
         </Link>
       )}
+      {isAdmin && <ExportOrdersButton />}
 
       <nav className="staff-links" aria-label={t("staff.cabinet.lists")}>
         <Link href={paths.storeOrders} className="staff-links__link" data-testid="link-store-orders">

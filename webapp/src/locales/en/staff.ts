@@ -336,4 +336,6 @@ export default {
   "staff.promos.cancel": "Cancel",
   "staff.promos.kindPercent": "Percent",
   "staff.promos.kindAmount": "Fixed amount",
+  // ---- order export (issue 25) ----
+  "staff.orderExport.download": "Export orders, last 30 days (CSV)",
 } as const;

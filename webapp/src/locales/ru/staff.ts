@@ -338,4 +338,6 @@ export default {
   "staff.promos.cancel": "Отмена",
   "staff.promos.kindPercent": "Процент",
   "staff.promos.kindAmount": "Сумма",
+  // ---- order export (issue 25) ----
+  "staff.orderExport.download": "Выгрузить заказы за 30 дней (CSV)",
 } satisfies Record<keyof typeof en, string>;

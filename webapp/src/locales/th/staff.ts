@@ -338,4 +338,6 @@ export default {
   "staff.promos.cancel": "ยกเลิก",
   "staff.promos.kindPercent": "เปอร์เซ็นต์",
   "staff.promos.kindAmount": "จำนวนเงิน",
+  // ---- order export (issue 25) ----
+  "staff.orderExport.download": "ส่งออกคำสั่งซื้อ 30 วันล่าสุด (CSV)",
 } satisfies Record<keyof typeof en, string>;
