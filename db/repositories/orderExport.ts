@@ -18,6 +18,8 @@ export async function selectExportOrders(tx: Executor, filter: ExportFilter, aft
     .selectFrom("orders as o")
     .innerJoin("shops as s", "s.id", "o.shop_id")
     .innerJoin("users as u", "u.id", "o.user_id")
+    // The order's promo code while it holds the use (a canceled or expired order gave it back).
+    .leftJoin("promo_uses as pu", "pu.order_id", "o.id")
     .select([
       "o.id",
       "o.created_at",
@@ -36,6 +38,7 @@ export async function selectExportOrders(tx: Executor, filter: ExportFilter, aft
       "u.last_name",
       "u.username",
       "u.email",
+      "pu.code as promo_code",
     ])
     .where("o.id", ">", afterId)
     .where("o.created_at", ">=", filter.fromUtc)

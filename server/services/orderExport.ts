@@ -67,7 +67,7 @@ export function createOrderExport({ db, clock, pageOrders = EXPORT_PAGE_ORDERS }
             per_price: line.per_price,
             cost_price: line.cost_price,
             discount_percent: o.discount_percent,
-            promo_code: null,
+            promo_code: o.promo_code,
             paid_with_bonus: o.paid_with_bonus === 1,
             order_total: o.discounted_price,
           };

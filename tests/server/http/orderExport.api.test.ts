@@ -210,3 +210,36 @@ describe("the order export", () => {
     await refused("?shop_id=99999", 404);
   });
 });
+
+describe("an order placed with a promo code", () => {
+  it("names the code on each of its lines, beside what was paid", async () => {
+    const created = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/promos",
+      headers: bearer(admin.token),
+      payload: { code: "island10", percent: 10 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await store.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { ...bearer(customer.token), "idempotency-key": `export-test-${++keys}` },
+      payload: {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Gelato #41"], option_id: 0, amount: 1 }],
+        delivery_option: 1,
+        payment_option: 1,
+        promo_code: "island10",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().order as { id: number; discounted_price: number };
+    const { records } = await exportOf(`?shop_id=${shops["Chaweng Beach Store"]}&status=N`);
+    const rows = records.slice(1).filter((r) => r[0] === String(order.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![17]).toBe("ISLAND10");
+    expect(rows[0]![20]).toBe(String(order.discounted_price));
+    // Orders placed without a code keep the column empty.
+    expect(records.slice(1).filter((r) => r[0] !== String(order.id)).every((r) => r[17] === "")).toBe(true);
+  });
+});
