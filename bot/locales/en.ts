@@ -182,4 +182,10 @@ export default {
   "adminNotice.lowStock": "Low stock at {shop}: {product}.",
   "adminNotice.noneLeft": "None left on the shelf.",
   "adminNotice.left": "{count, plural, one {# item} other {# items}} left on the shelf (alert at {threshold} or fewer).",
+  // ---- broadcasts ----
+  "promo.stopButton": "Stop promotions",
+  "promo.stopped": "Done: no more promotions from us. Your order notices still come. Send /start to turn promotions back on.",
+  "promo.offerOptIn": "You turned our promotions off. Want our offers again?",
+  "promo.optInButton": "Get promotions again",
+  "promo.optedIn": "Welcome back: you will get our offers again. /stop turns them off.",
 } as const;

@@ -189,4 +189,10 @@ export default {
   "adminNotice.left":
     "На полке {count, plural, one {остался # товар} few {осталось # товара} many {осталось # товаров} " +
     "other {осталось # товара}} (сигнал при {threshold} и меньше).",
+  // ---- broadcasts ----
+  "promo.stopButton": "Не присылать акции",
+  "promo.stopped": "Готово: акций больше не будет. Уведомления о заказах приходят как прежде. Чтобы снова получать акции, отправьте /start.",
+  "promo.offerOptIn": "Вы отключили наши акции. Снова получать предложения?",
+  "promo.optInButton": "Снова получать акции",
+  "promo.optedIn": "С возвращением: вы снова будете получать наши предложения. Команда /stop их отключит.",
 } satisfies Record<keyof typeof en, string>;

@@ -181,4 +181,10 @@ export default {
   "adminNotice.lowStock": "สินค้าใกล้หมดที่ {shop}: {product}",
   "adminNotice.noneLeft": "ไม่เหลือบนชั้นวางแล้ว",
   "adminNotice.left": "เหลือบนชั้นวาง {count, number} ชิ้น (แจ้งเตือนเมื่อเหลือ {threshold} หรือน้อยกว่า)",
+  // ---- broadcasts ----
+  "promo.stopButton": "หยุดรับโปรโมชัน",
+  "promo.stopped": "เรียบร้อย เราจะไม่ส่งโปรโมชันอีก แต่ยังแจ้งเรื่องคำสั่งซื้อตามปกติ ส่ง /start หากต้องการรับโปรโมชันอีกครั้ง",
+  "promo.offerOptIn": "คุณปิดรับโปรโมชันของเราไว้ ต้องการรับข้อเสนออีกครั้งไหม",
+  "promo.optInButton": "รับโปรโมชันอีกครั้ง",
+  "promo.optedIn": "ยินดีต้อนรับกลับ คุณจะได้รับข้อเสนอของเราอีกครั้ง ส่ง /stop เพื่อปิด",
 } satisfies Record<keyof typeof en, string>;

@@ -11,6 +11,7 @@ import * as paging from "./20261127T110000_paging";
 import * as scale from "./20261127T120000_scale";
 import * as locale from "./20261127T130000_locale";
 import * as promotionsOptOut from "./20261127T140000_promotions_opt_out";
+import * as broadcasts from "./20261127T142000_broadcasts";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "20261127T120000_scale": scale,
   "20261127T130000_locale": locale,
   "20261127T140000_promotions_opt_out": promotionsOptOut,
+  "20261127T142000_broadcasts": broadcasts,
 };

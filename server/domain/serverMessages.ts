@@ -203,6 +203,15 @@ export const SERVER_MESSAGES = [
   "Your Koh Samui Store code: {code}",
   "Your login code is {code}.",
   "It works once, for {minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.",
+  // ---- broadcasts ----
+  "Write the message first",
+  "The button opens the store, a product (/products/12) or a category (/?category=3)",
+  "Days must be from 1 to {max}",
+  "Broadcast {id} not found",
+  "Nobody matches this segment: there is no one to send it to",
+  "This broadcast is finished or canceled: make a new one",
+  "Only a broadcast that is sending can be paused",
+  "Open a chat with the bot first: the test goes to your Telegram",
 ] as const;
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[number];
