@@ -53,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("broadcast_deliveries_due").on("broadcast_deliveries").columns(["status", "next_attempt_at", "id"]).execute();
   await db.schema.createIndex("broadcast_deliveries_user_claimed").on("broadcast_deliveries").columns(["user_id", "claimed_at"]).execute();
-  await db.schema.createIndex("broadcast_deliveries_broadcast_status").on("broadcast_deliveries").columns(["broadcast_id", "status"]).execute();
+  await db.schema
+    .createIndex("broadcast_deliveries_broadcast_status")
+    .on("broadcast_deliveries")
+    .columns(["broadcast_id", "status"])
+    .execute();
 
   await db.schema
     .createTable("broadcast_pace")

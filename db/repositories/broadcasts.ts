@@ -113,7 +113,10 @@ export async function enqueueRecipients(db: Executor, broadcastId: number, segme
 }
 
 export async function addTestDelivery(db: Executor, broadcastId: number, userId: number, now: string): Promise<void> {
-  await db.insertInto("broadcast_deliveries").values({ broadcast_id: broadcastId, user_id: userId, is_test: 1, next_attempt_at: now }).execute();
+  await db
+    .insertInto("broadcast_deliveries")
+    .values({ broadcast_id: broadcastId, user_id: userId, is_test: 1, next_attempt_at: now })
+    .execute();
 }
 
 /** A canceled broadcast's deliveries still to go: canceled (a row being sent finishes as it ends). */
@@ -290,7 +293,13 @@ export interface DeliveryOutcome {
 }
 
 /** Records what happened to a claimed delivery; false when the claim was lost (its lease ran out and another took it). */
-export async function settleDelivery(db: Executor, id: number, leaseUntil: string, outcome: DeliveryOutcome, now: string): Promise<boolean> {
+export async function settleDelivery(
+  db: Executor,
+  id: number,
+  leaseUntil: string,
+  outcome: DeliveryOutcome,
+  now: string,
+): Promise<boolean> {
   const { uncount, ...fields } = outcome;
   const result = await db
     .updateTable("broadcast_deliveries")
@@ -329,6 +338,6 @@ export async function isOptedOut(db: Executor, telegramId: number): Promise<bool
   return row?.promotions_opted_out_at != null;
 }
 
-export async function userIdOf(db: Executor, telegramId: number): Promise<number | undefined> {
-  return (await db.selectFrom("users").select("id").where("telegram_id", "=", telegramId).executeTakeFirst())?.id;
+export async function telegramIdOf(db: Executor, userId: number): Promise<number | null> {
+  return (await db.selectFrom("users").select("telegram_id").where("id", "=", userId).executeTakeFirst())?.telegram_id ?? null;
 }

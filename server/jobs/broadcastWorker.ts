@@ -104,7 +104,9 @@ export function createBroadcastWorker({
     try {
       const delivery = await Promise.race([
         messenger.deliver(message, controller.signal),
-        new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true })),
+        new Promise<never>((_, reject) =>
+          controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true }),
+        ),
       ]);
       const now = clock();
       switch (delivery.result) {

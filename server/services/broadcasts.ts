@@ -20,6 +20,7 @@ import {
   optIn,
   optOut,
   settleDelivery,
+  telegramIdOf,
   type BroadcastRow,
   type DeliveryOutcome,
 } from "../../db/repositories/broadcasts";
@@ -205,12 +206,12 @@ export function createBroadcasts({ db, clock, perSecond, chatGapSeconds }: Broad
     status: view,
 
     /** Sends the broadcast to the admin alone, now (first in the queue, at the pace), whatever its status. */
-    async test(adminId: number, adminTelegramId: number | null, id: number): Promise<void> {
-      if (adminTelegramId === null)
-        throw new UnprocessableError("NO_TELEGRAM_CHAT", "Open a chat with the bot first: the test goes to your Telegram");
+    async test(adminId: number, id: number): Promise<void> {
       const at = now();
       await units.write("test", async (tx) => {
         if (!(await getBroadcast(tx, id))) throw notFound(id);
+        if ((await telegramIdOf(tx, adminId)) === null)
+          throw new UnprocessableError("NO_TELEGRAM_CHAT", "Open a chat with the bot first: the test goes to your Telegram");
         await addTestDelivery(tx, id, adminId, at);
       });
     },
