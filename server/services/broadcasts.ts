@@ -89,6 +89,8 @@ export function createBroadcasts({ db, clock, perSecond, chatGapSeconds }: Broad
   const units = unitOfWorkOf(db).named("broadcasts");
   const now = () => new Date(clock()).toISOString();
   const spacingMs = paceSpacingMs(perSecond);
+  // A tenth more, as for the overall pace: the gap holds on Telegram's clock too.
+  const chatGapMs = chatGapSeconds * 1100;
 
   const notFound = (id: number) => new NotFoundError("Broadcast", "Broadcast {id} not found", { id });
   const segmentOf = (row: BroadcastRow) => JSON.parse(row.segment) as Segment;
@@ -107,7 +109,7 @@ export function createBroadcasts({ db, clock, perSecond, chatGapSeconds }: Broad
 
   const queue: BroadcastQueue = {
     async claimNext(at, leaseUntil) {
-      const claim = await units.write("claimNext", (tx) => claimNextDelivery(tx, at, leaseUntil, spacingMs, chatGapSeconds * 1000));
+      const claim = await units.write("claimNext", (tx) => claimNextDelivery(tx, at, leaseUntil, spacingMs, chatGapMs));
       if (!claim || "waitUntil" in claim) return claim;
       const d = claim.delivery;
       return {

@@ -66,7 +66,15 @@ async function addOrder(name: string, shop: string, status: "N" | "S" | "C", day
     .executeTakeFirstOrThrow();
   await store.db
     .insertInto("order_lines")
-    .values({ order_id: id, product_id: products[product]!, option_id: 0, product_name: product, amount: 1, per_price: 900, cost_price: 400 })
+    .values({
+      order_id: id,
+      product_id: products[product]!,
+      option_id: 0,
+      product_name: product,
+      amount: 1,
+      per_price: 900,
+      cost_price: 400,
+    })
     .execute();
 }
 
@@ -154,10 +162,18 @@ describe("segments and their recipients", () => {
     const bought = await recipients({ type: "bought", product_id: products["Jack Herer"]! });
     await store.db.updateTable("users").set({ telegram_unreachable_at: null }).where("id", "=", user.blocked!).execute();
     expect(await recipients({ type: "bought", product_id: products["Jack Herer"]! })).toBe(bought + 1);
-    await store.db.updateTable("users").set({ telegram_unreachable_at: new Date().toISOString() }).where("id", "=", user.blocked!).execute();
+    const now = new Date().toISOString();
+    await store.db.updateTable("users").set({ telegram_unreachable_at: now }).where("id", "=", user.blocked!).execute();
   });
   it("a segment missing what its type needs is a 400 with a message", async () => {
-    for (const segment of [{ type: "shop" }, { type: "ordered_within" }, { type: "bought" }, { type: "ordered_within", days: 0 }, { type: "nobody" }]) {
+    const segments = [
+      { type: "shop" },
+      { type: "ordered_within" },
+      { type: "bought" },
+      { type: "ordered_within", days: 0 },
+      { type: "nobody" },
+    ];
+    for (const segment of segments) {
       const answer = await call("POST", "/api/admin/broadcasts/recipients", admin.token, { segment });
       expect(answer.statusCode, JSON.stringify(segment)).toBe(400);
       expect(answer.json().message).toMatch(/\w/);
@@ -198,7 +214,11 @@ describe("drafts, send, pause, cancel", () => {
   });
 
   it("a draft answers its id and recipients; send fixes one delivery per recipient; pause, resume, cancel", async () => {
-    const created = await draft({ text: "  Songkran sale: 20% off!  ", button: { text: "Shop now", path: "/?category=1" }, segment: { type: "all" } });
+    const created = await draft({
+      text: "  Songkran sale: 20% off!  ",
+      button: { text: "Shop now", path: "/?category=1" },
+      segment: { type: "all" },
+    });
     expect(created.statusCode).toBe(201);
     const { id, recipients: n } = created.json<{ id: number; recipients: number }>();
     expect(n).toBe(await recipients({ type: "all" }));
