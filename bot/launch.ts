@@ -129,7 +129,14 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog, botAd
   };
 }
 
-export async function startTelegram({ services, outbox, broadcasts, config, log, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+export async function startTelegram({
+  services,
+  outbox,
+  broadcasts,
+  config,
+  log,
+  clock = Date.now,
+}: TelegramDeps): Promise<RunningTelegram> {
   if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
   const miniApp = createMiniApp(config.publicUrl);
   let bot: StoreBot | null = null;
