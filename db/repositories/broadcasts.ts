@@ -150,8 +150,13 @@ export async function countDeliveries(db: Executor, broadcastId: number): Promis
   };
 }
 
-/** A sending broadcast with nothing left to go is done. */
+/**
+ * A sending broadcast with nothing left to go is done. On PostgreSQL the broadcast's row is locked first: two
+ * units settling its last two deliveries at once would each see the other's row still sending and neither
+ * finish it; with the lock the second one reads after the first committed.
+ */
 async function finishIfDone(db: Executor, broadcastId: number, now: string): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom("broadcasts").select("id").where("id", "=", broadcastId).forUpdate().execute();
   await db
     .updateTable("broadcasts")
     .set({ status: "done", finished_at: now })

@@ -80,7 +80,9 @@ beforeAll(async () => {
   const api = new Api(TEST_BOT_TOKEN, { apiRoot: fake.apiRoot });
   const miniApp = createMiniApp("https://shop.example");
   broadcasts = createBroadcasts({ db: store.db, clock: Date.now, perSecond: PER_SECOND, chatGapSeconds: 1 });
-  broadcastWorker = createBroadcastWorker({ queue: broadcasts.queue, messenger: createBroadcastMessenger(api, miniApp), log: quietLog });
+  // The worker's warnings and errors are shown: the run should have none.
+  const log = { info() {}, warn: console.warn, error: console.error };
+  broadcastWorker = createBroadcastWorker({ queue: broadcasts.queue, messenger: createBroadcastMessenger(api, miniApp), log });
   const outbox = createOutboxDelivery({ db: store.db });
   outboxWorker = createOutboxWorker({ outbox, messenger: createTelegramMessenger(api, miniApp), log: quietLog });
   broadcastWorker.start();
