@@ -32,6 +32,7 @@ const SalesPage = lazy(() => staffScreens().then((screens) => ({ default: screen
 // of their own split the customer's entry (docs/webapp.md "Chunks"), so staffScreens.ts re-exports them.
 const adminScreens = staffScreens;
 const AdminStatPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminStatPage })));
+const AdminBroadcastsPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminBroadcastsPage })));
 const ShopListPage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopListPage })));
 const ShopCreatePage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopCreatePage })));
 const ShopEditPage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopEditPage })));
@@ -112,6 +113,11 @@ export function AppRouter() {
             <Route path={paths.adminStat}>
               <RequireAdmin>
                 <AdminStatPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.adminBroadcasts}>
+              <RequireAdmin>
+                <AdminBroadcastsPage />
               </RequireAdmin>
             </Route>
             {/* Admins and the allow-listed accounts: the pages check it themselves (RequireShopManagement). */}
