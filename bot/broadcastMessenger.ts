@@ -22,16 +22,15 @@ export function broadcastKeyboard(message: Pick<DueBroadcastMessage, "button" | 
   return keyboard.text(say("promo.stopButton"), callbackData({ type: "promo:stop" }));
 }
 
-export function createBroadcastMessenger(api: Pick<Api, "sendMessage">, miniApp: MiniApp): BroadcastMessenger {
+export function createBroadcastMessenger(api: Pick<Api, "sendMessage" | "sendPhoto">, miniApp: MiniApp): BroadcastMessenger {
   return {
     async deliver(message, signal): Promise<BroadcastDelivery> {
+      const reply_markup = broadcastKeyboard(message, miniApp);
+      const abort = signal as unknown as GrammySignal;
       try {
-        await api.sendMessage(
-          message.chatId,
-          message.text,
-          { reply_markup: broadcastKeyboard(message, miniApp) },
-          signal as unknown as GrammySignal,
-        );
+        // With a picture: a photo (Telegram fetches it by its link) with the text as its caption.
+        if (message.photoUrl) await api.sendPhoto(message.chatId, message.photoUrl, { caption: message.text, reply_markup }, abort);
+        else await api.sendMessage(message.chatId, message.text, { reply_markup }, abort);
         return { result: "sent" };
       } catch (error) {
         if (!(error instanceof GrammyError)) throw error;

@@ -362,6 +362,8 @@ export interface StatsProductsTable {
 export interface BroadcastsTable {
   id: Generated<number>;
   text: string;
+  /** An https link to a picture: sent as a photo with the text as its caption. */
+  photo_url: string | null;
   button_text: string | null;
   button_path: string | null;
   segment: string;

@@ -2,8 +2,8 @@
  * Broadcasts (issue 25): an admin's promotional message and its deliveries, one row per recipient.
  * Frozen once shipped; it takes Kysely<any> and imports nothing of the application.
  *
- * - `broadcasts`: the message (text, an optional 'Open Store' button with its path in the mini-app), the
- *   segment as JSON, its status (draft, sending, paused, canceled, done), who made it and when.
+ * - `broadcasts`: the message (text, an optional picture by its https link, an optional 'Open Store' button
+ *   with its path in the mini-app), the segment as JSON, its status (draft, sending, paused, canceled, done), who made it and when.
  * - `broadcast_deliveries`: one per recipient, made when the broadcast is sent (the segment read then), and
  *   one per test send (`is_test` 1, to the admin). A worker claims a row with a lease (`lease_until`), as the
  *   outbox's rows are claimed; `claimed_at` is when it was last handed to a sender (the 1-a-second-per-chat
@@ -20,6 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("broadcasts")
     .addColumn("id", "integer", idColumn(db))
     .addColumn("text", "text", (c) => c.notNull())
+    .addColumn("photo_url", "text")
     .addColumn("button_text", "text")
     .addColumn("button_path", "text")
     .addColumn("segment", "text", (c) => c.notNull())

@@ -60,12 +60,21 @@ export async function countRecipients(db: Executor, segment: Segment, now: strin
 
 export async function insertBroadcast(
   db: Executor,
-  values: { text: string; button_text: string | null; button_path: string | null; segment: Segment; created_by: number; now: string },
+  values: {
+    text: string;
+    photo_url: string | null;
+    button_text: string | null;
+    button_path: string | null;
+    segment: Segment;
+    created_by: number;
+    now: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto("broadcasts")
     .values({
       text: values.text,
+      photo_url: values.photo_url,
       button_text: values.button_text,
       button_path: values.button_path,
       segment: JSON.stringify(values.segment),
@@ -187,6 +196,7 @@ export interface ClaimedDelivery {
   locale: string | null;
   telegram_locale: string | null;
   text: string;
+  photo_url: string | null;
   button_text: string | null;
   button_path: string | null;
 }
@@ -209,7 +219,7 @@ async function nextCandidate(db: Executor, now: string, perChatGapMs: number): P
     .selectFrom("broadcast_deliveries as d")
     .innerJoin("broadcasts as b", "b.id", "d.broadcast_id")
     .innerJoin("users as u", "u.id", "d.user_id")
-    .select(["d.id", "d.broadcast_id", "d.user_id", "d.attempts", "d.is_test", "b.text", "b.button_text", "b.button_path"])
+    .select(["d.id", "d.broadcast_id", "d.user_id", "d.attempts", "d.is_test", "b.text", "b.photo_url", "b.button_text", "b.button_path"])
     .select(["u.telegram_id", "u.telegram_unreachable_at", "u.promotions_opted_out_at", "u.locale", "u.telegram_locale"])
     .where((eb) =>
       eb.or([

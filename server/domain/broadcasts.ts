@@ -7,6 +7,8 @@ import { ValidationError } from "./errors";
 
 /** Telegram's cap on a message's text. */
 export const BROADCAST_TEXT_MAX = 4096;
+/** Telegram's cap on a picture's caption: the text of a broadcast with a picture. */
+export const BROADCAST_CAPTION_MAX = 1024;
 export const BROADCAST_BUTTON_TEXT_MAX = 64;
 /** A segment's "in the last N days" reaches back at most ten years. */
 export const SEGMENT_DAYS_MAX = 3650;
@@ -33,12 +35,13 @@ export interface Segment {
 export const BROADCAST_STATUSES = ["draft", "sending", "paused", "canceled", "done"] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
-/** The message's text as it is sent: trimmed; an empty one is refused (the schema caps the length). */
-export function checkBroadcastText(text: string): string {
+/** The text as it is sent, trimmed; refused when empty or over Telegram's cap (a caption's, with a picture). */
+export function checkBroadcastText(text: string, withPicture = false): string {
   const trimmed = text.trim();
   if (trimmed.length === 0) throw new ValidationError("text", "Write the message first");
-  if (trimmed.length > BROADCAST_TEXT_MAX)
-    throw new ValidationError("text", "{param} must NOT have more than {limit} characters", { param: "text", limit: BROADCAST_TEXT_MAX });
+  const limit = withPicture ? BROADCAST_CAPTION_MAX : BROADCAST_TEXT_MAX;
+  if (trimmed.length > limit)
+    throw new ValidationError("text", "{param} must NOT have more than {limit} characters", { param: "text", limit });
   return trimmed;
 }
 

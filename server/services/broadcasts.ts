@@ -42,6 +42,7 @@ export type { DeliveryOutcome };
 
 export interface BroadcastDraft {
   text: string;
+  photo_url?: string;
   button?: { text: string; path: string };
   segment: Segment;
 }
@@ -65,6 +66,7 @@ export interface DueBroadcastMessage {
   chatId: number;
   locale: Locale;
   text: string;
+  photoUrl: string | null;
   button: { text: string; path: string } | null;
 }
 
@@ -121,6 +123,7 @@ export function createBroadcasts({ db, clock, perSecond, chatGapSeconds }: Broad
           chatId: d.telegram_id,
           locale: effectiveLocale({ stored: d.locale, telegram: d.telegram_locale }),
           text: d.text,
+          photoUrl: d.photo_url,
           button: d.button_path === null ? null : { text: d.button_text ?? "", path: d.button_path },
         },
       };
@@ -140,13 +143,15 @@ export function createBroadcasts({ db, clock, perSecond, chatGapSeconds }: Broad
 
     /** Makes a draft: the text, the button and the segment checked; answers its id and how many it would reach. */
     async draft(adminId: number, draft: BroadcastDraft): Promise<{ id: number; recipients: number }> {
-      const text = checkBroadcastText(draft.text);
+      const photoUrl = draft.photo_url?.trim() || null;
+      const text = checkBroadcastText(draft.text, photoUrl !== null);
       const segment = checkSegment(draft.segment);
       const button = draft.button ? { text: draft.button.text.trim(), path: checkButtonPath(draft.button.path) } : null;
       const at = now();
       return units.write("draft", async (tx) => {
         const id = await insertBroadcast(tx, {
           text,
+          photo_url: photoUrl,
           button_text: button?.text || null,
           button_path: button?.path ?? null,
           segment,

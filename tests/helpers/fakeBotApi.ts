@@ -154,6 +154,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     setChatMenuButton: () => ok(true),
     setMyCommands: () => ok(true),
     sendMessage: (params) => ok(message(params)),
+    sendPhoto: (params) => ok({ ...message(params), caption: params.caption, photo: [{ file_id: "photo", width: 1, height: 1 }] }),
     editMessageText: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     editMessageReplyMarkup: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     answerCallbackQuery: () => ok(true),

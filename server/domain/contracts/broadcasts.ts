@@ -3,7 +3,7 @@ import { Type, type Static } from "typebox";
 import { BROADCAST_BUTTON_TEXT_MAX, BROADCAST_TEXT_MAX, SEGMENT_DAYS_MAX } from "../broadcasts";
 import { LocaleSchema } from "./auth";
 import { Id } from "./ids";
-import { Text } from "./text";
+import { HttpsLink, Text } from "./text";
 
 export const BroadcastSegment = Type.Object(
   {
@@ -27,6 +27,8 @@ export type BroadcastSegment = Static<typeof BroadcastSegment>;
 export const BroadcastBody = Type.Object(
   {
     text: Text({ maxLength: BROADCAST_TEXT_MAX, multiLine: true }),
+    /** A picture by its https link (Telegram fetches it): the text becomes its caption, 1024 characters at most. */
+    photo_url: Type.Optional(HttpsLink({ maxLength: 500 })),
     /** 'Open Store' (or its own label) opening the store, a product (/products/12) or a category (/?category=3). */
     button: Type.Optional(Type.Object({ text: Text({ maxLength: BROADCAST_BUTTON_TEXT_MAX }), path: Text({ maxLength: 40 }) })),
     segment: BroadcastSegment,

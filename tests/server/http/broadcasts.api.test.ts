@@ -200,6 +200,20 @@ describe("drafts, send, pause, cancel", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("a picture: an https link, and then the text is a caption of 1024 characters at most", async () => {
+    const before = await counts();
+    const long = await draft({ text: "x".repeat(2_000), photo_url: "https://shop.example/sale.jpg", segment: { type: "all" } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/1024/);
+    const http = await draft({ text: "Sale", photo_url: "http://shop.example/sale.jpg", segment: { type: "all" } });
+    expect(http.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+    const made = await draft({ text: "x".repeat(1_000), photo_url: "https://shop.example/sale.jpg", segment: { type: "all" } });
+    expect(made.statusCode).toBe(201);
+    const row = await store.db.selectFrom("broadcasts").selectAll().where("id", "=", made.json().id).executeTakeFirstOrThrow();
+    expect(row.photo_url).toBe("https://shop.example/sale.jpg");
+  });
+
   it("a segment that names nobody: the draft says 0, and sending it is refused with nothing queued", async () => {
     const created = await draft({ text: "Nobody?", segment: { type: "bought", product_id: products["Wedding Cake"]! } });
     expect(created.statusCode).toBe(201);

@@ -201,4 +201,24 @@ describe("a broadcast to 2,000 recipients", () => {
       expect(Math.abs(times[1]! - times[0]!), `chat ${chatId}`).toBeGreaterThanOrEqual(1_000);
     }
   }, 60_000);
+
+  it("a broadcast with a picture goes as a photo, the text its caption, with the buttons", async () => {
+    const few = [chat(200)];
+    await store.db
+      .updateTable("users")
+      .set({ promotions_opted_out_at: new Date().toISOString() })
+      .where((eb) => eb.or([eb("telegram_id", "is", null), eb("telegram_id", "not in", few)]))
+      .execute();
+    await store.db.updateTable("users").set({ promotions_opted_out_at: null }).where("telegram_id", "in", few).execute();
+    const created = await call("POST", "/api/admin/broadcasts", {
+      text: "New arrivals",
+      photo_url: "https://shop.example/new.jpg",
+      segment: { type: "all" },
+    });
+    expect(created.json().recipients).toBe(1);
+    expect((await call("POST", `/api/admin/broadcasts/${created.json().id}/send`)).statusCode).toBe(200);
+    const [photo] = await fake.waitFor("sendPhoto", { timeoutMs: 10_000 });
+    expect(photo).toMatchObject({ chat_id: chat(200), photo: "https://shop.example/new.jpg", caption: "New arrivals" });
+    expect(photo!.reply_markup.inline_keyboard).toEqual([[{ text: "Stop promotions", callback_data: "promo:stop" }]]);
+  }, 30_000);
 });

@@ -310,6 +310,7 @@ export default {
   "staff.broadcast.title": "Broadcast",
   "staff.broadcast.link": "Broadcasts",
   "staff.broadcast.text": "Message",
+  "staff.broadcast.picture": "Picture link (https, optional; the text then fits 1024 characters)",
   "staff.broadcast.withButton": "Add an 'Open Store' button",
   "staff.broadcast.openStore": "Open Store",
   "staff.broadcast.buttonText": "Button text",

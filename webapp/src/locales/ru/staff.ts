@@ -312,6 +312,7 @@ export default {
   "staff.broadcast.title": "Рассылка",
   "staff.broadcast.link": "Рассылки",
   "staff.broadcast.text": "Сообщение",
+  "staff.broadcast.picture": "Ссылка на картинку (https, необязательно; тогда текст — до 1024 символов)",
   "staff.broadcast.withButton": "Добавить кнопку «Открыть магазин»",
   "staff.broadcast.openStore": "Открыть магазин",
   "staff.broadcast.buttonText": "Текст кнопки",

@@ -312,6 +312,7 @@ export default {
   "staff.broadcast.title": "ส่งข้อความถึงลูกค้า",
   "staff.broadcast.link": "ส่งข้อความถึงลูกค้า",
   "staff.broadcast.text": "ข้อความ",
+  "staff.broadcast.picture": "ลิงก์รูปภาพ (https ไม่บังคับ หากใส่ ข้อความต้องไม่เกิน 1024 ตัวอักษร)",
   "staff.broadcast.withButton": "เพิ่มปุ่ม 'เปิดร้านค้า'",
   "staff.broadcast.openStore": "เปิดร้านค้า",
   "staff.broadcast.buttonText": "ข้อความบนปุ่ม",

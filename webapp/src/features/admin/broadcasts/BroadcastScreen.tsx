@@ -36,6 +36,7 @@ function segmentOf(type: SegmentType, shopId: string, days: string, productId: s
 export function BroadcastScreen() {
   const id = useId();
   const [text, setText] = useState("");
+  const [photoUrl, setPhotoUrl] = useState("");
   const [withButton, setWithButton] = useState(true);
   const [buttonText, setButtonText] = useState("");
   const [buttonPath, setButtonPath] = useState("/");
@@ -58,7 +59,12 @@ export function BroadcastScreen() {
   const input: BroadcastInput | null =
     segment === null
       ? null
-      : { text, segment, ...(withButton ? { button: { text: buttonText || t("staff.broadcast.openStore"), path: buttonPath } } : {}) };
+      : {
+          text,
+          segment,
+          ...(photoUrl.trim() ? { photo_url: photoUrl.trim() } : {}),
+          ...(withButton ? { button: { text: buttonText || t("staff.broadcast.openStore"), path: buttonPath } } : {}),
+        };
   const key = JSON.stringify(input);
   const count = recipients.data ?? 0;
   const busy = create.isPending || action.isPending;
@@ -105,6 +111,15 @@ export function BroadcastScreen() {
           data-testid="broadcast-text"
         />
       </div>
+      <input
+        className="field__input"
+        type="url"
+        aria-label={t("staff.broadcast.picture")}
+        placeholder={t("staff.broadcast.picture")}
+        value={photoUrl}
+        maxLength={500}
+        onChange={(event) => setPhotoUrl(event.target.value)}
+      />
       <label className="broadcast__check">
         <input type="checkbox" checked={withButton} onChange={(event) => setWithButton(event.target.checked)} />
         {t("staff.broadcast.withButton")}

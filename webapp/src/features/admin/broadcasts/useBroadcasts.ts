@@ -4,6 +4,7 @@ import { apiRequest } from "../../../lib/api";
 
 export interface BroadcastInput {
   text: string;
+  photo_url?: string;
   button?: { text: string; path: string };
   segment: BroadcastSegment;
 }
