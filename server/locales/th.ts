@@ -217,7 +217,9 @@ export default {
     "ใช้ได้ครั้งเดียวภายใน {minutes} นาที หากคุณไม่ได้ขอรหัสนี้ โปรดเพิกเฉยต่ออีเมลนี้ ไม่มีใครเข้าสู่ระบบได้หากไม่มีรหัส",
   // ---- broadcasts ----
   "Write the message first": "กรุณาเขียนข้อความก่อน",
-  "The button opens the store, a product (/products/12) or a category (/?category=3)": "ปุ่มเปิดได้เฉพาะร้านค้า สินค้า (/products/12) หรือหมวดหมู่ (/?category=3)",
+  "The button opens the store, a product (/products/12) or a category (/?category=3)":
+    "ปุ่มเปิดได้เฉพาะร้านค้า สินค้า (/products/12) " +
+    "หรือหมวดหมู่ (/?category=3)",
   "Days must be from 1 to {max}": "จำนวนวันต้องอยู่ระหว่าง 1 ถึง {max}",
   "Broadcast {id} not found": "ไม่พบการส่งข้อความ {id}",
   "Nobody matches this segment: there is no one to send it to": "ไม่มีผู้รับที่ตรงกับเงื่อนไขนี้ จึงไม่มีใครให้ส่งถึง",
