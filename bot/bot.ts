@@ -14,6 +14,7 @@ import { fallback } from "./features/fallback";
 import { help } from "./features/help";
 import { membership } from "./features/membership";
 import { orders } from "./features/orders";
+import { promotions } from "./features/promotions";
 import { staffOrders } from "./features/staffOrders";
 import { start } from "./features/start";
 import { createMiniApp } from "./miniApp";
@@ -41,7 +42,7 @@ export function createBot({ services, config, log, clock = Date.now, botInfo }: 
   // conversation under way gets its chat's updates first; staff and admin commands before the customer's.
   bot
     .errorBoundary(apologize)
-    .use(membership, conversationsFor(services.conversations), staffAdmin, start, staffOrders, orders, help, fallback);
+    .use(membership, conversationsFor(services.conversations), staffAdmin, start, promotions, staffOrders, orders, help, fallback);
   // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
   bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
   return bot;

@@ -16,7 +16,10 @@ export type CallbackAction =
   | { type: "stock:option"; optionId: number }
   | { type: "stock:shop"; shopId: number }
   | { type: "stock:confirm" }
-  | { type: "stock:cancel" };
+  | { type: "stock:cancel" }
+  /** 'Stop promotions' under a broadcast, and the opt-in /start offers (issue 25). */
+  | { type: "promo:stop" }
+  | { type: "promo:on" };
 
 /** Every /addstock button's data starts so. */
 const ADD_STOCK_PREFIX = "stock:";
@@ -41,6 +44,9 @@ export function callbackData(action: CallbackAction): string {
       return `${ADD_STOCK_PREFIX}ok`;
     case "stock:cancel":
       return `${ADD_STOCK_PREFIX}cancel`;
+    case "promo:stop":
+    case "promo:on":
+      return action.type;
   }
 }
 
@@ -51,6 +57,7 @@ const ADD_STOCK_STEP_TYPES = { p: "stock:product", s: "stock:shop", o: "stock:op
 
 export function parseCallbackData(data: string): CallbackAction | null {
   if (data === "orders:list") return { type: "orders:list" };
+  if (data === "promo:stop" || data === "promo:on") return { type: data };
   if (data === `${ADD_STOCK_PREFIX}ok`) return { type: "stock:confirm" };
   if (data === `${ADD_STOCK_PREFIX}cancel`) return { type: "stock:cancel" };
   const match = WITH_ORDER_ID.exec(data);

@@ -9,6 +9,7 @@ import type { Context, MiddlewareFn } from "grammy";
 import type { User } from "grammy/types";
 import type { AdminProducts } from "../server/services/adminProducts";
 import type { BotAdmin } from "../server/services/botAdmin";
+import type { Promotions } from "../server/services/broadcasts";
 import type { ChatLocales } from "../server/services/chatLocales";
 import { DEFAULT_LOCALE, reduceLanguageTag } from "../server/domain/locale";
 import type { JsonKeyStore } from "../server/services/botConversations";
@@ -53,6 +54,8 @@ export interface BotServices {
   conversations: JsonKeyStore<VersionedState<ConversationData>>;
   /** Without it (a bot built without the back office) the admin commands are unknown commands. */
   backOffice: BackOffice | null;
+  /** 'Stop promotions', /stop and the opt-in /start offers (issue 25). */
+  promotions: Promotions;
 }
 
 export interface BotRuntime extends BotServices {

@@ -6,7 +6,9 @@
 import { Api } from "grammy";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../server/config";
+import { createBroadcastWorker } from "../server/jobs/broadcastWorker";
 import { createOutboxWorker } from "../server/jobs/outboxWorker";
+import type { BroadcastQueue } from "../server/services/broadcasts";
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import type { BotAdmin } from "../server/services/botAdmin";
 import type { JsonKeyStore } from "../server/services/botConversations";
@@ -17,6 +19,7 @@ import type { BotLog, BotServices } from "./context";
 import { configureRoleMenus } from "./features/admin/menus";
 import { createTelegramMessenger } from "./messenger";
 import { createMiniApp, type MiniApp } from "./miniApp";
+import { createBroadcastMessenger } from "./broadcastMessenger";
 import { sayIn } from "./i18n";
 import { menusByLanguage } from "./texts";
 import { TELEGRAM_WEBHOOK_PATH, telegramWebhook } from "./webhook";
@@ -26,6 +29,8 @@ export interface TelegramDeps {
   services: BotServices;
   /** The outbox queue the worker delivers (server/services/outboxDelivery.ts). */
   outbox: OutboxQueue;
+  /** The broadcasts' paced queue (server/services/broadcasts.ts); its worker runs beside the outbox's. */
+  broadcasts?: BroadcastQueue;
   config: Config;
   log: BotLog;
   clock?: () => number;
@@ -44,6 +49,7 @@ export function botServicesOf(services: Services): BotServices {
     // JSON in, JSON out: the store keeps what the conversations plugin gives it.
     conversations: services.conversations as JsonKeyStore<VersionedState<ConversationData>>,
     backOffice: { stock, stats, adminProducts },
+    promotions: services.broadcasts.promotions,
   };
 }
 
@@ -123,7 +129,14 @@ export function startPolling(bot: StoreBot, miniApp: MiniApp, log: BotLog, botAd
   };
 }
 
-export async function startTelegram({ services, outbox, config, log, clock = Date.now }: TelegramDeps): Promise<RunningTelegram> {
+export async function startTelegram({
+  services,
+  outbox,
+  broadcasts,
+  config,
+  log,
+  clock = Date.now,
+}: TelegramDeps): Promise<RunningTelegram> {
   if (!config.botToken) throw new Error("startTelegram needs BOT_TOKEN");
   const miniApp = createMiniApp(config.publicUrl);
   let bot: StoreBot | null = null;
@@ -148,13 +161,18 @@ export async function startTelegram({ services, outbox, config, log, clock = Dat
   // The worker knows the queue; the messenger knows Telegram and how each notification reads.
   const worker = createOutboxWorker({ outbox, messenger: createTelegramMessenger(api, miniApp), log, clock });
   worker.start();
+  // Broadcasts go through a queue of their own, paced, so the outbox's order notices never wait behind them.
+  const broadcastWorker = broadcasts
+    ? createBroadcastWorker({ queue: broadcasts, messenger: createBroadcastMessenger(api, miniApp), log, clock })
+    : null;
+  broadcastWorker?.start();
   const polling = bot ? startPolling(bot, miniApp, log, services.botAdmin) : null;
 
   return {
     polling: polling?.polling ?? Promise.resolve(),
     async stop() {
       // Side by side: the worker's deadline for its sends (then it releases them) runs while polling ends.
-      await Promise.all([polling?.stop(), worker.stop()]);
+      await Promise.all([polling?.stop(), worker.stop(), broadcastWorker?.stop()]);
     },
   };
 }

@@ -394,6 +394,45 @@ export interface StatsProductsTable {
   orders: number;
 }
 
+/** An admin's promotional message (issue 25); `segment` is JSON (server/domain/broadcasts.ts). */
+export interface BroadcastsTable {
+  id: Generated<number>;
+  text: string;
+  /** An https link to a picture: sent as a photo with the text as its caption. */
+  photo_url: string | null;
+  button_text: string | null;
+  button_path: string | null;
+  segment: string;
+  status: WithDefault<"draft" | "sending" | "paused" | "canceled" | "done">;
+  created_by: number;
+  created_at: WithDefault<Timestamp>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export type BroadcastDeliveryStatus = "pending" | "sending" | "sent" | "failed" | "blocked" | "opted_out" | "canceled";
+
+/** One recipient of a broadcast (or one test send to its admin), claimed by a worker with a lease. */
+export interface BroadcastDeliveriesTable {
+  id: Generated<number>;
+  broadcast_id: number;
+  user_id: number;
+  is_test: WithDefault<Bit>;
+  status: WithDefault<BroadcastDeliveryStatus>;
+  attempts: WithDefault<number>;
+  next_attempt_at: Timestamp;
+  lease_until: WithDefault<Timestamp | null>;
+  claimed_at: WithDefault<Timestamp | null>;
+  sent_at: WithDefault<Timestamp | null>;
+  last_error: WithDefault<string | null>;
+}
+
+/** One row: the next moment any worker may hand a broadcast message to Telegram. */
+export interface BroadcastPaceTable {
+  id: number;
+  next_slot_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -428,6 +467,9 @@ export interface Database {
   promos: PromosTable;
   promo_shops: PromoShopsTable;
   promo_uses: PromoUsesTable;
+  broadcasts: BroadcastsTable;
+  broadcast_deliveries: BroadcastDeliveriesTable;
+  broadcast_pace: BroadcastPaceTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -88,6 +88,10 @@ export interface Config {
   metricsToken: string | null;
   /** A unit of work whose own run takes longer than this many milliseconds is logged (warn) with its name. */
   slowQueryMs: number;
+  /** Broadcast messages handed to Telegram per second at most, across every worker (issue 25). */
+  broadcastPerSecond: number;
+  /** Seconds at least between two broadcast messages to one chat. */
+  broadcastChatGapSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -238,6 +242,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (!TON_NETWORKS.includes(tonNetwork as TonNetwork))
     problems.push(`TON_NETWORK must be ${TON_NETWORKS.join(" or ")} (got "${tonNetwork}")`);
   const tonPollSeconds = positive("TON_POLL_SECONDS", 10);
+  const broadcastPerSecond = positive("BROADCAST_PER_SECOND", 25);
+  if (broadcastPerSecond > 30) problems.push(`BROADCAST_PER_SECOND must be 30 or less: Telegram's own limit (got ${broadcastPerSecond})`);
+  const broadcastChatGapSeconds = positive("BROADCAST_CHAT_GAP_SECONDS", 1);
 
   const lowStockRaw = read("LOW_STOCK_THRESHOLD") ?? String(LOW_STOCK_THRESHOLD_DEFAULT);
   const lowStockThreshold = parseInteger(lowStockRaw);
@@ -296,6 +303,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     wholesaleUrl,
     metricsToken,
     slowQueryMs,
+    broadcastPerSecond,
+    broadcastChatGapSeconds,
   };
 }
 

@@ -269,7 +269,13 @@ async function startTelegramIfConfigured(config: Config, log: FastifyBaseLogger,
     log.info("the Telegram bot is off in this process (BOT_MODE=off): run it with npm run start:worker");
     return null;
   }
-  const telegram = await startTelegram({ services: botServicesOf(services), outbox: services.outbox, config, log });
+  const telegram = await startTelegram({
+    services: botServicesOf(services),
+    outbox: services.outbox,
+    broadcasts: services.broadcasts.queue,
+    config,
+    log,
+  });
   if (role === "worker" && config.botMode === "polling") {
     // Polling ends by itself only on a fatal error (a revoked token, another process polling): the worker's
     // other work (the outbox, the jobs) goes on, and /api/health still answers.

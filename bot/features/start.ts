@@ -7,6 +7,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { openStoreKeyboard } from "../keyboards/store";
 import { storeTexts } from "../texts";
+import { offerOptIn } from "./promotions";
 
 export const start = new Composer<BotContext>();
 
@@ -24,6 +25,11 @@ start.command("start", async (ctx) => {
   const { miniApp } = ctx.deps;
   const texts = storeTexts(ctx.say);
   await ctx.reply(texts.welcome(ctx.sender.first_name), { reply_markup: openStoreKeyboard(miniApp, ctx.say) });
+  try {
+    await offerOptIn(ctx);
+  } catch (error) {
+    ctx.deps.log.warn({ err: error }, "could not offer an opted-out user to take promotions again");
+  }
   if (!miniApp.insideTelegram) return;
   try {
     await ctx.api.setChatMenuButton(

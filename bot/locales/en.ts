@@ -187,4 +187,10 @@ export default {
   "notice.backInStock": "Back in stock: {product}, from your wishlist.",
   "notice.backInStockAt": "Now at: {shops}.",
   "button.openProduct": "Open {product}",
+  // ---- broadcasts ----
+  "promo.stopButton": "Stop promotions",
+  "promo.stopped": "Done: no more promotions from us. Your order notices still come. Send /start to turn promotions back on.",
+  "promo.offerOptIn": "You turned our promotions off. Want our offers again?",
+  "promo.optInButton": "Get promotions again",
+  "promo.optedIn": "Welcome back: you will get our offers again. /stop turns them off.",
 } as const;

@@ -194,4 +194,12 @@ export default {
   "notice.backInStock": "Снова в наличии: {product} из вашего избранного.",
   "notice.backInStockAt": "Где забрать: {shops}.",
   "button.openProduct": "Открыть {product}",
+  // ---- broadcasts ----
+  "promo.stopButton": "Не присылать акции",
+  "promo.stopped":
+    "Готово: акций больше не будет. Уведомления о заказах приходят " +
+    "как прежде. Чтобы снова получать акции, отправьте /start.",
+  "promo.offerOptIn": "Вы отключили наши акции. Снова получать предложения?",
+  "promo.optInButton": "Снова получать акции",
+  "promo.optedIn": "С возвращением: вы снова будете получать наши предложения. Команда /stop их отключит.",
 } satisfies Record<keyof typeof en, string>;

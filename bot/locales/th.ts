@@ -186,4 +186,10 @@ export default {
   "notice.backInStock": "{product} ในรายการโปรดของคุณกลับมามีสินค้าแล้ว",
   "notice.backInStockAt": "รับได้ที่: {shops}",
   "button.openProduct": "เปิด {product}",
+  // ---- broadcasts ----
+  "promo.stopButton": "หยุดรับโปรโมชัน",
+  "promo.stopped": "เรียบร้อย เราจะไม่ส่งโปรโมชันอีก แต่ยังแจ้งเรื่องคำสั่งซื้อตามปกติ ส่ง /start หากต้องการรับโปรโมชันอีกครั้ง",
+  "promo.offerOptIn": "คุณปิดรับโปรโมชันของเราไว้ ต้องการรับข้อเสนออีกครั้งไหม",
+  "promo.optInButton": "รับโปรโมชันอีกครั้ง",
+  "promo.optedIn": "ยินดีต้อนรับกลับ คุณจะได้รับข้อเสนอของเราอีกครั้ง ส่ง /stop เพื่อปิด",
 } satisfies Record<keyof typeof en, string>;

@@ -12,6 +12,7 @@ import * as scale from "./20261127T120000_scale";
 import * as locale from "./20261127T130000_locale";
 import * as promotionsOptOut from "./20261127T140000_promotions_opt_out";
 import * as promos from "./20261127T141000_promos";
+import * as broadcasts from "./20261127T142000_broadcasts";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "20261127T130000_locale": locale,
   "20261127T140000_promotions_opt_out": promotionsOptOut,
   "20261127T141000_promos": promos,
+  "20261127T142000_broadcasts": broadcasts,
 };

@@ -57,6 +57,8 @@ export const paths = {
   shopCreate: "/shop/create",
   shopEdit: (id: number | string) => `/shop/edit/${id}`,
   shopEditPattern: "/shop/edit/:id",
+  /** Broadcasts (issue 25), admins only. */
+  adminBroadcasts: "/admin/broadcasts",
 } as const;
 
 /** The query parameter the order page reads to tell an order placed a moment ago (spec §2: ?first=Y). */

@@ -258,6 +258,15 @@ export const SERVER_MESSAGES = [
   "Crypto",
   "Self pickup",
   "Courier",
+  // ---- broadcasts ----
+  "Write the message first",
+  "The button opens the store, a product (/products/12) or a category (/?category=3)",
+  "Days must be from 1 to {max}",
+  "Broadcast {id} not found",
+  "Nobody matches this segment: there is no one to send it to",
+  "This broadcast is finished or canceled: make a new one",
+  "Only a broadcast that is sending can be paused",
+  "Open a chat with the bot first: the test goes to your Telegram",
 ] as const;
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[number];

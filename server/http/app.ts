@@ -7,6 +7,7 @@ import { installJsonCompression } from "./conditional";
 import { installErrorHandling } from "./errors";
 import { installLocale } from "./locale";
 import { installMetrics } from "./metrics";
+import { adminBroadcastRoutes } from "./routes/adminBroadcasts";
 import { adminProductRoutes } from "./routes/adminProducts";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(wishlistRoutes, { wishlist });
       await api.register(adminPromoRoutes, { promos: services.promos });
       await api.register(promoRoutes, { promos: services.promos });
+      await api.register(adminBroadcastRoutes, { broadcasts: services.broadcasts });
     },
     { prefix: "/api" },
   );

@@ -294,4 +294,17 @@ export default {
   "Crypto": "Крипто",
   "Self pickup": "Самовывоз",
   "Courier": "Курьер",
+  // ---- broadcasts ----
+  "Write the message first": "Сначала напишите сообщение",
+  "The button opens the store, a product (/products/12) or a category (/?category=3)":
+    "Кнопка открывает магазин, товар (/products/12) " +
+    "или категорию (/?category=3)",
+  "Days must be from 1 to {max}": "Число дней: от 1 до {max}",
+  "Broadcast {id} not found": "Рассылка {id} не найдена",
+  "Nobody matches this segment: there is no one to send it to": "Под эти условия никто не подходит: отправлять некому",
+  "This broadcast is finished or canceled: make a new one": "Эта рассылка завершена или отменена: создайте новую",
+  "Only a broadcast that is sending can be paused": "Приостановить можно только рассылку, которая отправляется",
+  "Open a chat with the bot first: the test goes to your Telegram":
+    "Сначала откройте чат с ботом: тестовое " +
+    "сообщение придёт вам в Telegram",
 } satisfies Record<ServerMessage, string>;

@@ -272,4 +272,15 @@ export default {
   "Crypto": "คริปโต",
   "Self pickup": "รับเองที่ร้าน",
   "Courier": "จัดส่งถึงที่",
+  // ---- broadcasts ----
+  "Write the message first": "กรุณาเขียนข้อความก่อน",
+  "The button opens the store, a product (/products/12) or a category (/?category=3)":
+    "ปุ่มเปิดได้เฉพาะร้านค้า สินค้า (/products/12) " +
+    "หรือหมวดหมู่ (/?category=3)",
+  "Days must be from 1 to {max}": "จำนวนวันต้องอยู่ระหว่าง 1 ถึง {max}",
+  "Broadcast {id} not found": "ไม่พบการส่งข้อความ {id}",
+  "Nobody matches this segment: there is no one to send it to": "ไม่มีผู้รับที่ตรงกับเงื่อนไขนี้ จึงไม่มีใครให้ส่งถึง",
+  "This broadcast is finished or canceled: make a new one": "การส่งข้อความนี้เสร็จสิ้นหรือถูกยกเลิกแล้ว กรุณาสร้างใหม่",
+  "Only a broadcast that is sending can be paused": "หยุดชั่วคราวได้เฉพาะการส่งข้อความที่กำลังส่งอยู่",
+  "Open a chat with the bot first: the test goes to your Telegram": "กรุณาเปิดแชทกับบอทก่อน ข้อความทดสอบจะส่งไปที่ Telegram ของคุณ",
 } satisfies Record<ServerMessage, string>;

@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import { createAdminProducts } from "./adminProducts";
 import { createAuth } from "./auth";
 import { createBotAdmin } from "./botAdmin";
+import { createBroadcasts } from "./broadcasts";
 import { createChatLocales } from "./chatLocales";
 import { createConversationStore } from "./botConversations";
 import { createCatalog } from "./catalog";
@@ -111,6 +112,8 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     chatLocales: createChatLocales({ db }),
     conversations: createConversationStore({ db, clock }),
     outbox: createOutboxDelivery({ db }),
+    // Broadcasts (issue 25): the admin's use cases, the paced queue its worker sends, the promotions opt-out.
+    broadcasts: createBroadcasts({ db, clock, perSecond: config.broadcastPerSecond, chatGapSeconds: config.broadcastChatGapSeconds }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { User } from "grammy/types";
 import type { DB } from "../../db/connection";
 import type { BackOffice, BotLog, BotServices } from "../../bot/context";
 import { createBotAdmin } from "../../server/services/botAdmin";
+import { createBroadcasts } from "../../server/services/broadcasts";
 import { createConversationStore } from "../../server/services/botConversations";
 import { createChatLocales } from "../../server/services/chatLocales";
 import { createChatOrders } from "../../server/services/chatOrders";
@@ -45,6 +46,7 @@ export function botServicesFor(
     reachability: createReachability({ db, clock }),
     chatLocales: createChatLocales({ db }),
     conversations: createConversationStore({ db, clock }),
+    promotions: createBroadcasts({ db, clock, perSecond: 25, chatGapSeconds: 1 }).promotions,
   };
 }
 

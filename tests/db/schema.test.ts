@@ -28,6 +28,9 @@ describe("migrations", () => {
       [
         "bonus_ledger",
         "bot_conversations",
+        "broadcast_deliveries",
+        "broadcast_pace",
+        "broadcasts",
         "change_counters",
         "login_codes",
         "order_events",

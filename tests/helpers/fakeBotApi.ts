@@ -28,6 +28,8 @@ export interface RecordedCall {
   hungUp?: true;
   /** The order in which calls arrived and were answered, on one counter: which calls were under way together. */
   arrived: number;
+  /** When the call arrived, by the fake's clock (ms since the epoch): rates are measured on it. */
+  at?: number;
   answered?: number;
 }
 
@@ -152,6 +154,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     setChatMenuButton: () => ok(true),
     setMyCommands: () => ok(true),
     sendMessage: (params) => ok(message(params)),
+    sendPhoto: (params) => ok({ ...message(params), caption: params.caption, photo: [{ file_id: "photo", width: 1, height: 1 }] }),
     editMessageText: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     editMessageReplyMarkup: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     answerCallbackQuery: () => ok(true),
@@ -186,7 +189,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
 
     const failure = failures.get(method)?.shift();
     if (failure) {
-      calls.push({ method, params, status: failure.error_code, arrived: ++events, answered: ++events });
+      calls.push({ method, params, status: failure.error_code, arrived: ++events, answered: ++events, at: Date.now() });
       tellWatchers();
       const description =
         failure.error_code === 429
@@ -197,7 +200,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     }
     const handler = methods[method];
     if (!handler) return send(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
-    call = { method, params, status: 0, arrived: ++events, ...(hungUp ? { hungUp: true } : {}) };
+    call = { method, params, status: 0, arrived: ++events, at: Date.now(), ...(hungUp ? { hungUp: true } : {}) };
     calls.push(call);
     tellWatchers();
     await heldAt("request");

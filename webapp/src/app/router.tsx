@@ -33,6 +33,7 @@ const SalesPage = lazy(() => staffScreens().then((screens) => ({ default: screen
 const adminScreens = staffScreens;
 const AdminStatPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminStatPage })));
 const AdminPromosPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminPromosPage })));
+const AdminBroadcastsPage = lazy(() => adminScreens().then((screens) => ({ default: screens.AdminBroadcastsPage })));
 const ShopListPage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopListPage })));
 const ShopCreatePage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopCreatePage })));
 const ShopEditPage = lazy(() => adminScreens().then((screens) => ({ default: screens.ShopEditPage })));
@@ -118,6 +119,11 @@ export function AppRouter() {
             <Route path={paths.adminPromos}>
               <RequireAdmin>
                 <AdminPromosPage />
+              </RequireAdmin>
+            </Route>
+            <Route path={paths.adminBroadcasts}>
+              <RequireAdmin>
+                <AdminBroadcastsPage />
               </RequireAdmin>
             </Route>
             {/* Admins and the allow-listed accounts: the pages check it themselves (RequireShopManagement). */}

@@ -55,6 +55,11 @@ export function AdminCabinetPage() {
         </Link>
       )}
       {isAdmin && <ExportOrdersButton />}
+      {isAdmin && (
+        <Link href={paths.adminBroadcasts} className="button button--ghost" data-testid="link-broadcasts">
+          {t("staff.broadcast.link")}
+        </Link>
+      )}
 
       <nav className="staff-links" aria-label={t("staff.cabinet.lists")}>
         <Link href={paths.storeOrders} className="staff-links__link" data-testid="link-store-orders">
