@@ -22,6 +22,7 @@ import {
 } from "../server/domain/notifications";
 import { DELIVERY_OPTION_LABELS } from "../server/domain/orders";
 import { paths } from "../server/domain/paths";
+import { callbackData } from "./callbackData";
 import { sayIn, type Say } from "./i18n";
 import { notificationKeyboard, openStoreKeyboard } from "./keyboards/store";
 import { manageOrderKeyboard, newOrderKeyboard, writeToKeyboard } from "./keyboards/staff";
@@ -326,11 +327,15 @@ const RENDERERS: { [K in NotificationKind]: KindRenderer<K> } = {
         say("notice.backInStock", { product: p.product_name }),
         say("notice.backInStockAt", { shops: p.shops.map((shop) => shop.name).join(", ") }),
       ].join("\n"),
-      keyboard: miniApp.addButton(
-        new InlineKeyboard(),
-        say("button.openProduct", { product: cutName(p.product_name) }),
-        `${miniApp.home}${paths.product(p.product_id)}`,
-      ),
+      // Opt-out like promotions: the same 'Stop promotions' as under a broadcast (bot/features/promotions.ts).
+      keyboard: miniApp
+        .addButton(
+          new InlineKeyboard(),
+          say("button.openProduct", { product: cutName(p.product_name) }),
+          `${miniApp.home}${paths.product(p.product_id)}`,
+        )
+        .row()
+        .text(say("promo.stopButton"), callbackData({ type: "promo:stop" })),
     }),
   },
 };

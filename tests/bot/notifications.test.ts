@@ -215,10 +215,13 @@ describe("malformed payloads render to nothing", () => {
 describe("back in stock (issue 25)", () => {
   const payload = { product_id: 7, product_name: "Jack Herer", shops: [{ id: 2, name: "Lamai Store" }, { id: 3, name: "Chaweng Store" }] };
 
-  it("names the product and the shops, with a button that opens the product", () => {
+  it("names the product and the shops, with a button that opens the product and the promotions' opt-out", () => {
     const { lines, buttons } = render("back_in_stock", payload);
     expect(lines).toEqual(["Back in stock: Jack Herer, from your wishlist.", "Now at: Lamai Store, Chaweng Store."]);
-    expect(buttons).toEqual([[{ text: "Open Jack Herer", web_app: { url: "https://shop.example/products/7" } }]]);
+    expect(buttons).toEqual([
+      [{ text: "Open Jack Herer", web_app: { url: "https://shop.example/products/7" } }],
+      [{ text: "Stop promotions", callback_data: "promo:stop" }],
+    ]);
   });
 
   it("reads in the recipient's language", () => {
