@@ -292,3 +292,12 @@ export const ListIcon = (props: IconProps) => (
     <circle cx="4.75" cy="17.5" r="1" fill="currentColor" />
   </Icon>
 );
+
+/** An arrow into a tray: download (statistics' CSV, the order export). */
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3.5v11" />
+    <path d="m7.5 10 4.5 4.5 4.5-4.5" />
+    <path d="M4 15.5v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </Icon>
+);

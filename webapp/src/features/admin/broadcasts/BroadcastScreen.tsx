@@ -3,8 +3,11 @@ import type { BroadcastSegment } from "@domain/contracts/broadcasts";
 import { BROADCAST_TEXT_MAX, type SegmentType } from "@domain/broadcasts";
 import { notify } from "../../../components/notificationStore";
 import { t, type MessageId } from "../../../lib/i18n";
-import { useAdminShops } from "../shops/api/useAdminShops";
-import { useBroadcastAction, useBroadcastStatus, useCreateBroadcast, useRecipients, type BroadcastInput } from "./useBroadcasts";
+import type { AdminShop } from "@domain/contracts/adminShops";
+import { useBroadcastAction } from "./api/useBroadcastAction";
+import { useBroadcastStatus } from "./api/useBroadcastStatus";
+import { useCreateBroadcast, type BroadcastInput } from "./api/useCreateBroadcast";
+import { useRecipients } from "./api/useRecipients";
 import "./broadcasts.css";
 
 const SEGMENTS: readonly { type: SegmentType; label: MessageId }[] = [
@@ -33,7 +36,8 @@ function segmentOf(type: SegmentType, shopId: string, days: string, productId: s
 }
 
 /** /admin/broadcasts: compose, choose who gets it, see how many, test, send, and follow its progress. */
-export function BroadcastScreen() {
+/** `shops`: every shop as the admin list has them (the route reads them), for the "customers of a shop" segment. */
+export function BroadcastScreen({ shops }: { shops: readonly AdminShop[] | undefined }) {
   const id = useId();
   const [text, setText] = useState("");
   const [photoUrl, setPhotoUrl] = useState("");
@@ -49,7 +53,6 @@ export function BroadcastScreen() {
   const [draft, setDraft] = useState<{ id: number; key: string } | null>(null);
   const [sentId, setSentId] = useState<number | null>(null);
 
-  const shops = useAdminShops();
   const segment = segmentOf(type, shopId, days, productId, locale);
   const recipients = useRecipients(segment);
   const create = useCreateBroadcast();
@@ -170,7 +173,7 @@ export function BroadcastScreen() {
           onChange={(event) => setShopId(event.target.value)}
         >
           <option value="">—</option>
-          {(shops.data ?? [])
+          {(shops ?? [])
             .filter((shop) => !shop.is_warehouse && !shop.is_deleted)
             .map((shop) => (
               <option key={shop.id} value={String(shop.id)}>
