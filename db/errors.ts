@@ -32,3 +32,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (typeof code === "string" && CODES.has(code)) || MESSAGES.test(error.message);
 }
+
+/**
+ * A write refused by a unique key (PostgreSQL 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE): what a use case that
+ * checked first and lost a race to another process meets; it answers the caller's 409 rather than a 500.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}

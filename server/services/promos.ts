@@ -6,6 +6,7 @@
  * replaces it (`givePromoBack`).
  */
 import type { DB } from "../../db/connection";
+import { isUniqueViolation } from "../../db/errors";
 import type { Executor } from "../../db/executor";
 import { selectLinePrices, selectShop } from "../../db/repositories/orders";
 import {
@@ -220,7 +221,13 @@ export function createPromos({ db, clock }: { db: DB; clock: () => number }) {
         if (!row) throw new NotFoundError("Promo", "Promo code {id} not found", { id });
         await checkShops(tx, fields.shop_ids);
         if (await codeTakenByAnother(tx, fields.code, id)) throw taken(fields.code);
-        if (!(await updatePromo(tx, id, writeOf(fields), fields.shop_ids, iso(clock())))) {
+        // The check above can lose to another admin's rename committed meanwhile (PostgreSQL, another process):
+        // the unique key then refuses this one, and the caller gets the same 409, never a 500.
+        const updated = await updatePromo(tx, id, writeOf(fields), fields.shop_ids, iso(clock())).catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw taken(fields.code);
+          throw error;
+        });
+        if (!updated) {
           throw new ValidationError("max_uses", "max_uses cannot be below the {uses} uses so far.", { uses: row.uses });
         }
         return viewById(tx, id);

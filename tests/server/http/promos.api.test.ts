@@ -61,6 +61,22 @@ const placeWith = (code: string | undefined, token = alice.token, amount = 1) =>
 const promoCount = async () => (await store.db.selectFrom("promos").select("id").execute()).length;
 
 describe("the admin's codes", () => {
+  it("two admins renaming two codes to one new code at once: one is renamed, the other told the code is taken (never a 500)", async () => {
+    const a = (await createPromo({ code: "alpha1", percent: 5 })).json().promo.id;
+    const b = (await createPromo({ code: "beta22", percent: 5 })).json().promo.id;
+    const rename = (id: number) =>
+      store.app.inject({ method: "PUT", url: `/api/admin/promos/${id}`, headers: bearer(admin), payload: { code: "same33", percent: 5 } });
+    for (let round = 0; round < 5; round++) {
+      await store.db.updateTable("promos").set({ code: "ALPHA1" }).where("id", "=", a).execute();
+      await store.db.updateTable("promos").set({ code: "BETA22" }).where("id", "=", b).execute();
+      const answers = await Promise.all([rename(a), rename(b)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.statusCode === 409)!.json()).toMatchObject({ error: "PROMO_CODE_TAKEN" });
+      const codes = (await store.db.selectFrom("promos").select("code").execute()).map((r) => r.code).sort();
+      expect(codes.filter((c) => c === "SAME33")).toHaveLength(1);
+    }
+  });
+
   it("create answers the promo with its id; list, edit, disable and enable follow", async () => {
     const created = await createPromo({ code: "welcome5", percent: 5, shop_ids: [chaweng], valid_to: "2027-01-01T00:00:00+07:00" });
     expect(created.statusCode).toBe(201);
