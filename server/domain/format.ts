@@ -34,11 +34,6 @@ export function formatBaht(value: number, locale: Locale = displayLocale): strin
   return `${formatAmount(value, locale)}${locale === "ru" ? "\u00a0" : " "}฿`;
 }
 
-/** 1 → "1 shop", 3 → "3 shops", 1200 → "1,200 orders". */
-export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${formatAmount(count)} ${count === 1 ? one : many}`;
-}
-
 /** Koh Samui keeps UTC+7 all year (no daylight saving): the island's clock, whatever the server's zone. */
 export const ISLAND_UTC_OFFSET_MS = 7 * 3600_000;
 

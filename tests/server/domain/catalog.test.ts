@@ -8,7 +8,7 @@ import {
   parseCategoryFilter,
 } from "../../../server/domain/catalog";
 import { ValidationError } from "../../../server/domain/errors";
-import { countOf, formatAmount, formatBaht, formatIslandTime } from "../../../server/domain/format";
+import { formatAmount, formatBaht, formatIslandTime } from "../../../server/domain/format";
 
 const listed = {
   category_id: 2,
@@ -108,13 +108,7 @@ describe("formats", () => {
   });
 });
 
-describe("counts and the island's clock", () => {
-  it("count with the right word and thousands separators", () => {
-    expect(countOf(1, "item")).toBe("1 item");
-    expect(countOf(3, "item")).toBe("3 items");
-    expect(countOf(1200, "order")).toBe("1,200 orders");
-  });
-
+describe("the island's clock", () => {
   it("tell the time on Koh Samui (UTC+7) whatever the server's zone", () => {
     expect(formatIslandTime("2026-11-21T10:05:00.000Z")).toBe("17:05");
     expect(formatIslandTime("2026-11-21T20:30:00.000Z")).toBe("03:30");
