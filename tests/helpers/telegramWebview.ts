@@ -28,6 +28,36 @@ export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
   return page.evaluate(() => (window as unknown as { tgEvents: { type: string; data: unknown }[] }).tgEvents);
 }
 
+/**
+ * Waits until a page has posted an event of `type` to Telegram (beyond the first `after` of that type) and gives
+ * its data: what Telegram would be asked to do (web_app_request_write_access, web_app_invoke_custom_method, …).
+ */
+export async function waitForTelegramEvent(
+  page: Page,
+  type: string,
+  { after = 0, timeoutMs = 5_000, where }: { after?: number; timeoutMs?: number; where?: (data: unknown) => boolean } = {},
+): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const matching = (await telegramEvents(page)).filter((event) => event.type === type && (!where || where(event.data)));
+    if (matching.length > after) return matching[after]!.data;
+    if (Date.now() > deadline) throw new Error(`the page posted no ${type} to Telegram within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Answers the page as Telegram does: an event delivered through `window.Telegram.WebView.receiveEvent`. */
+export async function sendTelegramEvent(page: Page, type: string, data: unknown): Promise<void> {
+  await page.evaluate(
+    ([eventType, eventData]) => {
+      const webView = (window as unknown as { Telegram?: { WebView?: { receiveEvent(type: string, data: unknown): void } } }).Telegram?.WebView;
+      if (!webView) throw new Error("the Telegram SDK has not loaded in this page");
+      webView.receiveEvent(eventType as string, eventData);
+    },
+    [type, data] as const,
+  );
+}
+
 /** The address Telegram opens: `path` of the store with signed launch data in the hash. */
 export function telegramLaunchUrl(base: string, path: string, initData: string): string {
   return `${base}${path}#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop`;

@@ -7,7 +7,8 @@
  */
 import { themeVariables, type TelegramThemeParams } from "./theme";
 
-type WebAppApi = typeof import("@twa-dev/sdk").default;
+/** The SDK's WebApp object (for the lib/telegram*.ts files, which each wrap one of its capabilities). */
+export type WebAppApi = typeof import("@twa-dev/sdk").default;
 
 /** Telegram clients older than these lack the methods (the SDK then warns or throws), so each call checks. */
 const V_BUTTONS_AND_HAPTICS = "6.1";
@@ -84,8 +85,8 @@ export function telegramInitData(): string {
   return initData;
 }
 
-/** The SDK's own comparison of dotted versions. */
-function versionAtLeast(wanted: string): boolean {
+/** The SDK's own comparison of dotted versions: the client running the app is `wanted` or newer. */
+export function versionAtLeast(wanted: string): boolean {
   const have = version.trim().split(".");
   const want = wanted.split(".");
   for (let i = 0; i < Math.max(have.length, want.length); i++) {
@@ -130,8 +131,11 @@ function loadSdk(): Promise<WebAppApi> {
   return loading;
 }
 
-/** Runs `call` with the SDK now, or once it has arrived (after every call queued before it). */
-function withSdk(call: (sdk: WebAppApi) => void): void {
+/**
+ * Runs `call` with the SDK now, or once it has arrived (after every call queued before it); nothing outside
+ * Telegram. Only this file and the lib/telegram*.ts files beside it touch the SDK.
+ */
+export function withSdk(call: (sdk: WebAppApi) => void): void {
   if (!isInsideTelegram()) return;
   if (webApp && waiting.length === 0) {
     call(webApp);
@@ -141,7 +145,8 @@ function withSdk(call: (sdk: WebAppApi) => void): void {
   loadSdk().catch((error: unknown) => console.error("The Telegram SDK could not be loaded", error));
 }
 
-function sdkNow(): Promise<WebAppApi> {
+/** The SDK once it has arrived (inside Telegram only: outside it never resolves). */
+export function sdkNow(): Promise<WebAppApi> {
   return new Promise((resolve) => withSdk(resolve));
 }
 
