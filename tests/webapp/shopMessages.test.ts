@@ -1,25 +1,24 @@
 /**
  * The shop screens' counts and labels as each language writes them (issue 24): the app catalogues compiled the
- * way the build compiles them (webapp/messagesPlugin.ts) and read through Lingui, as the mini-app reads them.
+ * way the build compiles them (webapp/messagesPlugin.ts) and read by the mini-app's own reader
+ * (webapp/src/lib/messageFormat.ts).
  */
-import { setupI18n, type I18n } from "@lingui/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "../../server/domain/locale";
 import { compiledCatalogue, readCatalogue } from "../../webapp/messagesPlugin";
+import { formatMessage, type CompiledMessage, type MessageValues } from "../../webapp/src/lib/messageFormat";
 
-let i18n: I18n;
+const catalogues = {} as Record<Locale, Record<string, CompiledMessage>>;
 
 beforeAll(async () => {
-  i18n = setupI18n();
   for (const locale of LOCALES) {
     const file = `webapp/src/locales/${locale}/app.ts`;
-    i18n.load(locale, compiledCatalogue(file, await readCatalogue(file)) as never);
+    catalogues[locale] = compiledCatalogue(file, await readCatalogue(file)) as Record<string, CompiledMessage>;
   }
 });
 
-function say(locale: Locale, id: string, values: Record<string, unknown>): string {
-  i18n.activate(locale);
-  return i18n._(id, values).replace(/\u00a0/g, " ");
+function say(locale: Locale, id: string, values: MessageValues): string {
+  return formatMessage(catalogues[locale][id], locale, values).replace(/\u00a0/g, " ");
 }
 
 const COUNTS = [1, 2, 5, 11, 21, 22, 25];

@@ -10,18 +10,18 @@
  * Telegram's `language_code` from the launch data, else the browser's languages, else English. The server
  * stays the judge: `me` answers the language in effect and the app follows it (useLocaleFromServer).
  */
-import { i18n } from "@lingui/core";
 import { create } from "zustand";
 import { setDisplayLocale } from "@domain/format";
 import { DEFAULT_LOCALE, isLocale, reduceLanguageTag, type Locale } from "@domain/locale";
 import type appEn from "../locales/en/app";
 import type staffEn from "../locales/en/staff";
+import { formatMessage, type CompiledMessage, type MessageValues } from "./messageFormat";
 import { telegramInitData } from "./telegram";
 
 export type MessageId = keyof typeof appEn | keyof typeof staffEn;
-export type MessageValues = Record<string, string | number>;
+export type { MessageValues };
 type Part = "app" | "staff";
-type Compiled = { default: Record<string, unknown> };
+type Compiled = { default: Record<string, CompiledMessage> };
 
 /** One dynamic import per language and part: Vite makes each its own small chunk. */
 const CATALOGUES: Record<Part, Record<Locale, () => Promise<Compiled>>> = {
@@ -39,9 +39,15 @@ const CATALOGUES: Record<Part, Record<Locale, () => Promise<Compiled>>> = {
 
 const STORAGE_KEY = "locale";
 
-/** The text of a message in the language in effect. */
+/** The messages loaded so far, per language (each part's added as it arrives). */
+const messages: Partial<Record<Locale, Record<string, CompiledMessage>>> = {};
+/** The language `t` writes in: set once its messages are here. */
+let active: Locale = DEFAULT_LOCALE;
+
+/** The text of a message in the language in effect (its id while its part has not arrived). */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  const message = messages[active]?.[id];
+  return message === undefined ? id : formatMessage(message, active, values);
 }
 
 interface LocaleState {
@@ -62,7 +68,9 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
   const key = `${locale}/${part}`;
   let done = loaded.get(key);
   if (!done) {
-    done = CATALOGUES[part][locale]().then((module) => i18n.load(locale, module.default as never));
+    done = CATALOGUES[part][locale]().then((module) => {
+      messages[locale] = { ...messages[locale], ...module.default };
+    });
     // A failed download may be tried again (the next change or screen).
     done.catch(() => loaded.delete(key));
     loaded.set(key, done);
@@ -114,7 +122,7 @@ function browserLanguage(): Locale | null {
 /** Switches every text, format and the page's `lang` to a language, once its messages are here. */
 export async function setLocale(locale: Locale): Promise<void> {
   await Promise.all([...loadedParts].map((part) => loadPart(locale, part)));
-  i18n.activate(locale);
+  active = locale;
   setDisplayLocale(locale);
   document.documentElement.lang = locale;
   remember(locale);
