@@ -47,9 +47,11 @@ export async function selectPromo(tx: Executor, id: number): Promise<PromoRow | 
   return row ? (await withShops(tx, [row]))[0] : undefined;
 }
 
-/** Every promo, newest first. */
-export async function selectPromos(tx: Executor): Promise<PromoRow[]> {
-  return withShops(tx, await tx.selectFrom("promos").selectAll().orderBy("id", "desc").execute());
+/** Promos newest first, `limit` of them from before id `before` (null: from the newest). */
+export async function selectPromos(tx: Executor, before: number | null, limit: number): Promise<PromoRow[]> {
+  let query = tx.selectFrom("promos").selectAll().orderBy("id", "desc").limit(limit);
+  if (before !== null) query = query.where("id", "<", before);
+  return withShops(tx, await query.execute());
 }
 
 /** Completed (S) orders through each promo and what they paid. */

@@ -26,9 +26,11 @@ import {
   type PromoWrite,
 } from "../../db/repositories/promos";
 import { unitOfWorkOf } from "../../db/unitOfWork";
-import type { Promo, PromoBody, PromoCheckBody } from "../domain/contracts/promos";
+import { PAGE_DEFAULT } from "../domain/contracts/paging";
+import type { Promo, PromoBody, PromoCheckBody, PromoListQuery } from "../domain/contracts/promos";
 import { ConflictError, NotFoundError, textOf, ValidationError } from "../domain/errors";
 import { mergeLines } from "../domain/orders";
+import { pageOf } from "../domain/paging";
 import {
   checkPromoInput,
   normaliseCode,
@@ -192,14 +194,16 @@ export function createPromos({ db, clock }: { db: DB; clock: () => number }) {
   const taken = (code: string) => new ConflictError("PROMO_CODE_TAKEN", "There is a promo code {code} already.", { code });
 
   return {
-    async list(): Promise<Promo[]> {
+    /** A page of codes, newest first, each with its uses, completed orders and revenue. */
+    async list(query: PromoListQuery): Promise<{ promos: Promo[]; next_cursor: number | null }> {
+      const limit = query.limit ?? PAGE_DEFAULT;
       return units.read("list", async (tx) => {
-        const rows = await selectPromos(tx);
+        const { rows, next_cursor } = pageOf(await selectPromos(tx, query.cursor ?? null, limit + 1), limit);
         const sales = await selectPromoSales(
           tx,
           rows.map((r) => r.id),
         );
-        return rows.map((r) => viewOf(r, sales.get(r.id)));
+        return { promos: rows.map((r) => viewOf(r, sales.get(r.id))), next_cursor };
       });
     },
 

@@ -6,6 +6,7 @@
 import { Type, type Static } from "typebox";
 import { Id, MAX_ID } from "./ids";
 import { OrderLineInput } from "./orders";
+import { NextCursor, Paging } from "./paging";
 import { MAX_ORDER_LINES } from "../orders";
 import { PROMO_REFUSALS } from "../promos";
 
@@ -55,7 +56,9 @@ export type Promo = Static<typeof Promo>;
 
 export const PromoResponse = Type.Object({ promo: Promo });
 export type PromoResponse = Static<typeof PromoResponse>;
-export const PromoListResponse = Type.Object({ promos: Type.Array(Promo) });
+export const PromoListQuery = Type.Object(Paging);
+export type PromoListQuery = Static<typeof PromoListQuery>;
+export const PromoListResponse = Type.Object({ promos: Type.Array(Promo), next_cursor: NextCursor });
 export type PromoListResponse = Static<typeof PromoListResponse>;
 export const PromoParams = Type.Object({ id: Id() });
 

@@ -1,16 +1,18 @@
 /** Promo codes for admins (issue 25): list with uses and revenue, create, edit, disable and enable again. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ApiError } from "../../domain/contracts/catalog";
-import { PromoBody, PromoListResponse, PromoParams, PromoResponse } from "../../domain/contracts/promos";
+import { PromoBody, PromoListQuery, PromoListResponse, PromoParams, PromoResponse } from "../../domain/contracts/promos";
 import type { Promos } from "../../services/promos";
 
 export const adminPromoRoutes: FastifyPluginAsyncTypebox<{ promos: Promos }> = async (app, { promos }) => {
   const errors = { "4xx": ApiError, "5xx": ApiError };
   const admin = { config: { access: "admin" } } as const;
 
-  app.get("/admin/promos", { ...admin, schema: { response: { 200: PromoListResponse, ...errors } } }, async () => ({
-    promos: await promos.list(),
-  }));
+  app.get(
+    "/admin/promos",
+    { ...admin, schema: { querystring: PromoListQuery, response: { 200: PromoListResponse, ...errors } } },
+    async (request) => promos.list(request.query),
+  );
 
   app.post(
     "/admin/promos",

@@ -77,6 +77,32 @@ describe("the admin's codes", () => {
     }
   });
 
+  it("the list pages newest first: every code once across the pages, a bad cursor or limit is a 400", async () => {
+    for (const code of ["PAGE1", "PAGE2", "PAGE3", "PAGE4", "PAGE5"]) {
+      expect((await createPromo({ code, percent: 5 })).statusCode).toBe(201);
+    }
+    const seen: string[] = [];
+    let cursor: number | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor === null ? "limit=2" : `limit=2&cursor=${cursor}`;
+      const page = await store.app.inject({ method: "GET", url: `/api/admin/promos?${query}`, headers: bearer(admin) });
+      expect(page.statusCode).toBe(200);
+      const body = page.json() as { promos: { code: string }[]; next_cursor: number | null };
+      expect(body.promos.length).toBeLessThanOrEqual(2);
+      seen.push(...body.promos.map((p) => p.code));
+      cursor = body.next_cursor;
+      pages++;
+    } while (cursor !== null && pages < 10);
+    expect(seen.filter((code) => code.startsWith("PAGE"))).toEqual(["PAGE5", "PAGE4", "PAGE3", "PAGE2", "PAGE1"]);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    for (const query of ["limit=0", "limit=101", "cursor=abc", "cursor=-1"]) {
+      const bad = await store.app.inject({ method: "GET", url: `/api/admin/promos?${query}`, headers: bearer(admin) });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
+  });
+
   it("create answers the promo with its id; list, edit, disable and enable follow", async () => {
     const created = await createPromo({ code: "welcome5", percent: 5, shop_ids: [chaweng], valid_to: "2027-01-01T00:00:00+07:00" });
     expect(created.statusCode).toBe(201);

@@ -186,7 +186,9 @@ describe("what was paid", () => {
       .where("order_id", "=", placed.order.id)
       .executeTakeFirstOrThrow();
     expect(income.amount).toBe(Math.floor((paid * store.config.referralRatePercent) / 100));
-    const [listed] = await services().promos.list();
+    const {
+      promos: [listed],
+    } = await services().promos.list({});
     expect(listed).toMatchObject({ code: "PAID", uses: 1, completed_orders: 1, revenue: paid });
   });
 });

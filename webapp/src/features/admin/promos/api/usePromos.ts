@@ -1,12 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import type { PromoListResponse } from "@domain/contracts/promos";
 import { apiRequest } from "../../../../lib/api";
 import { PROMOS_KEY } from "./promoKeys";
 
-/** GET /api/admin/promos (admins): every code, newest first, with its uses, completed orders and revenue. */
+/** GET /api/admin/promos (admins): the codes newest first, a page at a time, with uses, completed orders and revenue. */
 export function usePromos() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: PROMOS_KEY,
-    queryFn: ({ signal }) => apiRequest<PromoListResponse>("/api/admin/promos", { signal }).then((answer) => answer.promos),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<PromoListResponse>("/api/admin/promos", { query: { cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_cursor,
   });
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { Promo, PromoBody } from "@domain/contracts/promos";
 import { formatBaht, ISLAND_UTC_OFFSET_MS } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
+import { LoadMore } from "../../../../components/LoadMore";
 import { t } from "../../../../lib/i18n";
 import { useCreatePromo } from "../api/useCreatePromo";
 import { useDisablePromo } from "../api/useDisablePromo";
@@ -81,6 +82,7 @@ function bodyOf(draft: Draft): PromoBody {
 /** /admin/promos (issue 25): the codes with their uses, orders and revenue; create, edit, disable. */
 export function PromosScreen({ shops }: { shops: ShopChoice[] }) {
   const promos = usePromos();
+  const listed = promos.data?.pages.flatMap((page) => page.promos);
   const [editing, setEditing] = useState<{ id: number | null; draft: Draft } | null>(null);
   const disable = useDisablePromo();
   const enable = useEnablePromo();
@@ -99,9 +101,9 @@ export function PromosScreen({ shops }: { shops: ShopChoice[] }) {
           {t("staff.promos.new")}
         </button>
       )}
-      {promos.data?.length === 0 && <p className="promos-page__empty">{t("staff.promos.none")}</p>}
+      {listed?.length === 0 && <p className="promos-page__empty">{t("staff.promos.none")}</p>}
       <ul className="promo-list" data-testid="promo-list">
-        {promos.data?.map((promo) => (
+        {listed?.map((promo) => (
           <li key={promo.id} className={`promo-card card ${promo.is_disabled ? "promo-card--off" : ""}`} data-testid="promo-card">
             <div className="promo-card__head">
               <strong className="promo-card__code">{promo.code}</strong>
@@ -156,6 +158,12 @@ export function PromosScreen({ shops }: { shops: ShopChoice[] }) {
           </li>
         ))}
       </ul>
+      <LoadMore
+        hasMore={promos.hasNextPage}
+        loading={promos.isFetchingNextPage}
+        failed={promos.isFetchNextPageError}
+        onMore={() => void promos.fetchNextPage()}
+      />
     </section>
   );
 }
