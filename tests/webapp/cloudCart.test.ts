@@ -29,7 +29,8 @@ function stored(values: [string, string][]): Record<string, string> {
 
 describe("a cart written to CloudStorage", () => {
   it("is one versioned JSON value with the time it was saved, the shop and the lines", () => {
-    const { values, trimmed } = cloudCartValues(cart([{ id: 12, picked_option: "0", amount: 2 }, { id: 40, picked_option: "7", amount: 1 }]));
+    const lines = [{ id: 12, picked_option: "0", amount: 2 }, { id: 40, picked_option: "7", amount: 1 }];
+    const { values, trimmed } = cloudCartValues(cart(lines));
     expect(trimmed).toBe(0);
     expect(values).toEqual([["cart", `{"v":1,"savedAt":${SAVED_AT},"shop":3,"parts":1,"lines":[[12,"0",2],[40,"7",1]]}`]]);
   });
