@@ -167,3 +167,29 @@ describe("the cart across devices inside Telegram", () => {
     }
   });
 });
+
+describe("the cart outside CloudStorage's reach", () => {
+  it("in a browser is not synced: neither the sync nor the Telegram SDK is downloaded", async () => {
+    const page = await web.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(web.store.url);
+    await addDurbanAtNathon(page);
+    await page.waitForTimeout(1_500);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /cloudCartSync|telegram-web-apps/.test(path))).toEqual([]);
+  });
+
+  it("keeps working in a Telegram client older than 6.9, asking nothing of CloudStorage", async () => {
+    const page = await newDevice();
+    await page.goto(telegramLaunchUrl(web.store.url, "/", initData()).replace("tgWebAppVersion=8.0", "tgWebAppVersion=6.7"));
+    await page.getByTestId("product-card").first().waitFor();
+    await addDurbanAtNathon(page);
+    // The SDK is there (the shell told Telegram it is ready), CloudStorage is not asked.
+    await waitForTelegramEvent(page, "web_app_ready");
+    await page.waitForTimeout(1_500);
+    expect((await telegramEvents(page)).filter((event) => event.type === "web_app_invoke_custom_method")).toEqual([]);
+  });
+});
