@@ -5,7 +5,7 @@
  *
  * The document is versioned JSON with the time it was saved. A cart goes into the value `cart`:
  *   {"v":1,"savedAt":1732700000000,"shop":3,"parts":1,"lines":[[12,"0",2],[40,"7",1]]}
- * (a line is [product id, picked option, amount]). A cart longer than one value (4096 characters, some 180
+ * (a line is [product id, picked option, amount]). A cart longer than one value (4096 characters, 170 to 310
  * lines) continues in `cart_2` … `cart_4`, each {"v":1,"savedAt":…,"part":2,"lines":[…]} with the same savedAt;
  * what does not fit in four values stays on this device only (the first lines, in cart order, are saved).
  */
