@@ -55,28 +55,31 @@ function localCart(): CloudCart {
   };
 }
 
-/** Writes the cart as it is now: the continuation values first, the head last (a reader checks they match). */
-async function save(): Promise<void> {
+/**
+ * Writes the cart as it is now: the continuation values first, the head last (a reader checks they match).
+ * False when Telegram refused or did not answer a value.
+ */
+async function save(): Promise<boolean> {
   dirty = false;
   const { values, trimmed } = cloudCartValues(localCart());
   if (trimmed > 0) console.warn(`The cart's last ${trimmed} lines do not fit Telegram's CloudStorage and stay on this device`);
   for (const [key, value] of values) {
-    if (!(await writeCloudValue(key, value))) {
-      // Not saved: the next change, or the page going away, tries again.
-      dirty = true;
-      return;
-    }
+    if (!(await writeCloudValue(key, value))) return false;
   }
+  return true;
 }
 
 /** Saves now unless a save is under way (then once more after it, with what the cart is by then). */
 function flush(): void {
   clearTimeout(timer);
-  if (!restored || !dirty) return;
-  if (saving) return;
-  saving = save().finally(() => {
+  if (!restored || !dirty || saving) return;
+  saving = save().then((saved) => {
     saving = null;
-    if (dirty && restored) schedule();
+    // A change made meanwhile is saved next. A refused save is still to do, but waits for the next change or
+    // the app being hidden rather than trying again and again.
+    const changedMeanwhile = dirty;
+    if (!saved) dirty = true;
+    if (changedMeanwhile) schedule();
   });
 }
 
