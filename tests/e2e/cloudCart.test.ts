@@ -63,17 +63,17 @@ async function newDevice(): Promise<Page> {
  * Opens the store in Telegram (a new start of the app, this device's storage kept) and answers the app's read of
  * CloudStorage with `values` (nothing saved by default).
  */
-async function openStore(page: Page, values: Record<string, string> = {}): Promise<void> {
+async function openStore(page: Page, values: Record<string, string> = {}, path = "/"): Promise<void> {
   // From a blank page: going to the launch address from the store's own "/" would change the hash only, no start.
   await page.goto("about:blank");
-  await page.goto(telegramLaunchUrl(web.store.url, "/", initData()));
+  await page.goto(telegramLaunchUrl(web.store.url, path, initData()));
   const read = (await waitForTelegramEvent(page, "web_app_invoke_custom_method", {
     where: (data) => (data as CustomMethod).method === "getStorageValues",
   })) as CustomMethod;
   expect(read.params.keys).toEqual(CART_KEYS);
   const result = Object.fromEntries(CART_KEYS.map((key) => [key, values[key] ?? ""]));
   await sendTelegramEvent(page, "custom_method_invoked", { req_id: read.req_id, result });
-  await page.getByTestId("product-card").first().waitFor();
+  await page.getByTestId(path === "/" ? "product-card" : "add-to-order").first().waitFor();
 }
 
 /** The saves the page has asked Telegram for so far. */
@@ -97,7 +97,8 @@ async function gelatoAtLamai(savedAt: number): Promise<string> {
 }
 
 describe("the cart across devices inside Telegram", () => {
-  it("is saved to CloudStorage after a product is added, and a second device with an empty cart restores it with the shop", async () => {
+  it("is saved to CloudStorage after a product is added and once for a burst of changes, and a second device with an empty cart " +
+    "restores it with the shop", async () => {
     const phone = await newDevice();
     await openStore(phone);
     const before = Date.now();
@@ -112,16 +113,29 @@ describe("the cart across devices inside Telegram", () => {
     expect(saved.savedAt).toBeGreaterThanOrEqual(before);
     expect(saved.savedAt).toBeLessThanOrEqual(Date.now());
     await sendTelegramEvent(phone, "custom_method_invoked", { req_id: save.req_id, result: true });
+
+    // Three quick taps on the amount make one save, of the last amount (Telegram hands the phone its own cart back).
+    await openStore(phone, { cart: save.params.value! }, `/products/${await productId("Durban Poison")}`);
+    for (let tap = 0; tap < 3; tap++) await phone.getByTestId("amount-more").click();
+    expect(await phone.getByTestId("amount-value").textContent()).toBe("4");
+    const next = (await waitForTelegramEvent(phone, "web_app_invoke_custom_method", {
+      where: (data) => (data as CustomMethod).method === "saveStorageValue",
+    })) as CustomMethod;
+    expect(JSON.parse(next.params.value!)).toMatchObject({ lines: [[await productId("Durban Poison"), "0", 4]] });
+    await sendTelegramEvent(phone, "custom_method_invoked", { req_id: next.req_id, result: true });
+    await phone.waitForTimeout(1_500);
+    expect(await saves(phone)).toHaveLength(1);
     await web.context.close();
 
     // The desktop: nothing in its own cart, no shop; Telegram hands it what the phone saved.
     const desktop = await newDevice();
-    await openStore(desktop, { cart: save.params.value! });
+    await openStore(desktop, { cart: next.params.value! });
     await expect.poll(() => cartCount(desktop)).toBe("1");
     expect(await orderButton(desktop, "Durban Poison")).toBe("Ordered");
     expect(await desktop.getByTestId("all-shops-bar").textContent()).toContain("Nathon Pier");
     await desktop.getByTestId("nav-cart").click();
     await expect.poll(() => desktop.getByTestId("cart-line").count()).toBe(1);
+    expect(await desktop.getByTestId("cart-line").getByTestId("amount-value").textContent()).toBe("4");
     // Taking the saved cart is no change of the person's: nothing is written back.
     expect(await saves(desktop)).toEqual([]);
   });
