@@ -3,8 +3,10 @@ import "./components/blocks.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { useCartStore } from "./features/cart/stores/cartStore";
+import { useChosenShopStore } from "./features/shops/stores/chosenShopStore";
 import { startLocale, useLocaleStore } from "./lib/i18n";
-import { startTelegram } from "./lib/telegram";
+import { isInsideTelegram, startTelegram } from "./lib/telegram";
 import { startViewport } from "./lib/viewport";
 
 // The home page puts its list position back itself; the browser's own restoration would fight it.
@@ -12,6 +14,9 @@ window.history.scrollRestoration = "manual";
 // Telegram's colours before the first paint; the SDK itself arrives in parallel (Telegram only).
 startTelegram();
 startViewport();
+// Inside Telegram the cart follows the person across devices (a chunk of its own, given the stores: one that
+// imported them would split the entry, docs/webapp.md "Chunks"; a browser never loads it).
+if (isInsideTelegram()) void import("./app/cloudCartSync").then((sync) => sync.startCloudCart(useCartStore, useChosenShopStore));
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
