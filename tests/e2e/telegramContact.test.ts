@@ -224,7 +224,7 @@ describe("Use my location", () => {
     expect(await page.getByTestId("address-input").inputValue()).toBe("Villa 7, Soi 3");
   });
 
-  it("a device without location, or access refused: a clear line, the fields untouched and still typable", async () => {
+  it("a device without location, or access refused: a clear line, typing stays, a press after the settings works", async () => {
     const page = await web.newPage();
     await openCart(page);
     await page.getByTestId("courier-address").click();
@@ -250,6 +250,15 @@ describe("Use my location", () => {
     await expect.poll(() => refused.getByTestId("location-problem").textContent()).toMatch(/^Telegram may not share your location/);
     await refused.getByRole("button", { name: "Open settings" }).click();
     await waitForTelegramEvent(refused, "web_app_open_location_settings");
+    // Back from the settings with access given: pressed again, the point comes (the manager is set up already).
+    await refused.getByTestId("use-location").click();
+    await waitForTelegramEvent(refused, "web_app_request_location", { after: 1 });
+    await sendTelegramEvent(refused, "location_requested", { available: true, latitude: 9.47, longitude: 100.045 });
+    await waitForTelegramEvent(refused, "web_app_check_location", { after: 2 });
+    await sendTelegramEvent(refused, "location_checked", { available: true, access_requested: true, access_granted: true });
+    const linkField = refused.getByTestId("address-link-input");
+    await expect.poll(() => linkField.inputValue()).toBe("https://maps.google.com/?q=9.470000,100.045000");
+    expect(await refused.getByTestId("location-problem").count()).toBe(0);
     await refused.getByTestId("address-input").fill("Lamai, next to the night market");
     await refused.getByRole("button", { name: "Save address" }).click();
     await expect.poll(() => refused.getByTestId("courier-address").textContent()).toContain("Lamai, next to the night market");
