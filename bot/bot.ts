@@ -10,6 +10,7 @@ import { ConversationChangedElsewhere } from "../server/services/botConversation
 import { contextSetup, type BotContext, type BotLog, type BotRuntime, type BotServices } from "./context";
 import { conversationsFor } from "./conversations";
 import { staffAdmin } from "./features/admin";
+import { contact } from "./features/contact";
 import { fallback } from "./features/fallback";
 import { help } from "./features/help";
 import { membership } from "./features/membership";
@@ -42,7 +43,7 @@ export function createBot({ services, config, log, clock = Date.now, botInfo }: 
   // conversation under way gets its chat's updates first; staff and admin commands before the customer's.
   bot
     .errorBoundary(apologize)
-    .use(membership, conversationsFor(services.conversations), staffAdmin, start, promotions, staffOrders, orders, help, fallback);
+    .use(membership, conversationsFor(services.conversations), staffAdmin, start, promotions, contact, staffOrders, orders, help, fallback);
   // Only context setup runs outside the boundary; in polling mode this keeps the loop alive.
   bot.catch((error) => log.error({ err: error.error, update_id: error.ctx.update.update_id }, "the bot could not handle an update"));
   return bot;

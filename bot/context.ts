@@ -14,6 +14,7 @@ import type { ChatLocales } from "../server/services/chatLocales";
 import { DEFAULT_LOCALE, reduceLanguageTag } from "../server/domain/locale";
 import type { JsonKeyStore } from "../server/services/botConversations";
 import type { ChatOrders } from "../server/services/chatOrders";
+import type { Contact } from "../server/services/contact";
 import type { Handover } from "../server/services/handover";
 import type { Reachability } from "../server/services/outboxDelivery";
 import type { SignIn } from "../server/services/signIn";
@@ -56,6 +57,8 @@ export interface BotServices {
   backOffice: BackOffice | null;
   /** 'Stop promotions', /stop and the opt-in /start offers (issue 25). */
   promotions: Promotions;
+  /** A phone shared from the mini-app's courier form (issue 26). */
+  contact: Pick<Contact, "keepSharedPhone">;
 }
 
 export interface BotRuntime extends BotServices {

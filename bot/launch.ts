@@ -50,6 +50,7 @@ export function botServicesOf(services: Services): BotServices {
     conversations: services.conversations as JsonKeyStore<VersionedState<ConversationData>>,
     backOffice: { stock, stats, adminProducts },
     promotions: services.broadcasts.promotions,
+    contact: services.contact,
   };
 }
 

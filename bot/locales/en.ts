@@ -193,4 +193,9 @@ export default {
   "promo.offerOptIn": "You turned our promotions off. Want our offers again?",
   "promo.optInButton": "Get promotions again",
   "promo.optedIn": "Welcome back: you will get our offers again. /stop turns them off.",
+  // ---- g-contact ----
+  "contact.kept": "Thanks: your phone {phone} is in the store's courier form now.",
+  "contact.notYours": "I only keep your own phone number: this contact is someone else's, so I left it out.",
+  "contact.invalid": "This phone number does not fit the courier form. Please type it in the store instead.",
+  "contact.unknownUser": "Open the store first (/start), then share your phone from the courier form.",
 } as const;

@@ -11,6 +11,7 @@ import { adminBroadcastRoutes } from "./routes/adminBroadcasts";
 import { adminProductRoutes } from "./routes/adminProducts";
 import { authRoutes } from "./routes/auth";
 import { catalogRoutes } from "./routes/catalog";
+import { contactRoutes } from "./routes/contact";
 import { devRoutes } from "./routes/dev";
 import { handoverRoutes } from "./routes/handover";
 import { partnerRoutes } from "./routes/partner";
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(adminPromoRoutes, { promos: services.promos });
       await api.register(promoRoutes, { promos: services.promos });
       await api.register(adminBroadcastRoutes, { broadcasts: services.broadcasts });
+      await api.register(contactRoutes, { contact: services.contact });
     },
     { prefix: "/api" },
   );

@@ -12,6 +12,7 @@ import { createAuth } from "./auth";
 import { createBotAdmin } from "./botAdmin";
 import { createBroadcasts } from "./broadcasts";
 import { createChatLocales } from "./chatLocales";
+import { createContact } from "./contact";
 import { createConversationStore } from "./botConversations";
 import { createCatalog } from "./catalog";
 import { createChatOrders } from "./chatOrders";
@@ -114,6 +115,8 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     outbox: createOutboxDelivery({ db }),
     // Broadcasts (issue 25): the admin's use cases, the paced queue its worker sends, the promotions opt-out.
     broadcasts: createBroadcasts({ db, clock, perSecond: config.broadcastPerSecond, chatGapSeconds: config.broadcastChatGapSeconds }),
+    // Phone and location from Telegram (issue 26): the bot keeps a shared phone, the courier form reads it.
+    contact: createContact({ db, clock }),
   };
 }
 

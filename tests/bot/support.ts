@@ -7,6 +7,7 @@ import { createBroadcasts } from "../../server/services/broadcasts";
 import { createConversationStore } from "../../server/services/botConversations";
 import { createChatLocales } from "../../server/services/chatLocales";
 import { createChatOrders } from "../../server/services/chatOrders";
+import { createContact } from "../../server/services/contact";
 import { createReachability } from "../../server/services/outboxDelivery";
 import type { QueuedUpdate } from "../helpers/fakeBotApi";
 
@@ -47,6 +48,7 @@ export function botServicesFor(
     chatLocales: createChatLocales({ db }),
     conversations: createConversationStore({ db, clock }),
     promotions: createBroadcasts({ db, clock, perSecond: 25, chatGapSeconds: 1 }).promotions,
+    contact: createContact({ db, clock }),
   };
 }
 

@@ -4,6 +4,7 @@ import { Id, OptionId } from "./ids";
 import { NextCursor, Paging } from "./paging";
 import { HttpsLink, Text } from "./text";
 import { TonPayment } from "./ton";
+import { MAX_PHONE_LENGTH } from "../contact";
 import { MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
 
 const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
@@ -17,7 +18,7 @@ export const OrderLineInput = Type.Object({
 export const OrderSettingsInput = Type.Object({
   delivery_option: Type.Integer({ minimum: 0, maximum: 2 }),
   payment_option: Type.Integer({ minimum: 0, maximum: 3 }),
-  phone: Type.Optional(Text({ maxLength: 40 })),
+  phone: Type.Optional(Text({ maxLength: MAX_PHONE_LENGTH })),
   delivery_address: Type.Optional(Text({ maxLength: 300, multiLine: true })),
   /** A Google Maps link to where the courier goes (https only). */
   delivery_address_link: Type.Optional(HttpsLink({ maxLength: 500 })),

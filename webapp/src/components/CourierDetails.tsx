@@ -1,10 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
 import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { Modal } from "./Modal";
 import { notify } from "./notificationStore";
 import type { SettingsFieldsProps } from "./OrderSettingsFields";
 import "./OrderSettingsFields.css";
 import { t } from "../lib/i18n";
+import { isInsideTelegram } from "../lib/telegram";
+
+// Phone and location from Telegram (issue 26): a chunk of their own, fetched inside Telegram only.
+const FromTelegram = lazy(() => import("./CourierFromTelegram"));
+const fromTelegram = (buttons: ReactNode) => isInsideTelegram() && <Suspense fallback={null}>{buttons}</Suspense>;
 
 type Editing = "phone" | "address" | null;
 
@@ -90,6 +95,14 @@ function PhoneForm({ initial, onSave }: { initial: string; onSave: (phone: strin
   return (
     <form className="detail-form" onSubmit={onSubmit} noValidate>
       <p className="detail-form__lead">{t("courier.phoneLead")}</p>
+      {fromTelegram(
+        <FromTelegram
+          onPhone={(shared) => {
+            setPhone(shared);
+            onSave(shared);
+          }}
+        />,
+      )}
       <label className="field">
         <span className="field__label">{t("courier.phone")}</span>
         <input
@@ -132,6 +145,7 @@ function AddressForm({
   return (
     <form className="detail-form" onSubmit={onSubmit} noValidate>
       <p className="detail-form__lead">{t("courier.addressLead")}</p>
+      {fromTelegram(<FromTelegram setAddress={setAddress} setLink={setLink} />)}
       <label className="field">
         <span className="field__label">{t("courier.address")}</span>
         <textarea

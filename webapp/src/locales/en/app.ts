@@ -320,4 +320,17 @@ export default {
   "promo.applied": "Code {code} applied: −{discount}",
   "promo.chooseShop": "Choose a pickup shop to check the code.",
   "promo.onOrder": "Code {code}",
+  // ---- g-contact ----
+  "courier.sharePhone": "Share my phone from Telegram",
+  "courier.waitingPhone": "Waiting for your phone from Telegram…",
+  "courier.phoneNotArrived": "Your phone has not come from Telegram yet. Type it here, or try again.",
+  "courier.orType": "or type it",
+  "courier.useLocation": "Use my location",
+  "courier.locating": "Asking Telegram where you are…",
+  "courier.locationFilled": "Your location is in. Add the house or room number for the courier.",
+  "courier.locationAddress": "My location: {coordinates}",
+  "courier.locationUnavailable": "Telegram cannot get a location on this device. Please type the address.",
+  "courier.locationDenied": "Telegram may not share your location with the store. Allow it in the settings, or type the address.",
+  "courier.locationSettings": "Open settings",
+  "courier.locationNoAnswer": "Telegram did not answer. Type the address, or try again.",
 } as const;

@@ -320,4 +320,18 @@ export default {
   "promo.applied": "Промокод {code} применён: −{discount}",
   "promo.chooseShop": "Выберите магазин самовывоза, чтобы проверить код.",
   "promo.onOrder": "Код {code}",
+  // ---- g-contact ----
+  "courier.sharePhone": "Поделиться номером из Telegram",
+  "courier.waitingPhone": "Ждём ваш номер из Telegram…",
+  "courier.phoneNotArrived": "Номер из Telegram ещё не пришёл. Введите его здесь или попробуйте снова.",
+  "courier.orType": "или введите вручную",
+  "courier.useLocation": "Моё местоположение",
+  "courier.locating": "Спрашиваем у Telegram, где вы…",
+  "courier.locationFilled": "Местоположение добавлено. Допишите номер дома или комнаты для курьера.",
+  "courier.locationAddress": "Моё местоположение: {coordinates}",
+  "courier.locationUnavailable": "Telegram не может определить местоположение на этом устройстве. Введите адрес вручную.",
+  "courier.locationDenied":
+    "Telegram не разрешено передавать магазину ваше местоположение. Разрешите это в настройках или введите адрес.",
+  "courier.locationSettings": "Открыть настройки",
+  "courier.locationNoAnswer": "Telegram не ответил. Введите адрес или попробуйте снова.",
 } satisfies Record<keyof typeof en, string>;

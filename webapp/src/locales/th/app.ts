@@ -316,4 +316,17 @@ export default {
   "promo.applied": "ใช้โค้ด {code} แล้ว: −{discount}",
   "promo.chooseShop": "เลือกร้านรับสินค้าเพื่อตรวจสอบโค้ด",
   "promo.onOrder": "โค้ด {code}",
+  // ---- g-contact ----
+  "courier.sharePhone": "แชร์เบอร์โทรจาก Telegram",
+  "courier.waitingPhone": "กำลังรอเบอร์โทรของคุณจาก Telegram…",
+  "courier.phoneNotArrived": "ยังไม่ได้รับเบอร์โทรจาก Telegram พิมพ์เบอร์ที่นี่ หรือลองอีกครั้ง",
+  "courier.orType": "หรือพิมพ์เอง",
+  "courier.useLocation": "ใช้ตำแหน่งของฉัน",
+  "courier.locating": "กำลังขอตำแหน่งของคุณจาก Telegram…",
+  "courier.locationFilled": "ใส่ตำแหน่งของคุณแล้ว เพิ่มบ้านเลขที่หรือเลขห้องให้ผู้จัดส่งด้วย",
+  "courier.locationAddress": "ตำแหน่งของฉัน: {coordinates}",
+  "courier.locationUnavailable": "Telegram ระบุตำแหน่งบนอุปกรณ์นี้ไม่ได้ กรุณาพิมพ์ที่อยู่",
+  "courier.locationDenied": "Telegram ไม่ได้รับอนุญาตให้แชร์ตำแหน่งของคุณกับร้าน อนุญาตได้ในการตั้งค่า หรือพิมพ์ที่อยู่แทน",
+  "courier.locationSettings": "เปิดการตั้งค่า",
+  "courier.locationNoAnswer": "Telegram ไม่ตอบกลับ พิมพ์ที่อยู่ หรือลองอีกครั้ง",
 } satisfies Record<keyof typeof en, string>;
