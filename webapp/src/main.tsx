@@ -3,6 +3,7 @@ import "./components/blocks.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { provideCourierFromTelegram } from "./components/courierFromTelegram";
 import { useCartStore } from "./features/cart/stores/cartStore";
 import { useChosenShopStore } from "./features/shops/stores/chosenShopStore";
 import { startLocale, useLocaleStore } from "./lib/i18n";
@@ -17,6 +18,8 @@ startViewport();
 // Inside Telegram the cart follows the person across devices (a chunk of its own, given the stores: one that
 // imported them would split the entry, docs/webapp.md "Chunks"; a browser never loads it).
 if (isInsideTelegram()) void import("./app/cloudCartSync").then((sync) => sync.startCloudCart(useCartStore, useChosenShopStore));
+// The courier form's Telegram buttons: a feature's chunk the shared form is handed (components import no feature).
+if (isInsideTelegram()) provideCourierFromTelegram(() => import("./features/courier/components/CourierFromTelegram"));
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,15 +1,14 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
+import { Suspense, useState, type FormEvent, type ReactNode } from "react";
 import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { Modal } from "./Modal";
 import { notify } from "./notificationStore";
 import type { SettingsFieldsProps } from "./OrderSettingsFields";
 import "./OrderSettingsFields.css";
 import { t } from "../lib/i18n";
-import { isInsideTelegram } from "../lib/telegram";
+import { FromTelegram, hasCourierFromTelegram } from "./courierFromTelegram";
 
 // Phone and location from Telegram (issue 26): a chunk of their own, fetched inside Telegram only.
-const FromTelegram = lazy(() => import("./CourierFromTelegram"));
-const fromTelegram = (buttons: ReactNode) => isInsideTelegram() && <Suspense fallback={null}>{buttons}</Suspense>;
+const fromTelegram = (buttons: ReactNode) => hasCourierFromTelegram() && <Suspense fallback={null}>{buttons}</Suspense>;
 
 type Editing = "phone" | "address" | null;
 

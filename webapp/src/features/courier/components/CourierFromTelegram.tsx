@@ -4,13 +4,15 @@
  * form then reads it from the server, every second for up to 15 s) and 'Use my location' (LocationManager,
  * asked only when pressed; kept as a maps link). An older client shows neither, and typing always stays.
  */
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useRef, useState } from "react";
 import { coordinatesText, mapsLinkAt } from "@domain/contact";
-import { t, type MessageId } from "../lib/i18n";
-import { canRequestPhone, requestPhone } from "../lib/telegramContact";
-import { canRequestLocation, openLocationSettings, requestLocation } from "../lib/telegramLocation";
-import { MapPinIcon, PhoneIcon } from "./icons";
-import { fetchMyContact, keepMyLocation } from "./myContactApi";
+import type { FromTelegramProps } from "../../../components/courierFromTelegram";
+import { MapPinIcon, PhoneIcon } from "../../../components/icons";
+import { t, type MessageId } from "../../../lib/i18n";
+import { canRequestPhone, requestPhone } from "../../../lib/telegramContact";
+import { canRequestLocation, openLocationSettings, requestLocation } from "../../../lib/telegramLocation";
+import { fetchMyContact } from "../api/fetchMyContact";
+import { keepMyLocation } from "../api/keepMyLocation";
 import "./CourierFromTelegram.css";
 
 /** How often, and how long, the form looks for the phone once Telegram has sent it to the bot. */
@@ -150,10 +152,6 @@ function UseLocationButton({ onLocation }: { onLocation: (place: SharedLocation)
     </div>
   );
 }
-
-type FromTelegramProps =
-  | { onPhone: (phone: string) => void }
-  | { setAddress: Dispatch<SetStateAction<string>>; setLink: (link: string) => void };
 
 /** The phone form's button (given `onPhone`) or the address form's (given its fields' setters). */
 export default function CourierFromTelegram(props: FromTelegramProps) {
