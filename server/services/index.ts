@@ -26,6 +26,8 @@ import { createOrders } from "./orders";
 import { createOutboxDelivery, createReachability } from "./outboxDelivery";
 import { createPartner } from "./partner";
 import { createPromos } from "./promos";
+import { createReferralShare } from "./referralShare";
+import { createBotApi } from "./telegramBotApi";
 import { createDatabaseHitCounter, createLimiters, createMemoryHitCounter } from "./rateLimiter";
 import { createRoles } from "./roles";
 import { createShops } from "./shops";
@@ -114,6 +116,13 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     outbox: createOutboxDelivery({ db }),
     // Broadcasts (issue 25): the admin's use cases, the paced queue its worker sends, the promotions opt-out.
     broadcasts: createBroadcasts({ db, clock, perSecond: config.broadcastPerSecond, chatGapSeconds: config.broadcastChatGapSeconds }),
+    // Issue 26: the referral card a customer shares into Telegram, asked of the Bot API while they wait.
+    referralShare: createReferralShare({
+      db,
+      config,
+      botApi: config.botToken ? createBotApi({ token: config.botToken, apiRoot: config.telegramApiRoot }) : null,
+      log: log.child({ module: "referralShare" }),
+    }),
   };
 }
 
