@@ -64,3 +64,8 @@ export const viewDay = islandDate;
 
 /** An admin's correction of a balance: a signed whole number of Baht, not zero, and a reason. */
 export const MAX_ADJUSTMENT = 1_000_000;
+
+/** The referral link inside Telegram: the bot's mini-app opened with the code as `startapp` (start_param). */
+export function telegramReferralLink(botUsername: string, reflink: string): string {
+  return `https://t.me/${botUsername}?startapp=${reflink}`;
+}

@@ -267,6 +267,13 @@ export const SERVER_MESSAGES = [
   "This broadcast is finished or canceled: make a new one",
   "Only a broadcast that is sending can be paused",
   "Open a chat with the bot first: the test goes to your Telegram",
+  // ---- g-share: the referral card shared into Telegram (issue 26) ----
+  "Sharing a card needs the store's Telegram bot, which is not set up here.",
+  "Only an account signed in through Telegram can share a card into a Telegram chat.",
+  "Telegram could not prepare the card right now. Please try again in a moment.",
+  "{store}: order through my link.",
+  "Invite your friends too: {percent}% of every order they place comes back to you as bonus.",
+  "Open the store",
 ] as const;
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[number];

@@ -15,6 +15,7 @@ import { contactRoutes } from "./routes/contact";
 import { devRoutes } from "./routes/dev";
 import { handoverRoutes } from "./routes/handover";
 import { partnerRoutes } from "./routes/partner";
+import { referralShareRoutes } from "./routes/referralShare";
 import { orderRoutes } from "./routes/orders";
 import { shopStaffRoutes } from "./routes/shopStaff";
 import { adminShopsRoutes } from "./routes/adminShops";
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(adminExportRoutes, { orderExport: services.orderExport });
       await api.register(adminShopsRoutes, { shops });
       await api.register(partnerRoutes, { partner });
+      await api.register(referralShareRoutes, { referralShare: services.referralShare });
       await api.register(tonRoutes, { tonPayments: services.tonPayments, tonWallets: services.tonWallets });
       await api.register(wishlistRoutes, { wishlist });
       await api.register(adminPromoRoutes, { promos: services.promos });

@@ -307,4 +307,16 @@ export default {
   "Open a chat with the bot first: the test goes to your Telegram":
     "Сначала откройте чат с ботом: тестовое " +
     "сообщение придёт вам в Telegram",
+  // ---- g-share ----
+  "Sharing a card needs the store's Telegram bot, which is not set up here.":
+    "Чтобы поделиться карточкой, нужен Telegram-бот магазина, а здесь он не настроен.",
+  "Only an account signed in through Telegram can share a card into a Telegram chat.":
+    "Отправить карточку в чат Telegram можно только из аккаунта, вошедшего через Telegram.",
+  "Telegram could not prepare the card right now. Please try again in a moment.":
+    "Telegram сейчас не смог подготовить карточку. Попробуйте ещё раз чуть позже.",
+  "{store}: order through my link.": "{store}: заказывайте по моей ссылке.",
+  "Invite your friends too: {percent}% of every order they place comes back to you as bonus.":
+    "Приглашайте и своих друзей: {percent}% с каждого их заказа " +
+    "возвращаются вам бонусами.",
+  "Open the store": "Открыть магазин",
 } satisfies Record<ServerMessage, string>;

@@ -283,4 +283,15 @@ export default {
   "This broadcast is finished or canceled: make a new one": "การส่งข้อความนี้เสร็จสิ้นหรือถูกยกเลิกแล้ว กรุณาสร้างใหม่",
   "Only a broadcast that is sending can be paused": "หยุดชั่วคราวได้เฉพาะการส่งข้อความที่กำลังส่งอยู่",
   "Open a chat with the bot first: the test goes to your Telegram": "กรุณาเปิดแชทกับบอทก่อน ข้อความทดสอบจะส่งไปที่ Telegram ของคุณ",
+  // ---- g-share ----
+  "Sharing a card needs the store's Telegram bot, which is not set up here.":
+    "การแชร์การ์ดต้องใช้บอท Telegram ของร้าน ซึ่งยังไม่ได้ตั้งค่าไว้ที่นี่",
+  "Only an account signed in through Telegram can share a card into a Telegram chat.":
+    "เฉพาะบัญชีที่เข้าสู่ระบบผ่าน Telegram เท่านั้นที่แชร์การ์ดไปยังแชท Telegram ได้",
+  "Telegram could not prepare the card right now. Please try again in a moment.":
+    "ขณะนี้ Telegram ยังเตรียมการ์ดไม่ได้ โปรดลองอีกครั้งในอีกสักครู่",
+  "{store}: order through my link.": "{store}: สั่งซื้อผ่านลิงก์ของฉันได้เลย",
+  "Invite your friends too: {percent}% of every order they place comes back to you as bonus.":
+    "ชวนเพื่อนของคุณด้วย: ทุกคำสั่งซื้อของพวกเขาคืนโบนัสให้คุณ {percent}%",
+  "Open the store": "เปิดร้านค้า",
 } satisfies Record<ServerMessage, string>;

@@ -27,6 +27,8 @@ import { createOrders } from "./orders";
 import { createOutboxDelivery, createReachability } from "./outboxDelivery";
 import { createPartner } from "./partner";
 import { createPromos } from "./promos";
+import { createReferralShare } from "./referralShare";
+import { createBotApi } from "./telegramBotApi";
 import { createDatabaseHitCounter, createLimiters, createMemoryHitCounter } from "./rateLimiter";
 import { createRoles } from "./roles";
 import { createShops } from "./shops";
@@ -117,6 +119,13 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     broadcasts: createBroadcasts({ db, clock, perSecond: config.broadcastPerSecond, chatGapSeconds: config.broadcastChatGapSeconds }),
     // Phone and location from Telegram (issue 26): the bot keeps a shared phone, the courier form reads it.
     contact: createContact({ db, clock }),
+    // Issue 26: the referral card a customer shares into Telegram, asked of the Bot API while they wait.
+    referralShare: createReferralShare({
+      db,
+      config,
+      botApi: config.botToken ? createBotApi({ token: config.botToken, apiRoot: config.telegramApiRoot }) : null,
+      log: log.child({ module: "referralShare" }),
+    }),
   };
 }
 

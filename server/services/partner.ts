@@ -56,6 +56,7 @@ import {
   paidInMoney,
   referralIncome,
   referralRefusal,
+  telegramReferralLink,
   viewDay,
 } from "../domain/referrals";
 
@@ -225,7 +226,7 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
         return {
           reflink,
           link: `${config.publicUrl}/${reflink}`,
-          telegram_link: config.botUsername ? `https://t.me/${config.botUsername}?startapp=${reflink}` : null,
+          telegram_link: config.botUsername ? telegramReferralLink(config.botUsername, reflink) : null,
           views,
           referrals,
           conversion: conversionPercent(referrals, views),

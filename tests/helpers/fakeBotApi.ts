@@ -158,6 +158,7 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
     editMessageText: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     editMessageReplyMarkup: (params) => ok(params.inline_message_id ? true : message(params, Number(params.message_id))),
     answerCallbackQuery: () => ok(true),
+    ...preparedMessages(),
   };
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
@@ -278,6 +279,22 @@ export async function startFakeBotApi({ token = FAKE_BOT_TOKEN, botInfo = FAKE_B
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+// ---- g-share: prepared inline messages (issue 26) ----
+
+/**
+ * `savePreparedInlineMessage`: Telegram keeps the result for the user and answers a PreparedInlineMessage, an id
+ * (unique here, as in Telegram) and when it expires (a day on). The card itself is what the call recorded.
+ */
+function preparedMessages(): Record<string, (params: BotParams) => unknown> {
+  let next = 1;
+  return {
+    savePreparedInlineMessage: (params) => ({
+      ok: true,
+      result: { id: `prepared-${next++}-${Number(params.user_id)}`, expiration_date: Math.floor(Date.now() / 1000) + 86_400 },
+    }),
   };
 }
 

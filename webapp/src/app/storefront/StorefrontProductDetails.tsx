@@ -1,18 +1,22 @@
 import { useState } from "react";
+import { useLocation } from "wouter";
 import type { Product } from "@domain/contracts/catalog";
 import { AmountPicker } from "../../components/AmountPicker";
 import { amountLimits, clampAmount } from "@domain/amount";
 import { ProductDetails } from "../../features/catalog/components/ProductDetails";
 import { usePickedOffer } from "../../features/catalog/stores/pickedOptionStore";
 import { AddToOrderButton } from "../../features/cart/components/AddToOrderButton";
-import { changeAmount, useCartStore } from "../../features/cart/stores/cartStore";
+import { changeAmount, selectCartCount, useCartStore } from "../../features/cart/stores/cartStore";
 import { ChosenShopButton } from "../../features/shops/components/ChosenShopButton";
 import { StorePicker } from "../../features/shops/components/StorePicker";
 import { WishlistButton } from "../../features/wishlist/components/WishlistButton";
 import { useCustomerWishlist } from "./useCustomerWishlist";
 import { useOrderToggle } from "./useOrderToggle";
+import { useTelegramProductBar } from "./useTelegramProductBar";
 import "./storefront.css";
 import { t } from "../../lib/i18n";
+import { isInsideTelegram } from "../../lib/telegram";
+import { paths } from "../../lib/paths";
 
 /** Why the store picker is open: to change the shop, or to choose one and then order. */
 type Picking = "shop" | "shop-then-order" | null;
@@ -34,6 +38,22 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
     if (cartAmount === undefined) setDraftAmount(next);
     else changeAmount(product.id, offer.id, next);
   };
+  const pressOrder = () => void order.press(amount, () => setPicking("shop-then-order"));
+
+  // Inside Telegram the order toggle is Telegram's MainButton (the page's own gives way, as the cart's Place
+  // order does) and 'Cart' its SecondaryButton.
+  const [, navigate] = useLocation();
+  const cartCount = useCartStore(selectCartCount);
+  const soldOut = !inStock && !order.ordered;
+  useTelegramProductBar(
+    {
+      order: soldOut ? t("product.soldOut") : t(order.ordered ? "cart.ordered" : "cart.addToOrder"),
+      orderable: !soldOut,
+      cart: cartCount > 0 ? `${t("menu.cart")} (${cartCount})` : null,
+    },
+    pressOrder,
+    () => navigate(paths.cart),
+  );
 
   return (
     <>
@@ -56,11 +76,7 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
                   label={t("product.amountOf", { name: product.name })}
                 />
               )}
-              <AddToOrderButton
-                ordered={order.ordered}
-                soldOut={!inStock}
-                onPress={() => void order.press(amount, () => setPicking("shop-then-order"))}
-              />
+              {!isInsideTelegram() && <AddToOrderButton ordered={order.ordered} soldOut={!inStock} onPress={pressOrder} />}
             </div>
           </>
         }

@@ -7,6 +7,7 @@ import type { Modal } from "../../../components/Modal";
 import { currentLocale, t } from "../../../lib/i18n";
 import { paths, referralLink } from "../../../lib/paths";
 import { isInsideTelegram } from "../../../lib/telegram";
+import { usePrepareShareMessage } from "../api/usePrepareShareMessage";
 import { shareReferralLink } from "../shareReferralLink";
 import { QrIcon, ShareIcon, UsersIcon } from "./partnerIcons";
 import "./partner.css";
@@ -43,6 +44,11 @@ export function ReferralBox({ Modal, summary, reflink, balance, ownsShop }: Refe
   // Inside Telegram a friend opens the bot's mini-app link; elsewhere the store's own address.
   const link = inTelegram && summary?.telegram_link ? summary.telegram_link : referralLink(summary?.reflink ?? reflink);
   const shareLabel = t(inTelegram ? "referral.shareLink" : "referral.copyLink");
+  // Inside Telegram the bot prepares a card to share (issue 26); one at a time, however often it is tapped.
+  const prepareCard = usePrepareShareMessage();
+  const share = () => {
+    if (!prepareCard.isPending) void shareReferralLink(link, inTelegram ? () => prepareCard.mutateAsync() : undefined);
+  };
 
   return (
     <>
@@ -99,8 +105,9 @@ export function ReferralBox({ Modal, summary, reflink, balance, ownsShop }: Refe
           <button
             type="button"
             className="referral-link__button referral-link__button--main"
-            onClick={() => shareReferralLink(link)}
+            onClick={share}
             aria-label={shareLabel}
+            aria-busy={prepareCard.isPending}
             data-testid="referral-share"
           >
             {inTelegram ? <ShareIcon /> : <CopyIcon />}
@@ -141,7 +148,7 @@ export function ReferralBox({ Modal, summary, reflink, balance, ownsShop }: Refe
         <p className="referral-qr__link" data-testid="referral-qr-link">
           {link}
         </p>
-        <button type="button" className="button referral-qr__share" onClick={() => shareReferralLink(link)}>
+        <button type="button" className="button referral-qr__share" onClick={share}>
           {inTelegram ? <ShareIcon /> : <CopyIcon />}
           {t(inTelegram ? "referral.share" : "referral.copy")}
         </button>
