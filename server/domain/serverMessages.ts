@@ -267,6 +267,8 @@ export const SERVER_MESSAGES = [
   "This broadcast is finished or canceled: make a new one",
   "Only a broadcast that is sending can be paused",
   "Open a chat with the bot first: the test goes to your Telegram",
+  // ---- g-write: write access (issue 26) ----
+  "This account has no Telegram chat for the bot to write to.",
 ] as const;
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[number];

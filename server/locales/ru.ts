@@ -307,4 +307,6 @@ export default {
   "Open a chat with the bot first: the test goes to your Telegram":
     "Сначала откройте чат с ботом: тестовое " +
     "сообщение придёт вам в Telegram",
+  // ---- g-write: write access (issue 26) ----
+  "This account has no Telegram chat for the bot to write to.": "У этой учётной записи нет чата в Telegram, куда бот мог бы писать.",
 } satisfies Record<ServerMessage, string>;

@@ -283,4 +283,6 @@ export default {
   "This broadcast is finished or canceled: make a new one": "การส่งข้อความนี้เสร็จสิ้นหรือถูกยกเลิกแล้ว กรุณาสร้างใหม่",
   "Only a broadcast that is sending can be paused": "หยุดชั่วคราวได้เฉพาะการส่งข้อความที่กำลังส่งอยู่",
   "Open a chat with the bot first: the test goes to your Telegram": "กรุณาเปิดแชทกับบอทก่อน ข้อความทดสอบจะส่งไปที่ Telegram ของคุณ",
+  // ---- g-write: write access (issue 26) ----
+  "This account has no Telegram chat for the bot to write to.": "บัญชีนี้ไม่มีแชท Telegram ให้บอทส่งข้อความถึง",
 } satisfies Record<ServerMessage, string>;
