@@ -111,6 +111,11 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
           emptyCartAfterPlacing();
           // The session now says the customer has an active order (the cabinet's badge), until it is done or canceled.
           refreshSessionUser(queryClient);
+          // Issue 26: Telegram's "allow messages" dialog at once, so this order's notices can reach them (the
+          // order page's notices chunk, which says why meanwhile).
+          if (isInsideTelegram()) {
+            void import("../../features/auth/components/OrderNotices").then((notices) => notices.askAfterPlacing(queryClient));
+          }
           navigate(paths.order(order.id, { justPlaced: true }));
         },
         onError: (error) => {

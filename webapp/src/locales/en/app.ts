@@ -320,4 +320,8 @@ export default {
   "promo.applied": "Code {code} applied: −{discount}",
   "promo.chooseShop": "Choose a pickup shop to check the code.",
   "promo.onOrder": "Code {code}",
+  // ---- g-write: write access (issue 26), the order page's word on notices ----
+  "notices.off": "Notices are off",
+  "notices.turnOn": "Turn on notices",
+  "notices.why": "Allow messages from the bot to tell you when your order is ready",
 } as const;

@@ -320,4 +320,8 @@ export default {
   "promo.applied": "Промокод {code} применён: −{discount}",
   "promo.chooseShop": "Выберите магазин самовывоза, чтобы проверить код.",
   "promo.onOrder": "Код {code}",
+  // ---- g-write: write access (issue 26), the order page's word on notices ----
+  "notices.off": "Уведомления выключены",
+  "notices.turnOn": "Включить уведомления",
+  "notices.why": "Разрешите боту писать вам, чтобы он сообщил, когда заказ будет готов",
 } satisfies Record<keyof typeof en, string>;

@@ -316,4 +316,8 @@ export default {
   "promo.applied": "ใช้โค้ด {code} แล้ว: −{discount}",
   "promo.chooseShop": "เลือกร้านรับสินค้าเพื่อตรวจสอบโค้ด",
   "promo.onOrder": "โค้ด {code}",
+  // ---- g-write: write access (issue 26), the order page's word on notices ----
+  "notices.off": "การแจ้งเตือนปิดอยู่",
+  "notices.turnOn": "เปิดการแจ้งเตือน",
+  "notices.why": "อนุญาตให้บอทส่งข้อความถึงคุณ เพื่อแจ้งให้ทราบเมื่อคำสั่งซื้อของคุณพร้อม",
 } satisfies Record<keyof typeof en, string>;
