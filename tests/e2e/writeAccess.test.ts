@@ -37,10 +37,17 @@ const { api } = storeApi(web);
 let nextTelegramId = 828_000;
 let lamai: number;
 let gelato: Product;
+/** Orders placed over the API take Jack Herer at Chaweng: Lamai's few Gelatos are for the cart's placements. */
+let chaweng: number;
+let jack: Product;
 
 beforeAll(async () => {
-  lamai = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === "Lamai Night Market")!.id;
-  gelato = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === "Gelato #41")!;
+  const shops = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops;
+  lamai = shops.find((s) => s.name === "Lamai Night Market")!.id;
+  chaweng = shops.find((s) => s.name === "Chaweng Beach Store")!.id;
+  const products = (await api<{ products: Product[] }>("/api/products")).products;
+  gelato = products.find((p) => p.name === "Gelato #41")!;
+  jack = products.find((p) => p.name === "Jack Herer")!;
 });
 
 interface Customer {
@@ -162,6 +169,26 @@ describe("asking for write access after placing", () => {
     expect(await page.locator(".order-notices").count()).toBe(0);
   });
 
+  it("asks when a pending order gets its delivery and payment on its page: that places it too", async () => {
+    const who = await customer(false);
+    const body = { shop_id: chaweng, items: [{ product_id: jack.id, option_id: 0, amount: 1 }], delivery_option: 0, payment_option: 0 };
+    const headers = { "idempotency-key": "write-access-pending" };
+    const { order } = await api<{ order: Order }>("/api/orders", { method: "POST", token: who.token, headers, body });
+    expect(order.status).toBe("P");
+    const page = await openInTelegram(who, `/order/${order.id}`);
+    const form = page.getByTestId("pending-settings");
+    await form.waitFor();
+    expect(await requests(page)).toBe(0);
+    await form.getByTestId("delivery-options").getByRole("radio", { name: "Self pickup" }).click();
+    await form.getByTestId("payment-options").getByRole("radio", { name: "Cash" }).click();
+    await form.getByTestId("save-order-settings").click();
+    await expect.poll(() => page.getByTestId("order-status").textContent()).toBe("New");
+    await waitForTelegramEvent(page, REQUEST);
+    await sendTelegramEvent(page, "write_access_requested", { status: "cancelled" });
+    await page.getByTestId("order-notices-off").waitFor();
+    expect(await me(who)).toMatchObject({ writeAccess: "refused", notices: "off" });
+  });
+
   it("shows nothing of it in a plain browser, even to someone who refused", async () => {
     const who = await customer(false);
     await api("/api/me/write-access", { method: "PUT", token: who.token, body: { allowed: false } });
@@ -176,7 +203,7 @@ describe("asking for write access after placing", () => {
 });
 
 async function placeOverApi(who: Customer, key: string): Promise<Order> {
-  const body = { shop_id: lamai, items: [{ product_id: gelato.id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
+  const body = { shop_id: chaweng, items: [{ product_id: jack.id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 };
   const headers = { "idempotency-key": key };
   return (await api<{ order: Order }>("/api/orders", { method: "POST", token: who.token, headers, body })).order;
 }

@@ -33,6 +33,7 @@ import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { shopsHolding } from "../../lib/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
+import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
 
@@ -111,11 +112,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
           emptyCartAfterPlacing();
           // The session now says the customer has an active order (the cabinet's badge), until it is done or canceled.
           refreshSessionUser(queryClient);
-          // Issue 26: Telegram's "allow messages" dialog at once, so this order's notices can reach them (the
-          // order page's notices chunk, which says why meanwhile).
-          if (isInsideTelegram()) {
-            void import("../../features/auth/components/OrderNotices").then((notices) => notices.askAfterPlacing(queryClient));
-          }
+          askForNoticesAfterPlacing(queryClient);
           navigate(paths.order(order.id, { justPlaced: true }));
         },
         onError: (error) => {

@@ -18,6 +18,7 @@ import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
+import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
 import { deliveryOptionLabel, paymentOptionLabel } from "../../lib/labels";
@@ -208,6 +209,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
           onPlaced={(placed) => {
             notify(t("order.placedNotice", { id: placed.id }), "S");
             refreshSessionUser(queryClient);
+            askForNoticesAfterPlacing(queryClient);
           }}
         />
       )}
