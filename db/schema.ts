@@ -1,6 +1,7 @@
 /** The database as Kysely sees it: one interface per table, rows use `T | null`, never optional fields. */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { OrderStatus } from "../server/domain/orders";
+import type { WriteAccess } from "../server/domain/writeAccess";
 
 /** ISO-8601 UTC text, e.g. 2026-11-21T10:00:00.000Z: sorts as it reads. */
 type Timestamp = string;
@@ -31,6 +32,8 @@ export interface UsersTable {
   telegram_locale: WithDefault<string | null>;
   /** When the user stopped promotional messages ('Stop promotions', /stop); null while they take them. */
   promotions_opted_out_at: WithDefault<string | null>;
+  /** Whether the bot may write to the user (issue 26): 'refused' answers skip their notices; null while unknown. */
+  write_access: WithDefault<WriteAccess | null>;
 }
 
 export interface SessionsTable {

@@ -13,6 +13,7 @@ import * as locale from "./20261127T130000_locale";
 import * as promotionsOptOut from "./20261127T140000_promotions_opt_out";
 import * as promos from "./20261127T141000_promos";
 import * as broadcasts from "./20261127T142000_broadcasts";
+import * as writeAccess from "./20261127T160000_write_access";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "20261127T140000_promotions_opt_out": promotionsOptOut,
   "20261127T141000_promos": promos,
   "20261127T142000_broadcasts": broadcasts,
+  "20261127T160000_write_access": writeAccess,
 };

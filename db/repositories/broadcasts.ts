@@ -20,7 +20,9 @@ function recipients(db: Executor, segment: Segment, now: string) {
     .selectFrom("users as u")
     .where("u.telegram_id", "is not", null)
     .where("u.telegram_unreachable_at", "is", null)
-    .where("u.promotions_opted_out_at", "is", null);
+    .where("u.promotions_opted_out_at", "is", null)
+    // Issue 26: someone who declined the bot's messages in Telegram's dialog gets no promotions either.
+    .where((eb) => eb.or([eb("u.write_access", "is", null), eb("u.write_access", "!=", "refused")]));
   if (segment.locale) {
     query = query.where(sql<string>`coalesce(u.locale, u.telegram_locale, 'en')`, "=", segment.locale);
   }

@@ -5,6 +5,7 @@
  */
 import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "../executor";
+import type { WriteAccess } from "../../server/domain/writeAccess";
 
 export interface DueNotification {
   id: number;
@@ -17,6 +18,8 @@ export interface DueNotification {
   /** The recipient's stored language choice and Telegram's (issue 24): the push speaks the one in effect. */
   locale: string | null;
   telegram_locale: string | null;
+  /** 'refused' when the recipient declined the bot's messages in Telegram's dialog (issue 26): skipped. */
+  write_access: WriteAccess | null;
 }
 
 /**
@@ -29,7 +32,7 @@ export function nextDue(db: Executor, now: string, exceptIds: readonly number[])
     .selectFrom("outbox as o")
     .leftJoin("users as u", "u.id", "o.user_id")
     .select(["o.id", "o.kind", "o.payload", "o.attempts", "o.user_id", "u.telegram_id", "u.telegram_unreachable_at"])
-    .select(["u.locale", "u.telegram_locale"])
+    .select(["u.locale", "u.telegram_locale", "u.write_access"])
     .where("o.status", "in", ["pending", "sending"])
     .where("o.next_attempt_at", "<=", now)
     .where((eb) =>
@@ -93,7 +96,8 @@ export async function claimNextDue(
        where outbox.id = next.id
       returning outbox.id, outbox.kind, outbox.payload, outbox.attempts - 1 as attempts, outbox.user_id
     )
-    select c.id, c.kind, c.payload, c.attempts, c.user_id, u.telegram_id, u.telegram_unreachable_at, u.locale, u.telegram_locale
+    select c.id, c.kind, c.payload, c.attempts, c.user_id, u.telegram_id, u.telegram_unreachable_at, u.locale, u.telegram_locale,
+           u.write_access
       from claimed c left join users u on u.id = c.user_id`.execute(tx);
   return rows[0];
 }

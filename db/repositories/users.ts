@@ -16,6 +16,8 @@ const USER_COLUMNS = [
   "reflink",
   "locale",
   "telegram_locale",
+  "write_access",
+  "telegram_unreachable_at",
 ] as const;
 
 export function findUserById(db: Executor, id: number) {

@@ -274,6 +274,8 @@ export const SERVER_MESSAGES = [
   "{store}: order through my link.",
   "Invite your friends too: {percent}% of every order they place comes back to you as bonus.",
   "Open the store",
+  // ---- g-write: write access (issue 26) ----
+  "This account has no Telegram chat for the bot to write to.",
 ] as const;
 
 export type ServerMessage = (typeof SERVER_MESSAGES)[number];

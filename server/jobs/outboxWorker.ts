@@ -12,7 +12,8 @@
  *   the messenger does not) and counts as a transient failure.
  * - "retry after N s" (Telegram's 429): try again then (not counted as a failed attempt).
  * - "blocked" (the user blocked the bot, or never started it): the user is marked unreachable and this and
- *   all their later rows are skipped. Users without a Telegram chat (e-mail only) are skipped too, not failed.
+ *   all their later rows are skipped. Users without a Telegram chat (e-mail only) are skipped too, not failed,
+ *   and so are users who refused the bot's messages in Telegram's dialog (write access, issue 26).
  * - "rejected" (the request itself is wrong, or the row cannot be rendered): failed at once.
  * - The messenger throws (network, timeout, 5xx): exponential backoff with a cap; after maxAttempts, failed.
  * - A row that edits an earlier message (staff_order_update, whose payload names the pushed row by its
@@ -248,6 +249,8 @@ export function createOutboxWorker({ outbox, messenger, log, clock = Date.now, o
 
     if (row.telegram_id === null) return record("skipped", { status: "skipped", last_error: "no Telegram chat (e-mail only user)" });
     if (row.telegram_unreachable_at !== null) return record("skipped", { status: "skipped", last_error: "user blocked the bot" });
+    // Issue 26: they declined Telegram's "allow messages" dialog; a message or an "allow" later lets notices through.
+    if (row.write_access === "refused") return record("skipped", { status: "skipped", last_error: "user refused messages from the bot" });
 
     let edit: MessageRef | null = null;
     const edits = editedRowKey(row);

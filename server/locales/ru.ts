@@ -319,4 +319,6 @@ export default {
     "Приглашайте и своих друзей: {percent}% с каждого их заказа " +
     "возвращаются вам бонусами.",
   "Open the store": "Открыть магазин",
+  // ---- g-write: write access (issue 26) ----
+  "This account has no Telegram chat for the bot to write to.": "У этой учётной записи нет чата в Telegram, куда бот мог бы писать.",
 } satisfies Record<ServerMessage, string>;

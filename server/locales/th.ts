@@ -294,4 +294,6 @@ export default {
   "Invite your friends too: {percent}% of every order they place comes back to you as bonus.":
     "ชวนเพื่อนของคุณด้วย: ทุกคำสั่งซื้อของพวกเขาคืนโบนัสให้คุณ {percent}%",
   "Open the store": "เปิดร้านค้า",
+  // ---- g-write: write access (issue 26) ----
+  "This account has no Telegram chat for the bot to write to.": "บัญชีนี้ไม่มีแชท Telegram ให้บอทส่งข้อความถึง",
 } satisfies Record<ServerMessage, string>;

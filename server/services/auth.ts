@@ -37,6 +37,7 @@ export function createAuth({ db, config, mailer, clock, registerReferral, limite
   return {
     sessionUser: sessions.sessionUser,
     chooseLocale: sessions.chooseLocale,
+    answerWriteAccess: sessions.answerWriteAccess,
     joinFromChat: signIn.joinFromChat,
     signInWithTelegram: signIn.signInWithTelegram,
     sendEmailCode: signIn.sendEmailCode,

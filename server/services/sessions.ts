@@ -19,13 +19,15 @@ import {
   selectStaffRoles,
   updateUser,
 } from "../../db/repositories/users";
+import { setWriteAccess } from "../../db/repositories/reachability";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import type { Config } from "../config";
 import { ADMIN_ROLE, MAX_SESSIONS_PER_USER, sessionExpiry, slidSessionExpiry } from "../domain/auth";
 import type { SessionUser } from "../domain/contracts/auth";
-import { NotFoundError } from "../domain/errors";
+import { ConflictError, NotFoundError } from "../domain/errors";
 import { effectiveLocale, isLocale, reduceLanguageTag, type Locale } from "../domain/locale";
 import { isAllowlisted } from "../domain/shops";
+import { noticesState, writeAccessOf, type NoticesState, type WriteAccess } from "../domain/writeAccess";
 
 export type SessionsConfig = Pick<Config, "allowlistEmails" | "homeIconUserId" | "wholesaleUrl">;
 
@@ -96,6 +98,24 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
     },
 
     /**
+     * Stores the person's answer to Telegram's dialog (requestWriteAccess, asked by the mini-app after an
+     * order): refused skips their notices, allowed lets them through again. What their notices are now.
+     */
+    async answerWriteAccess(userId: number, allowed: boolean): Promise<{ writeAccess: WriteAccess; notices: NoticesState }> {
+      const writeAccess = writeAccessOf(allowed);
+      await units.write("answerWriteAccess", async (tx) => {
+        const user = await findUserById(tx, userId);
+        if (!user) throw new NotFoundError("User", "User not found");
+        if (user.telegram_id === null) {
+          throw new ConflictError("NO_TELEGRAM_CHAT", "This account has no Telegram chat for the bot to write to.");
+        }
+        await setWriteAccess(tx, userId, writeAccess, iso(clock()));
+      });
+      // Allowing clears an earlier "unreachable" too (db/repositories/reachability.ts): the notices are on.
+      return { writeAccess, notices: allowed ? "on" : "off" };
+    },
+
+    /**
      * The signed-in user as every screen starts from it (`GET /api/me`, and every sign-in's answer). Their
      * `locale` is the language in effect: the stored choice, else Telegram's, else the browser's.
      */
@@ -131,6 +151,9 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
         // Spec §2: the wholesale link shows to users who own a shop and to the allow-listed accounts.
         wholesaleUrl: owned || allowlisted ? config.wholesaleUrl : null,
         locale: effectiveLocale({ stored: user.locale, telegram: user.telegram_locale, acceptLanguage }),
+        // ---- g-write ----
+        writeAccess: user.write_access,
+        notices: noticesState(user),
       };
     },
   };

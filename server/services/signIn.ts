@@ -29,6 +29,7 @@ import {
   useCode,
   type UserRow,
 } from "../../db/repositories/users";
+import { markReachable } from "../../db/repositories/reachability";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { lockName } from "../../db/locks";
 import type { Config } from "../config";
@@ -145,7 +146,12 @@ export function createSignIn(deps: SignInDeps) {
      * one yet, and the code is registered as their referrer if it may be. Never fails the chat.
      */
     async joinFromChat(profile: TelegramUserProfile, code: string): Promise<void> {
-      const userId = await units.write("joinFromChat", (tx) => upsertTelegramUser(tx, profile));
+      const userId = await units.write("joinFromChat", async (tx) => {
+        const userId = await upsertTelegramUser(tx, profile);
+        // They wrote to the bot: it may write back (the chat's own hook ran before the user existed).
+        await markReachable(tx, profile.id);
+        return userId;
+      });
       await registerReferral(userId, code, "chat");
     },
 
@@ -154,6 +160,8 @@ export function createSignIn(deps: SignInDeps) {
       const { user: profile, startParam } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
       const { userId, token } = await units.write("signInWithTelegram", async (tx) => {
         const userId = await upsertTelegramUser(tx, profile);
+        // Issue 26: Telegram vouches that the bot may write to them; false or absent keeps what was known.
+        if (profile.allows_write_to_pm) await markReachable(tx, profile.id);
         return { userId, token: await sessions.open(tx, userId, "TELEGRAM") };
       });
       await registerReferral(userId, startParam, "telegram");

@@ -17,6 +17,8 @@ export interface TelegramProfile {
   photo_url: string | null;
   /** The user's language as Telegram says it (an IETF tag such as "ru" or "th"), or null. */
   language_code: string | null;
+  /** Telegram says the bot may write to this user (they started it, or allowed it): issue 26. */
+  allows_write_to_pm: boolean;
 }
 
 export interface VerifiedInitData {
@@ -71,6 +73,7 @@ export function verifyInitData(raw: string, botToken: string, nowS: number, maxA
       username: text(user.username),
       photo_url: text(user.photo_url),
       language_code: text(user.language_code),
+      allows_write_to_pm: user.allows_write_to_pm === true,
     },
     authDate,
     startParam: params.get("start_param"),

@@ -146,7 +146,9 @@ describe("the bot over https (inside Telegram)", () => {
   });
 
   it("ignores updates with no sender, quietly, and changes nothing", async () => {
-    await addCustomer(db, { telegram_id: anna.id });
+    const annaId = await addCustomer(db, { telegram_id: anna.id });
+    // Known to take the bot's messages already: her /help, the marker, has nothing new to store (issue 26).
+    await db.updateTable("users").set({ write_access: "allowed" }).where("id", "=", annaId).execute();
     const before = await snapshot(db);
     fake.queueUpdate(channelPost("/orders"));
     fake.queueUpdate(textMessage(anna, "/help"));
@@ -277,6 +279,23 @@ describe("the bot over https (inside Telegram)", () => {
     fake.queueUpdate(textMessage(ben, "/help"));
     await fake.waitFor("sendMessage", { count: 2 });
     expect(await unreachableAt()).toBeNull();
+  });
+
+  // ---- g-write ----
+  it("takes /start from a customer who refused the bot's messages in the mini-app as leave to write (issue 26)", async () => {
+    const id = await addCustomer(db, { telegram_id: anna.id });
+    const refusedAt = "2026-11-27T10:00:00.000Z";
+    await db.updateTable("users").set({ write_access: "refused", telegram_unreachable_at: refusedAt }).where("id", "=", id).execute();
+    const access = () =>
+      db.selectFrom("users").select(["write_access", "telegram_unreachable_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+    fake.queueUpdate(textMessage(ben, "/start"));
+    await fake.waitFor("sendMessage");
+    expect(await access()).toEqual({ write_access: "refused", telegram_unreachable_at: refusedAt });
+
+    fake.queueUpdate(textMessage(anna, "/start"));
+    await fake.waitFor("sendMessage", { count: 2 });
+    expect(await access()).toEqual({ write_access: "allowed", telegram_unreachable_at: null });
   });
 });
 

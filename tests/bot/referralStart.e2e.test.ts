@@ -37,10 +37,11 @@ it("registers the sender of /start CODE as a referral of the code's owner, once,
   await web.fake.waitFor("sendMessage", { count: 1, timeoutMs: 10_000 });
   const user = await web.store.db
     .selectFrom("users")
-    .select(["id", "first_name", "username"])
+    .select(["id", "first_name", "username", "write_access"])
     .where("telegram_id", "=", newcomer.id)
     .executeTakeFirstOrThrow();
-  expect(user).toMatchObject({ first_name: "Lek", username: "lek_samui" });
+  // They wrote to the bot, so it may write to them (issue 26): their notices are not asked for again.
+  expect(user).toMatchObject({ first_name: "Lek", username: "lek_samui", write_access: "allowed" });
   expect(await partnerOf(newcomer.id)).toBe(partnerId);
 
   // A second code, and then the newcomer's own code: nothing changes, the welcome is the same.

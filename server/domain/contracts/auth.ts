@@ -12,6 +12,14 @@ export const LocaleSchema = Type.Union([Type.Literal("en"), Type.Literal("ru"), 
 export const LocaleBody = Type.Object({ locale: Type.Optional(Type.Unknown()) });
 export const LocaleResponse = Type.Object({ locale: LocaleSchema });
 
+/** `PUT /api/me/write-access` (issue 26): the answer to Telegram's requestWriteAccess dialog. */
+export const WriteAccessBody = Type.Object({ allowed: Type.Boolean() });
+export const WriteAccessResponse = Type.Object({
+  writeAccess: Type.Union([Type.Literal("allowed"), Type.Literal("refused")]),
+  notices: Type.Union([Type.Literal("on"), Type.Literal("off")]),
+});
+export type WriteAccessResponse = Static<typeof WriteAccessResponse>;
+
 export const TelegramSignInBody = Type.Object({
   initData: Type.String({ minLength: 1, maxLength: 4096 }),
 });
@@ -64,6 +72,11 @@ export const SessionUser = Type.Object({
   wholesaleUrl: Type.Union([Type.String(), Type.Null()]),
   /** The language in effect (issue 24): the user's stored choice, else Telegram's, else the browser's. */
   locale: LocaleSchema,
+  // ---- g-write ----
+  /** Issue 26: whether the bot may write to the user as far as the store knows (null: unknown). */
+  writeAccess: Type.Union([Type.Literal("allowed"), Type.Literal("refused"), Type.Null()]),
+  /** Whether their notices reach them in Telegram: off when they refused or blocked the bot; null without Telegram. */
+  notices: Type.Union([Type.Literal("on"), Type.Literal("off"), Type.Null()]),
 });
 export type SessionUser = Static<typeof SessionUser>;
 

@@ -10,6 +10,8 @@ import {
   SignInResponse,
   SuccessResponse,
   TelegramSignInBody,
+  WriteAccessBody,
+  WriteAccessResponse,
 } from "../../domain/contracts/auth";
 import { ApiError } from "../../domain/contracts/catalog";
 import { ValidationError } from "../../domain/errors";
@@ -70,5 +72,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: Auth }> = async (app,
       await auth.chooseLocale(request.session!.userId, locale);
       return { locale };
     },
+  );
+
+  // Issue 26: the person's answer to Telegram's "allow messages from the bot" dialog, asked after an order.
+  app.put(
+    "/me/write-access",
+    { config: { access: "signed-in" }, schema: { body: WriteAccessBody, response: { 200: WriteAccessResponse, ...errors } } },
+    async (request) => auth.answerWriteAccess(request.session!.userId, request.body.allowed),
   );
 };

@@ -129,6 +129,17 @@ describe("segments and their recipients", () => {
   it("everyone the bot can reach: users with a chat who neither blocked the bot nor opted out", async () => {
     expect(await recipients({ type: "all" })).toBe(baseline + 3);
   });
+  // ---- g-write ----
+  it("leaves out someone who declined the bot's messages in Telegram's dialog, and counts them once they allow it (issue 26)", async () => {
+    const setAccess = (access: "allowed" | "refused" | null) =>
+      store.db.updateTable("users").set({ write_access: access }).where("id", "=", user.chai!).execute();
+    await setAccess("refused");
+    expect(await recipients({ type: "all" })).toBe(baseline + 2);
+    await setAccess("allowed");
+    expect(await recipients({ type: "all" })).toBe(baseline + 3);
+    await setAccess(null);
+    expect(await recipients({ type: "all" })).toBe(baseline + 3);
+  });
   it("by language: the user's choice, else Telegram's, else English", async () => {
     const ru = await recipients({ type: "all", locale: "ru" });
     const th = await recipients({ type: "all", locale: "th" });

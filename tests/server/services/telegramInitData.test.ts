@@ -33,6 +33,8 @@ describe("verifyInitData", () => {
       username: "vdkfrost",
       photo_url: null,
       language_code: "ru",
+      // Telegram's example predates the field: not said is not allowed.
+      allows_write_to_pm: false,
     });
     expect(verified.authDate).toBe(AUTH_DATE);
   });
@@ -75,5 +77,23 @@ describe("verifyInitData", () => {
     expect(rejection(signInitData({ auth_date: String(AUTH_DATE) }, TOKEN))).toMatch(/no user/);
     expect(rejection(signInitData({ auth_date: String(AUTH_DATE), user: "{not json" }, TOKEN))).toMatch(/not valid JSON/);
     expect(rejection(signInitData({ auth_date: String(AUTH_DATE), user: '{"id":"x","first_name":"A"}' }, TOKEN))).toMatch(/no user/);
+  });
+
+  // ---- g-write ----
+  it("reads allows_write_to_pm: true only when Telegram says true (issue 26)", () => {
+    const says = (allows: unknown) =>
+      verifyInitData(
+        signInitData(
+          { auth_date: String(AUTH_DATE), user: JSON.stringify({ id: 42, first_name: "Noi", allows_write_to_pm: allows }) },
+          TOKEN,
+        ),
+        TOKEN,
+        AUTH_DATE,
+        DAY,
+      ).user.allows_write_to_pm;
+    expect(says(true)).toBe(true);
+    expect(says(false)).toBe(false);
+    expect(says("true")).toBe(false);
+    expect(says(1)).toBe(false);
   });
 });

@@ -33,6 +33,7 @@ import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { shopsHolding } from "../../lib/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
+import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
 
@@ -111,6 +112,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
           emptyCartAfterPlacing();
           // The session now says the customer has an active order (the cabinet's badge), until it is done or canceled.
           refreshSessionUser(queryClient);
+          askForNoticesAfterPlacing(queryClient);
           navigate(paths.order(order.id, { justPlaced: true }));
         },
         onError: (error) => {

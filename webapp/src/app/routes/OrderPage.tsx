@@ -9,8 +9,8 @@ import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderMap } from "../../components/OrderMap";
 import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
-import { haptic, showConfirm } from "../../lib/telegram";
-import { refreshSessionUser } from "../../features/auth/api/useMe";
+import { haptic, isInsideTelegram, showConfirm } from "../../lib/telegram";
+import { refreshSessionUser, useMe } from "../../features/auth/api/useMe";
 import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
 import { useOrder } from "../../features/orders/api/useOrder";
 import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
@@ -18,12 +18,15 @@ import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
+import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
 import { deliveryOptionLabel, paymentOptionLabel } from "../../lib/labels";
 
 /** Paying in TON (payment 3): its own chunk, and TON Connect a chunk of its own behind it (docs/webapp.md "Chunks"). */
 const TonPay = lazy(() => import("../../features/ton/TonPay"));
+/** Issue 26: whether the order's notices reach the person, inside Telegram only (a chunk of its own). */
+const OrderNotices = lazy(() => import("../../features/auth/components/OrderNotices"));
 
 /** /order/{id}: anything but a positive whole id is the 404 page. */
 export function OrderPage({ id }: { id: string }) {
@@ -76,6 +79,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const cancel = useCancelOrder();
+  const me = useMe();
   const justPlaced = params.get(JUST_PLACED_PARAM) === "Y";
   const pickup = order.delivery_option === DELIVERY_OPTIONS.selfPickup;
   const showPass = showsPickupPass(order);
@@ -104,6 +108,12 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             {pickup && order.status === "N" ? t("order.placedHold", { shop: order.store.name }) : t("order.placedShopHasIt")}
           </span>
         </div>
+      )}
+
+      {isInsideTelegram() && (
+        <Suspense>
+          <OrderNotices notices={me.data?.notices} queryClient={queryClient} />
+        </Suspense>
       )}
 
       <header className="order-head">
@@ -199,6 +209,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
           onPlaced={(placed) => {
             notify(t("order.placedNotice", { id: placed.id }), "S");
             refreshSessionUser(queryClient);
+            askForNoticesAfterPlacing(queryClient);
           }}
         />
       )}

@@ -333,4 +333,8 @@ export default {
   "courier.locationDenied": "Telegram may not share your location with the store. Allow it in the settings, or type the address.",
   "courier.locationSettings": "Open settings",
   "courier.locationNoAnswer": "Telegram did not answer. Type the address, or try again.",
+  // ---- g-write: write access (issue 26), the order page's word on notices ----
+  "notices.off": "Notices are off",
+  "notices.turnOn": "Turn on notices",
+  "notices.why": "Allow messages from the bot to tell you when your order is ready",
 } as const;

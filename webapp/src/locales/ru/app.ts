@@ -334,4 +334,8 @@ export default {
     "Telegram не разрешено передавать магазину ваше местоположение. Разрешите это в настройках или введите адрес.",
   "courier.locationSettings": "Открыть настройки",
   "courier.locationNoAnswer": "Telegram не ответил. Введите адрес или попробуйте снова.",
+  // ---- g-write: write access (issue 26), the order page's word on notices ----
+  "notices.off": "Уведомления выключены",
+  "notices.turnOn": "Включить уведомления",
+  "notices.why": "Разрешите боту писать вам, чтобы он сообщил, когда заказ будет готов",
 } satisfies Record<keyof typeof en, string>;

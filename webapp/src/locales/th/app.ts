@@ -329,4 +329,8 @@ export default {
   "courier.locationDenied": "Telegram ไม่ได้รับอนุญาตให้แชร์ตำแหน่งของคุณกับร้าน อนุญาตได้ในการตั้งค่า หรือพิมพ์ที่อยู่แทน",
   "courier.locationSettings": "เปิดการตั้งค่า",
   "courier.locationNoAnswer": "Telegram ไม่ตอบกลับ พิมพ์ที่อยู่ หรือลองอีกครั้ง",
+  // ---- g-write: write access (issue 26), the order page's word on notices ----
+  "notices.off": "การแจ้งเตือนปิดอยู่",
+  "notices.turnOn": "เปิดการแจ้งเตือน",
+  "notices.why": "อนุญาตให้บอทส่งข้อความถึงคุณ เพื่อแจ้งให้ทราบเมื่อคำสั่งซื้อของคุณพร้อม",
 } satisfies Record<keyof typeof en, string>;

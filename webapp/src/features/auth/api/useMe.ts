@@ -4,9 +4,7 @@ import { POLL_INTERVAL_MS } from "@domain/constants";
 import { apiRequest, isHttpFailure } from "../../../lib/api";
 import { confirmToken, dropToken, storedToken, useSessionTokenStore } from "../../../lib/session";
 import { useTelegramSignInStore } from "../stores/telegramSignInStore";
-
-/** Who holds the stored token: the server's answer to "verify stored session" (GET /api/me). */
-const ME_KEY = ["me"] as const;
+import { ME_KEY } from "./meKey";
 
 async function fetchMe(signal: AbortSignal): Promise<SessionUser | null> {
   const token = storedToken();
