@@ -34,6 +34,8 @@ export interface PersonRow {
   username: string | null;
   photo_url: string | null;
   telegram_unreachable_at: string | null;
+  /** Whether the person let the bot write to them (issue 26): 'refused' means the outbox skips them. */
+  write_access: string | null;
 }
 
 const PERSON = [
@@ -45,6 +47,7 @@ const PERSON = [
   "u.username",
   "u.photo_url",
   "u.telegram_unreachable_at",
+  "u.write_access",
 ] as const;
 
 export async function selectPerson(tx: Executor, userId: number): Promise<PersonRow | undefined> {

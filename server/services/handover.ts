@@ -349,7 +349,8 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
 
     /**
      * Contact client: the bot sends the manager a button into the customer's chat (or their e-mail). False
-     * when the manager cannot be reached in Telegram (no chat with the bot, or they blocked it).
+     * when the manager cannot be reached in Telegram (no chat with the bot, they blocked it, or they refused its
+     * messages in the mini-app: the outbox would skip the push).
      */
     async contact(userId: number, orderId: number, botOn: boolean): Promise<boolean> {
       return units.write("contact", async (tx) => {
@@ -359,7 +360,9 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
           throw new ConflictError("ORDER_NOT_IN_WORK", "The client can be contacted about an order in work only.");
         const manager = await selectPerson(tx, actor.userId);
         const customer = await selectPerson(tx, row.user_id);
-        if (!botOn || !manager || manager.telegram_id === null || manager.telegram_unreachable_at !== null || !customer) return false;
+        const reachable =
+          manager && manager.telegram_id !== null && manager.telegram_unreachable_at === null && manager.write_access !== "refused";
+        if (!botOn || !reachable || !customer) return false;
         const nowMs = clock();
         await enqueueNotification(
           tx,

@@ -442,6 +442,16 @@ describe("contact client", () => {
     expect((await call("POST", `/api/staff/orders/${id}/contact`, manager.token)).json()).toEqual({ ok: false });
     expect(await store.db.selectFrom("outbox").select("id").where("kind", "=", "contact_client").execute()).toEqual([]);
   });
+
+  it("answers ok false for a manager who refused the bot's messages in the mini-app (the outbox would skip the push)", async () => {
+    const id = await placeOrder();
+    await call("POST", `/api/staff/orders/${id}/take`, manager.token);
+    expect((await call("PUT", "/api/me/write-access", manager.token, { allowed: false })).statusCode).toBe(200);
+    expect((await call("POST", `/api/staff/orders/${id}/contact`, manager.token)).json()).toEqual({ ok: false });
+    expect(await store.db.selectFrom("outbox").select("id").where("kind", "=", "contact_client").execute()).toEqual([]);
+    expect((await call("PUT", "/api/me/write-access", manager.token, { allowed: true })).statusCode).toBe(200);
+    expect((await call("POST", `/api/staff/orders/${id}/contact`, manager.token)).json()).toEqual({ ok: true });
+  });
 });
 
 describe("the admin's discount and cancel", () => {
