@@ -11,15 +11,17 @@
  * The light theme is Telegram's: the four pages open in Telegram mode with the theme in the launch data, as
  * Telegram opens the mini-app; the login modal (never shown inside Telegram) gets the same theme through the
  * app's own mapping of Telegram's colours onto its CSS variables (webapp/src/lib/theme.ts).
+ * Issue 26 adds what only Telegram shows (notices off, the courier form's Telegram buttons, Share) in both of its themes.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DELIVERY_OPTIONS } from "../../server/domain/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { themeVariables } from "../../webapp/src/lib/theme";
 import { useBrowserStore } from "../helpers/browserStore";
-import { recordTelegramEvents, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_DARK, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
@@ -233,5 +235,58 @@ describe.each(["ru", "th"] as const)("accessibility in %s", (locale) => {
     await order.getByTestId("order-store-name").waitFor();
     expect(await order.evaluate(() => document.documentElement.lang)).toBe(locale);
     await expectNoSeriousViolations(order, `order (${locale}, ${theme})`);
+  });
+});
+
+// Issue 26: what only Telegram shows (the order page's notices-off line, the courier form's Telegram buttons, the
+// cabinet's Share), in Telegram's own light and dark themes.
+describe.each<Theme>(["light", "dark"])("Telegram's own pieces in its %s theme (issue 26)", (theme) => {
+  async function openInTelegram(path: string, storage: Record<string, string>): Promise<Page> {
+    const page = await web.newPage();
+    await page.addInitScript((storage) => {
+      if (sessionStorage.getItem("a11y-seeded")) return;
+      sessionStorage.setItem("a11y-seeded", "1");
+      for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+    }, storage);
+    await recordTelegramEvents(web.context);
+    const themeParams = encodeURIComponent(JSON.stringify(theme === "light" ? TELEGRAM_LIGHT : TELEGRAM_DARK));
+    await page.goto(`${telegramLaunchUrl(web.store.url, path, launchData())}&tgWebAppThemeParams=${themeParams}`);
+    await page.getByTestId("balance-chip").waitFor();
+    return page;
+  }
+
+  it("notices off on an order, the courier form's Share my phone and Use my location, the referral box's Share", async () => {
+    // A session of its own: the pages before signed in from their launch data, each a session of the same person.
+    const signedIn = await fetch(`${web.store.url}/api/auth/telegram`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ initData: launchData() }),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    const refused = await fetch(`${web.store.url}/api/me/write-access`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ allowed: false }),
+    });
+    expect(refused.status).toBe(200);
+    const order = await openInTelegram(`/order/${customer.orderId}`, customer.storage);
+    await order.getByTestId("order-notices-off").waitFor();
+    await expectNoSeriousViolations(order, `order, notices off (${theme})`);
+
+    const cart = JSON.parse(customer.storage.cart!) as { state: { settings: Record<string, unknown> } };
+    cart.state.settings.delivery_option = DELIVERY_OPTIONS.courier;
+    const courier = await openInTelegram("/orders", { ...customer.storage, cart: JSON.stringify(cart) });
+    await courier.getByTestId("courier-phone").click();
+    await courier.getByTestId("share-phone").waitFor();
+    await expectNoSeriousViolations(courier, `courier phone form (${theme})`);
+    await courier.keyboard.press("Escape");
+    await courier.getByRole("dialog").waitFor({ state: "detached" });
+    await courier.getByTestId("courier-address").click();
+    await courier.getByTestId("use-location").waitFor();
+    await expectNoSeriousViolations(courier, `courier address form (${theme})`);
+
+    const cabinet = await openInTelegram("/cabinet", customer.storage);
+    await cabinet.getByTestId("referral-share").waitFor();
+    await expectNoSeriousViolations(cabinet, `cabinet with Share (${theme})`);
   });
 });
