@@ -6,6 +6,7 @@ import { useLocaleFromServer } from "../../features/auth/hooks/useLocaleFromServ
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
 import { OptionPicker } from "../../features/catalog/components/OptionPicker";
 import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
+import { useLiveUpdates } from "../../lib/live";
 import { telegramReady } from "../../lib/telegram";
 import { BottomNav } from "./BottomNav";
 import { Footer } from "./Footer";
@@ -18,6 +19,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useSessionStartup();
   useLocaleFromServer();
   useForgetGoneShop();
+  useLiveUpdates();
 
   // Telegram shows its own placeholder until the app says it is ready: as soon as the frame is on screen,
   // before any data (pages show their own placeholders while theirs arrives).
