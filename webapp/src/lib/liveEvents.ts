@@ -107,12 +107,12 @@ export function openLiveEvents(options: LiveEventsOptions): { stop: () => void }
       });
       if (response.status === 401 || response.status === 403) {
         // A dead session: the next poll meets the same 401 and opens the sign-in (lib/api.ts).
-        void response.body?.cancel();
+        void response.body?.cancel().catch(() => undefined);
         end("refused");
         return;
       }
       if (!response.ok || !response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
-        void response.body?.cancel();
+        void response.body?.cancel().catch(() => undefined);
         restart();
         return;
       }
