@@ -120,7 +120,8 @@ export function createLive({ db, log, clock, heartbeatMs = LIVE_HEARTBEAT_MS, ma
     if (streams.size === 0 || ids.length === 0) return;
     let rows: { id: number; user_id: number; shop_id: number }[];
     try {
-      rows = await units.read("orderAudience", (tx) => selectOrderAudience(tx, ids));
+      // One statement: a lookup, without the transaction a read would open around it (PostgreSQL round trips).
+      rows = await units.lookup("orderAudience", (tx) => selectOrderAudience(tx, ids));
     } catch (error) {
       log.warn({ err: error, orders: ids.length }, "live updates: could not read who may hear of changed orders (clients poll)");
       return;
@@ -192,7 +193,7 @@ export function createLive({ db, log, clock, heartbeatMs = LIVE_HEARTBEAT_MS, ma
     entry.timer = null;
     let expiresAt: string | undefined;
     try {
-      expiresAt = await units.read("sessionExpiry", (tx) => selectSessionExpiry(tx, sessionId));
+      expiresAt = await units.lookup("sessionExpiry", (tx) => selectSessionExpiry(tx, sessionId));
     } catch (error) {
       log.warn({ err: error }, "live updates: could not read a session's expiry; checked again in a minute");
       armExpiry(sessionId, clock() + 60_000);
