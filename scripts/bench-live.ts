@@ -9,6 +9,8 @@
  *
  * `npm run bench:live -- --db postgres` does the same on a throwaway PostgreSQL server (scripts/postgresServer.ts,
  * `fsync=off`), where every placement's commit also sends its NOTIFY (db/live.ts) in both halves of a round.
+ * Each round also places through a second server on the same database whose live bus publishes nothing (no
+ * NOTIFY, no delivery: the placement as it was before live updates), to show what announcing costs itself.
  * Settings: BENCH_STREAMS, and BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS (scripts/benchHarness.ts).
  */
 import http from "node:http";
@@ -52,6 +54,11 @@ async function serve(dataDir: string): Promise<void> {
   else {
     db = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
     startCheckpointer(config.databaseFile, (error) => console.error(error));
+  }
+  if (process.env.BENCH_LIVE_OFF === "1") {
+    // The comparison server: committed units announce nothing (db/live.ts), as before issue 26.
+    const { liveBusOf } = await import("../db/live");
+    liveBusOf(db).publish = () => undefined;
   }
   await migrateToLatest(db);
   await seedDemo(db, { uploadsDir: null });
@@ -122,51 +129,69 @@ async function openStreams(base: string, tokens: readonly string[]): Promise<() 
   };
 }
 
+type Half = "off" | "none" | "open";
+
 async function bench({ base, another, pidOf }: Targets): Promise<boolean> {
   const server = ON_POSTGRES ? await startPostgresServer() : null;
   try {
     let target = base;
+    let off: string;
     if (server) {
       await server.createDatabase("bench_live");
-      target = await another({ BENCH_DATABASE_URL: server.socketUrlOf("bench_live") });
+      const url = { BENCH_DATABASE_URL: server.socketUrlOf("bench_live") };
+      target = await another(url);
+      off = await another({ ...url, BENCH_LIVE_OFF: "1" });
+    } else {
+      // SQLite: a file of its own (two processes writing one file would measure their contention instead).
+      off = await another({ BENCH_LIVE_OFF: "1" });
     }
-    const pids = [pidOf(target), ...(server ? [server.pid()] : [])];
-    const place = await placements(target);
+    const database = server ? [server.pid()] : [];
+    const place = { off: await placements(off), none: await placements(target) };
     const streamTokens = await signIn(target, 616_000, STREAMS);
     const engine = server ? `PostgreSQL ${server.version} (throwaway, fsync off)` : "SQLite";
-    console.log(`${engine}: ${ROUNDS} rounds of ${SECONDS}s per half, ${CONNECTIONS} connections placing, ${STREAMS} idle streams`);
-    await load({ ...place, duration: 2 });
-    const runs = { none: [] as Run[], open: [] as Run[] };
-    const cpu = { none: [] as number[], open: [] as number[] };
-    const measured = async (half: "none" | "open") => {
+    console.log(`${engine}: ${ROUNDS} rounds of ${SECONDS}s per part, ${CONNECTIONS} connections placing, ${STREAMS} idle streams`);
+    await load({ ...place.off, duration: 2 });
+    await load({ ...place.none, duration: 2 });
+    const runs: Record<Half, Run[]> = { off: [], none: [], open: [] };
+    const cpu: Record<Half, number[]> = { off: [], none: [], open: [] };
+    const measured = async (half: Half) => {
+      const pids = [pidOf(half === "off" ? off : target), ...database];
       const before = cpuSeconds(pids);
-      const run = await load(place);
+      const run = await load(half === "off" ? place.off : place.none);
       cpu[half].push(((cpuSeconds(pids) - before) * 1000) / Math.max(1, run.count));
       runs[half].push(run);
       return run;
     };
     for (let round = 1; round <= ROUNDS; round++) {
+      const quiet = await measured("off");
       const none = await measured("none");
       const close = await openStreams(target, streamTokens);
       const open = await measured("open");
       close();
-      // The server forgets the closed streams before the next round's first half.
+      // The server forgets the closed streams before the next round.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const errors = none.non2xx + open.non2xx;
+      const errors = quiet.non2xx + none.non2xx + open.non2xx;
+      const part = (run: Run) => `${Math.round(run.rps)}/s (p99 ${run.p99} ms)`;
       console.log(
-        `round ${round}: no streams ${Math.round(none.rps)}/s (p99 ${none.p99} ms)  ${STREAMS} streams ${Math.round(open.rps)}/s ` +
-          `(p99 ${open.p99} ms)  ratio ${(open.rps / none.rps).toFixed(2)}  ${errors} errors`,
+        `round ${round}: bus off ${part(quiet)}  no streams ${part(none)}  ${STREAMS} streams ${part(open)}  ` +
+          `ratio ${(open.rps / none.rps).toFixed(2)}  ${errors} errors`,
       );
     }
-    const ratio = median(runs.open.map((r, k) => r.rps / runs.none[k]!.rps));
-    const errors = [...runs.none, ...runs.open].reduce((n, r) => n + r.non2xx, 0);
-    const row = (name: string, list: Run[], cpuMs: number[]) =>
-      `| ${name} | ${Math.round(median(list.map((r) => r.rps)))} | ${median(list.map((r) => r.p99))} | ${median(cpuMs).toFixed(2)} |`;
-    console.log("\n| streams open | median placements/s | median p99 (ms) | CPU ms per placement |\n|---|---|---|---|");
-    console.log(row("0", runs.none, cpu.none));
-    console.log(row(String(STREAMS), runs.open, cpu.open));
-    console.log(`\nratio (median of rounds): ${ratio.toFixed(2)}× (goal ≥ ${GOAL}×); failed placements: ${errors}`);
-    return ratio >= GOAL && errors === 0;
+    const ratio = (a: Half, b: Half) => median(runs[a].map((r, k) => r.rps / runs[b][k]!.rps));
+    const errors = Object.values(runs)
+      .flat()
+      .reduce((n, r) => n + r.non2xx, 0);
+    const row = (name: string, half: Half) =>
+      `| ${name} | ${Math.round(median(runs[half].map((r) => r.rps)))} | ${median(runs[half].map((r) => r.p99))} | ` +
+      `${median(cpu[half]).toFixed(2)} |`;
+    console.log("\n| placements | median placements/s | median p99 (ms) | CPU ms per placement |\n|---|---|---|---|");
+    console.log(row("live bus off (as before issue 26)", "off"));
+    console.log(row("live bus on, no stream open", "none"));
+    console.log(row(`live bus on, ${STREAMS} idle streams open`, "open"));
+    console.log(`\nno streams / bus off (median of rounds): ${ratio("none", "off").toFixed(2)}×`);
+    console.log(`${STREAMS} streams / no streams (median of rounds): ${ratio("open", "none").toFixed(2)}× (goal ≥ ${GOAL}×)`);
+    console.log(`failed placements: ${errors}`);
+    return ratio("open", "none") >= GOAL && errors === 0;
   } finally {
     server?.stop();
   }
