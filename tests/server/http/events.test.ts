@@ -177,18 +177,28 @@ describe("who hears which order", () => {
 });
 
 describe("the stream's life", () => {
-  it("a sixth stream of one session closes the first as superseded; the other five stay open", async () => {
+  it("a sixth stream of one session closes the first as superseded; of twenty, the last five stay open", async () => {
     const customer = await person();
     const first = await readyStream(customer.token);
-    const others = [];
-    for (let i = 0; i < 5; i++) others.push(await readyStream(customer.token));
+    const next = [];
+    for (let i = 0; i < 5; i++) next.push(await readyStream(customer.token));
     await first.waitFor((e) => e.event === "closed", 2000, "closed");
     expect(first.events.at(-1)).toMatchObject({ event: "closed", data: { reason: "superseded" } });
     await first.ended;
+    for (const reader of next) expect(reader.events.map((e) => e.event)).not.toContain("closed");
+
+    const later = [];
+    for (let i = 0; i < 14; i++) later.push(await readyStream(customer.token));
+    const all = [first, ...next, ...later];
+    const superseded = all.slice(0, 15);
+    const open = all.slice(15);
+    for (const reader of superseded) await reader.waitFor((e) => e.event === "closed", 2000, "closed");
     const orderId = await place(customer, "Chaweng Beach Store");
-    for (const reader of others) await reader.waitFor(orderEvent(orderId));
-    expect(first.orderIds()).toEqual([]);
-    for (const reader of others) reader.abort();
+    for (const reader of open) await reader.waitFor(orderEvent(orderId));
+    await settle();
+    for (const reader of superseded) expect(reader.orderIds()).toEqual([]);
+    for (const reader of open) expect(reader.events.map((e) => e.event)).not.toContain("closed");
+    for (const reader of open) reader.abort();
   });
 
   it("signing out closes the session's streams with signed-out, and only that session's", async () => {
