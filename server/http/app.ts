@@ -25,6 +25,7 @@ import { wishlistRoutes } from "./routes/wishlist";
 import { adminPromoRoutes } from "./routes/adminPromos";
 import { promoRoutes } from "./routes/promos";
 import { healthRoutes } from "./routes/health";
+import { eventRoutes } from "./routes/events";
 import { installAccess } from "./access";
 import { installEdge } from "./security";
 import { installStatic } from "./static";
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(adminPromoRoutes, { promos: services.promos });
       await api.register(promoRoutes, { promos: services.promos });
       await api.register(adminBroadcastRoutes, { broadcasts: services.broadcasts });
+      // ---- g-live ----
+      await api.register(eventRoutes, { live: services.live });
     },
     { prefix: "/api" },
   );

@@ -21,6 +21,7 @@ import { createHolds } from "./holds";
 import { createImageStore } from "./images";
 import { createMetrics } from "./metrics";
 import { createLinkSigner } from "./links";
+import { createLive } from "./live";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "./mailer";
 import { createOrders } from "./orders";
 import { createOutboxDelivery, createReachability } from "./outboxDelivery";
@@ -114,6 +115,9 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
     outbox: createOutboxDelivery({ db }),
     // Broadcasts (issue 25): the admin's use cases, the paced queue its worker sends, the promotions opt-out.
     broadcasts: createBroadcasts({ db, clock, perSecond: config.broadcastPerSecond, chatGapSeconds: config.broadcastChatGapSeconds }),
+    // ---- g-live ----
+    /** Live updates (issue 26): this process's event streams, fed by the database's live-changes bus. */
+    live: createLive({ db, log: log.child({ module: "live" }), clock, heartbeatMs: config.liveHeartbeatMs }),
   };
 }
 
