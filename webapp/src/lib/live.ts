@@ -20,12 +20,17 @@ export function useOrdersPollInterval(): number | false {
   return useLiveStore((state) => state.healthy) ? false : POLL_INTERVAL_MS;
 }
 
-/** One stream per open app while a session token is held (app/shell/Shell.tsx). */
-export function useLiveUpdates(): void {
+/**
+ * One stream per open app while signed in (app/shell/Shell.tsx). `audience` names whose orders the person sees
+ * (admin, the shops they staff), null until the session is known: the server reads it when a stream opens, so a
+ * change (a manager added to a shop mid-session) opens the stream anew, or their shop's orders would go unheard
+ * with polling paused.
+ */
+export function useLiveUpdates(audience: string | null): void {
   const token = useSessionTokenStore((state) => state.token);
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!token) return;
+    if (!token || audience === null) return;
     let stop: (() => void) | undefined;
     let left = false;
     import("./liveEvents")
@@ -38,5 +43,5 @@ export function useLiveUpdates(): void {
       left = true;
       stop?.();
     };
-  }, [token, queryClient]);
+  }, [token, audience, queryClient]);
 }
