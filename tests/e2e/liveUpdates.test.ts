@@ -1,13 +1,14 @@
 /**
  * Live updates in Chromium (issue 26) against the real store: a manager's cabinet shows an order a customer placed
  * over HTTP within 2 s, without a reload; a customer's order page turns 'In progress' within 2 s of the manager's
- * take; with the stream broken the app keeps trying it and the page still updates by its 15 s polling.
+ * take; a session signed out closes its stream for good; with the stream broken the app keeps trying it and the
+ * page still updates by its 15 s polling.
  *
  * Each check waits until the screen has fetched its list after the stream opened (the app refetches on the
  * server's `ready`), and changes the order only then: a screen that had to wait for its next poll would need
  * 15 s, so showing the change within 2 s is the stream's doing.
  */
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
@@ -132,6 +133,35 @@ describe("live updates", () => {
     const tookAt = Date.now();
     await expect.poll(() => status.textContent(), { timeout: LIVE_MS, interval: 50 }).toBe("In progress");
     expect(Date.now() - tookAt).toBeLessThan(LIVE_MS);
+  });
+
+  it("a sign-out closes the stream for good: the app does not open it again with the ended session", async () => {
+    const customerInitData = initDataOf(646464, "Ploy");
+    const order = await placeAtLamai(await telegramToken(customerInitData), "e2e-live-signout-1");
+    const page = await web.newPage();
+    await recordTelegramEvents(web.context);
+    const answers = recordAnswers(page);
+    const streamsOf = new Map<string, number>();
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname !== "/api/events") return;
+      const token = request.headers().authorization ?? "";
+      streamsOf.set(token, (streamsOf.get(token) ?? 0) + 1);
+    });
+    await page.goto(telegramLaunchUrl(web.store.url, `/order/${order.id}`, customerInitData));
+    await streamReadyAndRefetched(answers, `/api/orders/${order.id}`);
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    expect(streamsOf.get(`Bearer ${token}`)).toBe(1);
+
+    // The session ends elsewhere (its log-out over HTTP): the server closes the stream with `signed-out`.
+    // The app hangs up itself on `closed` (a failed request to the browser) if the server's end has not come first.
+    const isStream = { predicate: (request: Request) => request.url().endsWith("/api/events"), timeout: 5_000 };
+    const ended = Promise.race([page.waitForEvent("requestfinished", isStream), page.waitForEvent("requestfailed", isStream)]);
+    const logout = await fetch(`${web.store.url}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(logout.status).toBe(204);
+    await ended;
+    // Longer than the first reconnect's wait (3 s and a fifth): no stream was asked with that session again.
+    await page.waitForTimeout(4_500);
+    expect(streamsOf.get(`Bearer ${token}`)).toBe(1);
   });
 
   it("with the stream broken, the app keeps trying it and the order page still updates by polling", async () => {
