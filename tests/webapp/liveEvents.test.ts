@@ -224,6 +224,49 @@ describe("the live stream", () => {
     live.stop();
   });
 
+  it("back from the background, opens the stream anew after 10 s away, and at once when a reconnect was waiting", async () => {
+    const page = Object.assign(new EventTarget(), { visibilityState: "visible" });
+    vi.stubGlobal("document", page);
+    const show = (state: "visible" | "hidden") => {
+      page.visibilityState = state;
+      page.dispatchEvent(new Event("visibilitychange"));
+    };
+    const live = open();
+    await tick(0);
+    last().write("event: ready\ndata: {}\n\n");
+    await tick(0);
+
+    // A glance at another app: the stream stays.
+    show("hidden");
+    await tick(5_000);
+    show("visible");
+    await tick(0);
+    expect(attempts).toHaveLength(1);
+
+    // Away long enough for the phone to have suspended it: a new stream at once, polling meanwhile.
+    show("hidden");
+    await tick(10_000);
+    show("visible");
+    await tick(0);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]!.init.signal?.aborted).toBe(true);
+    expect(health).toEqual([true, false]);
+    last().write("event: ready\ndata: {}\n\n");
+    await tick(0);
+
+    // Dropped while away, tried again after 3 s in vain, the next try 6 s off: coming back tries now.
+    answer = () => new Response("down", { status: 503 });
+    show("hidden");
+    last().end();
+    await tick(3_000);
+    expect(attempts).toHaveLength(3);
+    show("visible");
+    await tick(0);
+    expect(attempts).toHaveLength(4);
+    live.stop();
+    vi.unstubAllGlobals();
+  });
+
   it("closes the connection on stop (sign-out) and opens no other", async () => {
     const live = open();
     await tick(0);
