@@ -56,8 +56,8 @@ export interface LiveBus {
 
 /** The channel every store process LISTENs on. */
 export const LIVE_CHANNEL = "store_live";
-/** A payload's ids at most: 800 ids of up to 9 digits stay far under PostgreSQL's 8000 bytes. */
-const IDS_PER_PAYLOAD = 800;
+/** The bytes of a payload's ids at most: with the envelope, well under PostgreSQL's 8000 bytes. */
+const PAYLOAD_ID_BYTES = 7000;
 /** How long the LISTEN connection waits before trying again after it dropped, first and at most. */
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
@@ -165,12 +165,27 @@ function inProcessBus(): EngineBus {
 
 /** The payloads of a batch of changes: `{"p":process,"o":[order ids],"s":[session ids]}`, each under 8000 bytes. */
 export function livePayloads(processId: string, changes: readonly LiveChange[]): string[] {
-  const orders = [...new Set(changes.filter((c) => c.kind === "order").map((c) => c.id))];
-  const sessions = [...new Set(changes.filter((c) => c.kind === "session-ended").map((c) => c.id))];
   const payloads: string[] = [];
-  for (let i = 0; i < orders.length || i < sessions.length; i += IDS_PER_PAYLOAD) {
-    payloads.push(JSON.stringify({ p: processId, o: orders.slice(i, i + IDS_PER_PAYLOAD), s: sessions.slice(i, i + IDS_PER_PAYLOAD) }));
+  let orders: number[] = [];
+  let sessions: number[] = [];
+  let bytes = 0;
+  const cut = () => {
+    if (orders.length + sessions.length > 0) payloads.push(JSON.stringify({ p: processId, o: orders, s: sessions }));
+    orders = [];
+    sessions = [];
+    bytes = 0;
+  };
+  const seen = new Set<string>();
+  for (const change of changes) {
+    const key = `${change.kind}:${change.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const size = String(change.id).length + 1;
+    if (bytes + size > PAYLOAD_ID_BYTES) cut();
+    (change.kind === "order" ? orders : sessions).push(change.id);
+    bytes += size;
   }
+  cut();
   return payloads;
 }
 
