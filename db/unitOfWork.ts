@@ -26,6 +26,7 @@ import type { Database } from "./schema";
 import { createGroupCommit } from "./sqlite/groupCommit";
 import { sqliteHandleOf } from "./sqlite/connection";
 import { postgresChangesOf } from "./postgres/connection";
+import { collectAnnouncements, publishCommitted, type LiveChange } from "./live";
 
 export type Unit<T> = (tx: Transaction<Database>) => Promise<T>;
 export type ReadUnit<T> = (tx: Executor) => Promise<T>;
@@ -157,7 +158,15 @@ function transactionPerUnit(db: DB): UnitOfWork {
     async write(unit) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction().execute(unit);
+          // The attempt's live announcements (db/live.ts): published after its COMMIT, dropped with a failed
+          // attempt. Publishing costs the unit nothing (the NOTIFY goes later, on another connection).
+          let changes: LiveChange[] = [];
+          const value = await db.transaction().execute((tx) => {
+            changes = collectAnnouncements(tx);
+            return unit(tx);
+          });
+          publishCommitted(db, changes);
+          return value;
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS || !RUN_AGAIN.has((error as { code?: unknown }).code as string)) throw error;
         }

@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { normaliseEmail } from "./domain/auth";
-import { REFERRAL_RATE_PERCENT_DEFAULT } from "./domain/constants";
+import { LIVE_HEARTBEAT_MS, REFERRAL_RATE_PERCENT_DEFAULT } from "./domain/constants";
 import { LOW_STOCK_THRESHOLD_DEFAULT } from "./domain/stock";
 import { TON_NETWORKS, type TonNetwork } from "./domain/ton";
 
@@ -92,6 +92,11 @@ export interface Config {
   broadcastPerSecond: number;
   /** Seconds at least between two broadcast messages to one chat. */
   broadcastChatGapSeconds: number;
+  // ---- g-live ----
+  /** Milliseconds between two heartbeats of an open event stream (LIVE_HEARTBEAT_MS, default 25 s; tests shorten it). */
+  liveHeartbeatMs: number;
+  /** Seconds between two runs of the pickup hold clock in a process running jobs (HOLD_CHECK_SECONDS, default 30). */
+  holdCheckSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +250,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const broadcastPerSecond = positive("BROADCAST_PER_SECOND", 25);
   if (broadcastPerSecond > 30) problems.push(`BROADCAST_PER_SECOND must be 30 or less: Telegram's own limit (got ${broadcastPerSecond})`);
   const broadcastChatGapSeconds = positive("BROADCAST_CHAT_GAP_SECONDS", 1);
+  // ---- g-live ----
+  const liveHeartbeatMs = positive("LIVE_HEARTBEAT_MS", LIVE_HEARTBEAT_MS);
+  const holdCheckSeconds = positive("HOLD_CHECK_SECONDS", 30);
 
   const lowStockRaw = read("LOW_STOCK_THRESHOLD") ?? String(LOW_STOCK_THRESHOLD_DEFAULT);
   const lowStockThreshold = parseInteger(lowStockRaw);
@@ -305,6 +313,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     slowQueryMs,
     broadcastPerSecond,
     broadcastChatGapSeconds,
+    // ---- g-live ----
+    liveHeartbeatMs,
+    holdCheckSeconds,
   };
 }
 

@@ -82,7 +82,7 @@ export async function startRole(config: Config, role: Role) {
   // The statistics' roll-up is brought up to date once at start when another path (seed:year, a restore, a
   // script) wrote completed orders; in the background, so the store answers meanwhile.
   const rollup = parts.jobs ? refreshStatsRollup(services, log) : null;
-  const holds = parts.jobs ? createHoldJobs({ holds: services.holds, log }) : null;
+  const holds = parts.jobs ? createHoldJobs({ holds: services.holds, log, intervalMs: config.holdCheckSeconds * 1000 }) : null;
   holds?.start();
   const tonWatcher = parts.jobs ? startTonWatcherIfConfigured(config, log, services) : null;
   const backups = parts.jobs ? scheduleBackupsIfConfigured(config, log) : null;

@@ -11,6 +11,7 @@ import { PostgresAdapter, sql, type Selectable } from "kysely";
 import type { OrderStatus } from "../../server/domain/orders";
 import { idList, idValues, prepareQuery, type Slots } from "../compiledQuery";
 import type { Executor } from "../executor";
+import { announceOrderChange } from "../live";
 import type { OrderLinesTable, OrdersTable, ShopsTable } from "../schema";
 
 export type LineKey = { product_id: number; option_id: number };
@@ -275,8 +276,13 @@ export type NewOrderEvent = {
   data?: object;
 };
 
+/**
+ * Every change of an order writes its event row here (or in insertPlacedOrder): so this is also where the
+ * change is announced to the live streams (db/live.ts), published once the unit has committed.
+ */
 export async function insertOrderEvent(tx: Executor, event: NewOrderEvent): Promise<void> {
   await eventInsert.execute(tx, { ...eventValues(event), order_id: event.order_id });
+  announceOrderChange(tx, event.order_id);
 }
 
 type EventValues = {
@@ -319,6 +325,7 @@ export async function insertPlacedOrder(
     return { order, lines: written };
   }
   const { rows } = await placedOrderInsert.execute(tx, { ...o, ...lineValues(lines), ...eventValues(event) }, lines.length);
+  announceOrderChange(tx, rows[0]!.placed_id);
   return { order: writtenOrder(o, rows[0]!.placed_id), lines: rows.map(({ placed_id: _id, ...line }) => line) };
 }
 
@@ -475,4 +482,14 @@ export async function markReminded(tx: Executor, orderId: number, now: string): 
     .where("hold_reminded_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- g-live ----
+/** Who may hear of these orders' changes (server/services/live.ts): each order's customer and shop, by its key. */
+export async function selectOrderAudience(
+  tx: Executor,
+  orderIds: readonly number[],
+): Promise<{ id: number; user_id: number; shop_id: number }[]> {
+  if (orderIds.length === 0) return [];
+  return tx.selectFrom("orders").select(["id", "user_id", "shop_id"]).where("id", "in", [...orderIds]).execute();
 }

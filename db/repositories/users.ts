@@ -2,6 +2,7 @@
 import type { Selectable } from "kysely";
 import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
+import { announceSessionEnded } from "../live";
 import type { SessionsTable } from "../schema";
 
 const USER_COLUMNS = [
@@ -150,10 +151,11 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: stri
   return rows[0];
 }
 
-/** Ends a user's sessions beyond the newest `keep` (the oldest go first). */
+/** Ends a user's sessions beyond the newest `keep` (the oldest go first); their live streams close (db/live.ts). */
 export async function pruneSessions(db: Executor, userId: number, keep: number): Promise<void> {
   const kept = db.selectFrom("sessions").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(keep);
-  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "not in", kept).execute();
+  const ended = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "not in", kept).returning("id").execute();
+  for (const { id } of ended) announceSessionEnded(db, id);
 }
 
 /** Slides a session's expiry forward; a request that computed an earlier expiry never moves it back. */
@@ -166,9 +168,17 @@ export async function extendSession(db: Executor, id: number, now: string, expir
     .execute();
 }
 
+/** Ends the session of a token (sign-out); its live streams close on every instance (db/live.ts). */
 export async function deleteSession(db: Executor, tokenHash: string): Promise<boolean> {
-  const result = await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  const ended = await db.deleteFrom("sessions").where("token_hash", "=", tokenHash).returning("id").execute();
+  for (const { id } of ended) announceSessionEnded(db, id);
+  return ended.length > 0;
+}
+
+/** When a session ends now (its sliding expiry), or undefined once it is gone. */
+export async function selectSessionExpiry(db: Executor, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom("sessions").select("expires_at").where("id", "=", id).executeTakeFirst();
+  return row?.expires_at;
 }
 
 // One-time login codes

@@ -15,6 +15,7 @@ import type { Database } from "../schema";
 import type { ReadUnit, UnitOfWork, Unit } from "../unitOfWork";
 import { runPreparedQueriesDirectly } from "../compiledQuery";
 import { changesOf, directRunnerOf, readerOf, sqliteHandleOf, type Reader } from "./connection";
+import { collectAnnouncements, publishCommitted, type LiveChange } from "../live";
 
 interface Job {
   unit: Unit<unknown>;
@@ -54,7 +55,8 @@ export function createGroupCommit(db: Kysely<Database>): Omit<UnitOfWork, "looku
       for (const job of batch) job.reject(error);
       return;
     }
-    const settled: { job: Job; ok: boolean; value: unknown }[] = [];
+    // Each unit's live announcements (db/live.ts), published once the COMMIT holding them succeeded.
+    const settled: { job: Job; ok: boolean; value: unknown; changes?: LiveChange[] }[] = [];
     const failAll = (error: unknown) => {
       for (const s of settled) if (s.ok) Object.assign(s, { ok: false, value: error });
     };
@@ -65,10 +67,11 @@ export function createGroupCommit(db: Kysely<Database>): Omit<UnitOfWork, "looku
         continue;
       }
       direct(SAVEPOINT);
+      const changes = collectAnnouncements(trx);
       try {
         const value = await job.unit(trx);
         direct(RELEASE);
-        settled.push({ job, ok: true, value });
+        settled.push({ job, ok: true, value, changes });
       } catch (error) {
         settled.push({ job, ok: false, value: error });
         if (sqlite!.inTransaction) {
@@ -93,6 +96,8 @@ export function createGroupCommit(db: Kysely<Database>): Omit<UnitOfWork, "looku
       // Kysely still holds the connection for the transaction SQLite ended: give it back.
       await trx.rollback().execute().catch(() => undefined);
     }
+    const committed = settled.filter((s) => s.ok).flatMap((s) => s.changes ?? []);
+    if (committed.length > 0) publishCommitted(db, committed);
     for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);
   }
 

@@ -28,3 +28,11 @@ export const REFERRAL_RATE_PERCENT_DEFAULT = 3;
 export const GALLERY_AUTOPLAY_MS = 3_000;
 export const GALLERY_IDLE_AFTER_TOUCH_MS = 3_500;
 export const GALLERY_COMPACT_BELOW_PX = 578;
+
+// ---- g-live ----
+/** Live updates (issue 26): a comment line on every open event stream this often, so proxies keep it open. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** Open event streams of one session at most; the oldest is closed ("superseded") beyond it. */
+export const LIVE_STREAMS_PER_SESSION = 5;
+/** What an event stream tells the client to wait before it reconnects after a drop. */
+export const LIVE_RETRY_MS = 3_000;

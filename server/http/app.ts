@@ -27,6 +27,7 @@ import { wishlistRoutes } from "./routes/wishlist";
 import { adminPromoRoutes } from "./routes/adminPromos";
 import { promoRoutes } from "./routes/promos";
 import { healthRoutes } from "./routes/health";
+import { eventRoutes } from "./routes/events";
 import { installAccess } from "./access";
 import { installEdge } from "./security";
 import { installStatic } from "./static";
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, services: Services, { telegramWeb
       await api.register(promoRoutes, { promos: services.promos });
       await api.register(adminBroadcastRoutes, { broadcasts: services.broadcasts });
       await api.register(contactRoutes, { contact: services.contact });
+      await api.register(eventRoutes, { live: services.live });
     },
     { prefix: "/api" },
   );

@@ -22,6 +22,7 @@ import { createHolds } from "./holds";
 import { createImageStore } from "./images";
 import { createMetrics } from "./metrics";
 import { createLinkSigner } from "./links";
+import { createLive } from "./live";
 import { createDevMailer, createSmtpMailer, DevOutbox, type Mailer } from "./mailer";
 import { createOrders } from "./orders";
 import { createOutboxDelivery, createReachability } from "./outboxDelivery";
@@ -126,6 +127,8 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
       botApi: config.botToken ? createBotApi({ token: config.botToken, apiRoot: config.telegramApiRoot }) : null,
       log: log.child({ module: "referralShare" }),
     }),
+        /** Live updates (issue 26): this process's event streams, fed by the database's live-changes bus. */
+    live: createLive({ db, log: log.child({ module: "live" }), clock, heartbeatMs: config.liveHeartbeatMs }),
   };
 }
 

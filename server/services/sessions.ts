@@ -44,6 +44,8 @@ export interface Session {
   authType: "EMAIL" | "TELEGRAM";
   /** The user's chosen language, else Telegram's; null when neither is known (the browser's then decides). */
   locale: Locale | null;
+  /** When the session ends unless used again (milliseconds since the epoch): its live streams close then. */
+  expiresAt: number;
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
@@ -85,7 +87,8 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
       const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
       if (slid !== null) await units.write("slide", (tx) => extendSession(tx, session.id, iso(now), iso(slid)));
       const locale = isLocale(session.locale) ? session.locale : reduceLanguageTag(session.telegram_locale);
-      return { sessionId: session.id, userId: session.user_id, authType: session.auth_type, locale };
+      const expiresAt = slid ?? Date.parse(session.expires_at);
+      return { sessionId: session.id, userId: session.user_id, authType: session.auth_type, locale, expiresAt };
     },
 
     async logout(token: string): Promise<void> {

@@ -9,6 +9,11 @@ interface CallMeta extends Record<string, unknown> {
   quietStatuses?: readonly number[];
   /** Asked when the call has failed: true when the caller handles the failure by itself now, so no banner. */
   quietIf?: (error: unknown) => boolean;
+  /**
+   * The query shows orders: `true` any order (a list, a count), a number that one order. The live stream refetches
+   * it when such an order changes, and its polling pauses while the stream is open (lib/liveEvents.ts).
+   */
+  liveOrders?: true | number;
 }
 
 declare module "@tanstack/react-query" {

@@ -1,16 +1,24 @@
 import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
+import type { SessionUser } from "@domain/contracts/auth";
 import { Notifications } from "../../components/Notifications";
 import { SessionModals } from "../../features/auth/components/SessionModals";
 import { useLocaleFromServer } from "../../features/auth/hooks/useLocaleFromServer";
+import { useSession } from "../../features/auth/hooks/useSession";
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
 import { OptionPicker } from "../../features/catalog/components/OptionPicker";
 import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
+import { useLiveUpdates } from "../../lib/live";
 import { telegramReady } from "../../lib/telegram";
 import { BottomNav } from "./BottomNav";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import "./Shell.css";
+
+/** Whose orders the live stream carries to this person: admin or not, and the shops they staff. */
+function liveAudience(user: SessionUser | null): string | null {
+  return user && `${user.isAdmin}:${user.shops.map((shop) => shop.shop_id).join(",")}`;
+}
 
 /** The frame every page shares (spec §2 "Common shell"). */
 export function Shell({ children }: { children: ReactNode }) {
@@ -18,6 +26,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useSessionStartup();
   useLocaleFromServer();
   useForgetGoneShop();
+  useLiveUpdates(liveAudience(useSession().user));
 
   // Telegram shows its own placeholder until the app says it is ready: as soon as the frame is on screen,
   // before any data (pages show their own placeholders while theirs arrives).

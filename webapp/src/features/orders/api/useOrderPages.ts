@@ -1,16 +1,17 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { POLL_INTERVAL_MS } from "@domain/constants";
 import type { OrderListResponse } from "@domain/contracts/orders";
 import { apiRequest } from "../../../lib/api";
+import { useOrdersPollInterval } from "../../../lib/live";
 import { useSessionTokenStore } from "../../../lib/session";
 import { ORDER_PAGES_KEY } from "./orderKeys";
 
 /**
  * GET /api/orders a page at a time (`next_cursor`): every own order, newest first, with the counts of all and
  * done ones; /list/orders shows the pages, the cabinet the latest of the first. The loaded pages are asked
- * again every POLL_INTERVAL_MS.
+ * again on a live event, or every POLL_INTERVAL_MS while the stream is not open.
  */
 export function useOrderPages() {
+  const pollInterval = useOrdersPollInterval();
   const signedIn = useSessionTokenStore((state) => state.token !== null);
   return useInfiniteQuery({
     queryKey: ORDER_PAGES_KEY,
@@ -18,6 +19,7 @@ export function useOrderPages() {
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_cursor,
     enabled: signedIn,
-    refetchInterval: POLL_INTERVAL_MS,
+    refetchInterval: pollInterval,
+    meta: { liveOrders: true },
   });
 }
