@@ -127,7 +127,7 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
       botApi: config.botToken ? createBotApi({ token: config.botToken, apiRoot: config.telegramApiRoot }) : null,
       log: log.child({ module: "referralShare" }),
     }),
-        /** Live updates (issue 26): this process's event streams, fed by the database's live-changes bus. */
+    /** Live updates (issue 26): this process's event streams, fed by the database's live-changes bus. */
     live: createLive({ db, log: log.child({ module: "live" }), clock, heartbeatMs: config.liveHeartbeatMs }),
   };
 }
