@@ -15,6 +15,11 @@ export const MIN_POSITION = 1;
 
 export const PICKUP_HOLD_HOURS = 3;
 export const POLL_INTERVAL_MS = 15_000;
+/**
+ * While the live stream keeps a screen fresh (issue 26), it still asks once a minute: a change no event announced,
+ * or one missed while PostgreSQL's listener reconnected, shows within a minute, not at the next reconnect.
+ */
+export const LIVE_SAFETY_POLL_MS = 60_000;
 export const NOTIFICATION_MS = 3_000;
 export const OPTION_PICKER_RESET_MS = 200;
 /** Unused server data stays in the client cache this long. */

@@ -1,12 +1,12 @@
 /**
  * The entry's part of live updates (issue 26): once signed in, the stream client (lib/liveEvents.ts, a chunk of its
  * own) is fetched and started; signing out or another sign-in stops it. While the stream is open and the server
- * said `ready`, the screens it keeps fresh stop polling; when it drops they poll every POLL_INTERVAL_MS again.
+ * said `ready`, the screens it keeps fresh poll only once a minute; when it drops they poll every POLL_INTERVAL_MS.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { create } from "zustand";
-import { POLL_INTERVAL_MS } from "@domain/constants";
+import { LIVE_SAFETY_POLL_MS, POLL_INTERVAL_MS } from "@domain/constants";
 import { useSessionTokenStore } from "./session";
 
 const useLiveStore = create<{ healthy: boolean }>()(() => ({ healthy: false }));
@@ -15,9 +15,12 @@ function setLiveStreamHealthy(healthy: boolean): void {
   useLiveStore.setState({ healthy });
 }
 
-/** The `refetchInterval` of a query marked `meta.liveOrders`: none while the stream keeps it fresh. */
-export function useOrdersPollInterval(): number | false {
-  return useLiveStore((state) => state.healthy) ? false : POLL_INTERVAL_MS;
+/**
+ * The `refetchInterval` of a query marked `meta.liveOrders`: once a minute while the stream keeps it fresh (a safety
+ * net), every POLL_INTERVAL_MS while it does not.
+ */
+export function useOrdersPollInterval(): number {
+  return useLiveStore((state) => state.healthy) ? LIVE_SAFETY_POLL_MS : POLL_INTERVAL_MS;
 }
 
 /**
