@@ -264,5 +264,13 @@ export function createLive({ db, log, clock, heartbeatMs = LIVE_HEARTBEAT_MS, ma
 
     /** Streams open in this process now (metrics, tests). */
     openStreams: () => streams.size,
+
+    /** What /metrics shows of live updates in this process. */
+    figures: () => ({
+      streams: streams.size,
+      notifyFailures: bus.figures().notifyFailures,
+      // With no stream open nobody here needs to hear the others.
+      listening: streams.size === 0 || bus.listening(),
+    }),
   };
 }
