@@ -56,6 +56,12 @@ export interface LiveBus {
 
 /** The channel every store process LISTENs on. */
 export const LIVE_CHANNEL = "store_live";
+/**
+ * The changes committed within this many milliseconds go out in one NOTIFY statement: at a few hundred
+ * placements a second a turn of the event loop holds one or two, and each NOTIFY is a transaction of its own
+ * on the server and a message to every listening process (docs/performance.md, "Live updates").
+ */
+const NOTIFY_WINDOW_MS = 20;
 /** The bytes of a payload's ids at most: with the envelope, well under PostgreSQL's 8000 bytes. */
 const PAYLOAD_ID_BYTES = 7000;
 /** How long the LISTEN connection waits before trying again after it dropped, first and at most. */
@@ -335,7 +341,7 @@ function postgresBus(pool: pg.Pool): EngineBus {
     publish(changes) {
       figures.published += changes.length;
       if (listeners.size > 0) deliver(listeners, changes);
-      if (queued.length === 0) setImmediate(flushNotify);
+      if (queued.length === 0) setTimeout(flushNotify, NOTIFY_WINDOW_MS);
       queued.push(...changes);
     },
     async subscribe(listener) {

@@ -84,8 +84,8 @@ async function signIn(base: string, firstId: number, count: number): Promise<str
 }
 
 /** The autocannon options that place orders of two lines at the first shop, as bench:orders does. */
-async function placements(base: string): Promise<autocannon.Options> {
-  const tokens = await signIn(base, 515_000, CUSTOMERS);
+async function placements(base: string, firstCustomer: number, prefix: string): Promise<autocannon.Options> {
+  const tokens = await signIn(base, firstCustomer, CUSTOMERS);
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
     products: { id: number; shop_list: { store_id: number }[] }[];
   };
@@ -99,7 +99,7 @@ async function placements(base: string): Promise<autocannon.Options> {
     delivery_option: 1,
     payment_option: 1,
   });
-  return placementRequests(base, body, tokens, "live");
+  return placementRequests(base, body, tokens, prefix);
 }
 
 /** Opens one event stream per token (each its own connection) and waits for every `ready`; closes them all. */
@@ -139,14 +139,16 @@ async function bench({ base, another, pidOf }: Targets): Promise<boolean> {
     if (server) {
       await server.createDatabase("bench_live");
       const url = { BENCH_DATABASE_URL: server.socketUrlOf("bench_live") };
-      target = await another(url);
       off = await another({ ...url, BENCH_LIVE_OFF: "1" });
+      target = await another(url);
     } else {
       // SQLite: a file of its own (two processes writing one file would measure their contention instead).
       off = await another({ BENCH_LIVE_OFF: "1" });
     }
     const database = server ? [server.pid()] : [];
-    const place = { off: await placements(off), none: await placements(target) };
+    // Customers and Idempotency-Keys of its own for each server: on one database, a key the other server
+    // already used would be answered as a retry, not placed.
+    const place = { off: await placements(off, 515_000, "live-off"), none: await placements(target, 525_000, "live-on") };
     const streamTokens = await signIn(target, 616_000, STREAMS);
     const engine = server ? `PostgreSQL ${server.version} (throwaway, fsync off)` : "SQLite";
     console.log(`${engine}: ${ROUNDS} rounds of ${SECONDS}s per part, ${CONNECTIONS} connections placing, ${STREAMS} idle streams`);
@@ -154,24 +156,41 @@ async function bench({ base, another, pidOf }: Targets): Promise<boolean> {
     await load({ ...place.none, duration: 2 });
     const runs: Record<Half, Run[]> = { off: [], none: [], open: [] };
     const cpu: Record<Half, number[]> = { off: [], none: [], open: [] };
+    /** CPU ms per placement of the API process and of the database's processes, per part and round. */
+    const split: Record<Half, [number, number][]> = { off: [], none: [], open: [] };
     const measured = async (half: Half) => {
-      const pids = [pidOf(half === "off" ? off : target), ...database];
-      const before = cpuSeconds(pids);
+      const api = [pidOf(half === "off" ? off : target)];
+      const before = [cpuSeconds(api), cpuSeconds(database)];
       const run = await load(half === "off" ? place.off : place.none);
-      cpu[half].push(((cpuSeconds(pids) - before) * 1000) / Math.max(1, run.count));
+      const each = (after: number, at: number) => ((after - at) * 1000) / Math.max(1, run.count);
+      const used: [number, number] = [each(cpuSeconds(api), before[0]!), each(cpuSeconds(database), before[1]!)];
+      split[half].push(used);
+      cpu[half].push(used[0] + used[1]);
       runs[half].push(run);
       return run;
     };
-    for (let round = 1; round <= ROUNDS; round++) {
-      const quiet = await measured("off");
-      const none = await measured("none");
+    const withStreams = async () => {
       const close = await openStreams(target, streamTokens);
       // Idle streams are the steady state measured: what opening a thousand of them left to collect goes first.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const open = await measured("open");
+      const run = await measured("open");
       close();
-      // The server forgets the closed streams before the next round.
+      // The server forgets the closed streams before the next part.
       await new Promise((resolve) => setTimeout(resolve, 500));
+      return run;
+    };
+    for (let round = 1; round <= ROUNDS; round++) {
+      // The parts' order alternates, so that what the machine does meanwhile does not favour one of them.
+      let quiet: Run, none: Run, open: Run;
+      if (round % 2) {
+        quiet = await measured("off");
+        none = await measured("none");
+        open = await withStreams();
+      } else {
+        open = await withStreams();
+        none = await measured("none");
+        quiet = await measured("off");
+      }
       const errors = quiet.non2xx + none.non2xx + open.non2xx;
       const part = (run: Run) => `${Math.round(run.rps)}/s (p99 ${run.p99} ms)`;
       console.log(
@@ -185,8 +204,11 @@ async function bench({ base, another, pidOf }: Targets): Promise<boolean> {
       .reduce((n, r) => n + r.non2xx, 0);
     const row = (name: string, half: Half) =>
       `| ${name} | ${Math.round(median(runs[half].map((r) => r.rps)))} | ${median(runs[half].map((r) => r.p99))} | ` +
-      `${median(cpu[half]).toFixed(2)} |`;
-    console.log("\n| placements | median placements/s | median p99 (ms) | CPU ms per placement |\n|---|---|---|---|");
+      `${median(cpu[half]).toFixed(2)} (${median(split[half].map((c) => c[0])).toFixed(2)} + ` +
+      `${median(split[half].map((c) => c[1])).toFixed(2)}) |`;
+    console.log(
+      "\n| placements | median placements/s | median p99 (ms) | CPU ms per placement (API + database) |\n|---|---|---|---|",
+    );
     console.log(row("live bus off (as before issue 26)", "off"));
     console.log(row("live bus on, no stream open", "none"));
     console.log(row(`live bus on, ${STREAMS} idle streams open`, "open"));

@@ -74,6 +74,9 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
   const handover = createHandover({ db, clock, links, referralRatePercent: config.referralRatePercent });
   // Uploaded pictures (product images, shop logos) in UPLOADS_DIR (by default DATA_DIR/uploads).
   const images = createImageStore({ uploadsDir: config.uploadsDir });
+  // ---- g-live ----
+  const live = createLive({ db, log: log.child({ module: "live" }), clock, heartbeatMs: config.liveHeartbeatMs });
+  metrics.liveUpdates(live.figures);
   return {
     log,
     devOutbox,
@@ -128,7 +131,7 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
       log: log.child({ module: "referralShare" }),
     }),
     /** Live updates (issue 26): this process's event streams, fed by the database's live-changes bus. */
-    live: createLive({ db, log: log.child({ module: "live" }), clock, heartbeatMs: config.liveHeartbeatMs }),
+    live,
   };
 }
 

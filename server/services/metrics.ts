@@ -119,6 +119,24 @@ export function createMetrics({ db, clock, log, slowQueryMs, exported }: Metrics
       };
     },
 
+    // ---- g-live ----
+    /** Live updates (issue 26): this process's open event streams and its bus's figures, read at each scrape. */
+    liveUpdates(figures: () => { streams: number; notifyFailures: number; listening: boolean }): void {
+      const gauge = (name: string, help: string, read: () => number) =>
+        new Gauge({ name, help, registers: [registry], collect: function (this: Gauge) { this.set(read()); } });
+      gauge("store_live_streams", "Live-update event streams (GET /api/events) open in this process", () => figures().streams);
+      gauge(
+        "store_live_notify_failures",
+        "NOTIFY statements of live updates that failed since the process started (PostgreSQL; other instances missed those changes)",
+        () => figures().notifyFailures,
+      );
+      gauge(
+        "store_live_listening",
+        "1 while this process hears other processes' changes (PostgreSQL: its LISTEN connection is up, or no stream needs it); else 0",
+        () => (figures().listening ? 1 : 0),
+      );
+    },
+
     contentType: registry.contentType,
 
     /** The scrape: the outbox's backlog read now, then every metric in Prometheus' text format. */

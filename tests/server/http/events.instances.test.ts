@@ -102,11 +102,12 @@ describe(`live updates across ${ON_POSTGRES ? "two API instances and a worker on
   const releasedBy = ON_POSTGRES ? "the worker" : "the store's hold clock";
   it(`a hold released by ${releasedBy} reaches the customer's stream on an API instance`, async () => {
     const customer = await signIn(a);
-    const orderId = await place(a, customer);
     const stream = await readyStream(b, customer);
-    // The hold ends now: the next run of the clock (every second) cancels the order.
+    const orderId = await place(a, customer);
+    await stream.waitFor(orderEvent(orderId), WITHIN_MS, "the placement");
+    // The hold ends now: the next run of the clock (every second) cancels the order, the order's second change.
     await db.updateTable("orders").set({ hold_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", orderId).execute();
-    await stream.waitFor(orderEvent(orderId), 5000, "the expiry");
+    await stream.waitFor(() => stream.orderIds().filter((id) => id === orderId).length === 2, 5000, "the expiry");
     const order = await sendOverHttp(b.base, { method: "GET", url: `/api/orders/${orderId}`, headers: bearer(customer.token) });
     expect(order.json().order.status).toBe("C");
   });

@@ -17,6 +17,7 @@ import { sendOverHttp } from "../../helpers/storeRequest";
 
 const ADMIN_TG = 8_800_001;
 const HEARTBEAT_MS = 300;
+const METRICS_TOKEN = "events-test-metrics-token-0123456789";
 
 let store: TestStore;
 let base: string;
@@ -63,7 +64,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 beforeAll(async () => {
   store = await makeTestStore({
-    env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG), LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+    env: {
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      ADMIN_TELEGRAM_IDS: String(ADMIN_TG),
+      LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+      METRICS_TOKEN: METRICS_TOKEN,
+    },
   });
   await store.app.listen({ host: "127.0.0.1", port: 0 });
   base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
@@ -216,10 +222,13 @@ describe("the stream's life", () => {
     expect((await stream(customer.token)).status).toBe(401);
   });
 
-  it("a client that goes away is forgotten", async () => {
+  it("a client that goes away is forgotten; /metrics counts the open streams", async () => {
     const before = store.app.services.live.openStreams();
     const reader = await readyStream((await person()).token);
     expect(store.app.services.live.openStreams()).toBe(before + 1);
+    const metrics = await sendOverHttp(base, { method: "GET", url: "/metrics", headers: bearer(METRICS_TOKEN) });
+    expect(metrics.body).toContain(`store_live_streams ${before + 1}`);
+    expect(metrics.body).toContain("store_live_listening 1");
     reader.abort();
     const until = Date.now() + 2000;
     while (store.app.services.live.openStreams() > before && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
