@@ -142,16 +142,21 @@ async function listShown(page: Page): Promise<void> {
 
 type Theme = "dark" | "light";
 
-/** A page of a returning customer: in the app's dark theme a plain browser, in the light one Telegram mode. */
-async function openAs(theme: Theme, path: string, locale?: "ru" | "th"): Promise<Page> {
+/** A new page whose first load finds `storage` in localStorage (a returning customer's session, cart and shop). */
+async function seededPage(storage: Record<string, string>): Promise<Page> {
   const page = await web.newPage();
-  // The language the app last showed (webapp/src/lib/i18n.ts); the server follows it as Accept-Language.
-  const storage = locale ? { ...customer.storage, locale } : customer.storage;
   await page.addInitScript((storage) => {
     if (sessionStorage.getItem("a11y-seeded")) return;
     sessionStorage.setItem("a11y-seeded", "1");
     for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
   }, storage);
+  return page;
+}
+
+/** A page of a returning customer: in the app's dark theme a plain browser, in the light one Telegram mode. */
+async function openAs(theme: Theme, path: string, locale?: "ru" | "th"): Promise<Page> {
+  // The language the app last showed (webapp/src/lib/i18n.ts); the server follows it as Accept-Language.
+  const page = await seededPage(locale ? { ...customer.storage, locale } : customer.storage);
   if (theme === "dark") {
     await page.goto(`${web.store.url}${path}`);
     return page;
@@ -242,12 +247,7 @@ describe.each(["ru", "th"] as const)("accessibility in %s", (locale) => {
 // cabinet's Share), in Telegram's own light and dark themes.
 describe.each<Theme>(["light", "dark"])("Telegram's own pieces in its %s theme (issue 26)", (theme) => {
   async function openInTelegram(path: string, storage: Record<string, string>): Promise<Page> {
-    const page = await web.newPage();
-    await page.addInitScript((storage) => {
-      if (sessionStorage.getItem("a11y-seeded")) return;
-      sessionStorage.setItem("a11y-seeded", "1");
-      for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-    }, storage);
+    const page = await seededPage(storage);
     await recordTelegramEvents(web.context);
     const themeParams = encodeURIComponent(JSON.stringify(theme === "light" ? TELEGRAM_LIGHT : TELEGRAM_DARK));
     await page.goto(`${telegramLaunchUrl(web.store.url, path, launchData())}&tgWebAppThemeParams=${themeParams}`);
