@@ -4,7 +4,9 @@
  *
  * The guarantees each unit keeps, on any engine:
  * - atomic: a unit that throws changes nothing and its caller gets the error;
- * - durable before answered: no caller hears of its unit until the commit holding it has succeeded.
+ * - durable before answered: no caller hears of its unit until the commit holding it has succeeded;
+ * - announced after the commit: what a unit announces to the live streams (db/live.ts) is published once
+ *   the commit holding it has succeeded, never for a unit that threw or an attempt that was run again.
  *
  * What a unit must not rely on: that no other unit runs beside it. Every rule that reads and then writes
  * is a conditional write whose affected-row count decides, a unique key, or a lock on the row that owns

@@ -8,7 +8,8 @@
  * times more.
  *
  * Besides the guarantees of db/unitOfWork.ts: a unit that throws is rolled back to its savepoint and the
- * other units of the batch go on; a failed COMMIT fails every unit of the batch.
+ * other units of the batch go on; a failed COMMIT fails every unit of the batch. The live announcements of the
+ * batch's units (db/live.ts) are published after its COMMIT, those of units rolled back left out.
  */
 import { CompiledQuery, type ControlledTransaction, type Kysely } from "kysely";
 import type { Database } from "../schema";

@@ -20,7 +20,7 @@ import { selectOrderAudience } from "../../db/repositories/orders";
 import { selectStaffShopIds } from "../../db/repositories/staffOrders";
 import { isAdmin, selectSessionExpiry } from "../../db/repositories/users";
 import { unitOfWorkOf } from "../../db/unitOfWork";
-import { UnavailableError } from "../domain/errors";
+import { UnauthorizedError, UnavailableError } from "../domain/errors";
 import { LIVE_HEARTBEAT_MS, LIVE_STREAMS_PER_SESSION } from "../domain/constants";
 import { staffsShop, type StaffActor } from "../domain/handover";
 import type { Session } from "./sessions";
@@ -219,13 +219,10 @@ export function createLive({ db, log, clock, heartbeatMs = LIVE_HEARTBEAT_MS, ma
      */
     async open(session: Session, sink: LiveSink): Promise<LiveStreamHandle> {
       opening++;
-      let stream: Stream;
+      let stream: Stream | null = null;
       try {
-        const audience = await units.read("audience", async (tx) => ({
-          userId: session.userId,
-          isAdmin: await isAdmin(tx, session.userId),
-          shopIds: await selectStaffShopIds(tx, session.userId),
-        }));
+        // Subscribed first, then the session read again: a sign-out committed after this read is heard by the
+        // stream (it is registered before the next event can arrive), one committed before it refuses it.
         subscription ??= bus.subscribe(onChanges);
         const subscribed = subscription;
         try {
@@ -235,9 +232,19 @@ export function createLive({ db, log, clock, heartbeatMs = LIVE_HEARTBEAT_MS, ma
           log.warn({ err: error }, "live updates: cannot subscribe to the database's changes; the stream is refused (503)");
           throw new UnavailableError("LIVE_UNAVAILABLE", "The store cannot reach its database right now. Please try again in a moment.");
         }
+        const { audience, ended } = await units.read("audience", async (tx) => ({
+          ended: (await selectSessionExpiry(tx, session.sessionId)) === undefined,
+          audience: {
+            userId: session.userId,
+            isAdmin: await isAdmin(tx, session.userId),
+            shopIds: await selectStaffShopIds(tx, session.userId),
+          },
+        }));
+        if (ended) throw new UnauthorizedError("SIGN_IN_REQUIRED", "Please log in first.");
         stream = { sink, session, audience };
       } finally {
         opening--;
+        if (!stream) idleIfNone();
       }
       streams.add(stream);
       add(byUser, session.userId, stream);

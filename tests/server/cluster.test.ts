@@ -41,6 +41,9 @@ let browser: Browser | undefined;
 const processes = new Map<string, Running>();
 let caddyfile: string;
 let databaseUrl: string;
+let caPath: string;
+/** Live-update streams a test opened: ended after the file. */
+const streams: { destroy(): void }[] = [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -138,12 +141,14 @@ beforeAll(async () => {
   }
   caddyfile = /\(Caddyfile (\S+); local CA (\S+)\)/.exec(output)![1]!;
   const caFile = /\(Caddyfile (\S+); local CA (\S+)\)/.exec(output)![2]!;
+  caPath = caFile;
   databaseUrl = /^cluster: postgresql .* at (\S+)/m.exec(output)![1]!;
   url = `https://localhost:${port}`;
   agent = new Agent({ ca: readFileSync(caFile), keepAlive: true, maxSockets: 20 });
 }, 180_000);
 
 afterAll(async () => {
+  for (const stream of streams) stream.destroy();
   await browser?.close();
   agent?.destroy();
   if (cluster && cluster.exitCode === null && cluster.signalCode === null) {
@@ -177,6 +182,51 @@ describe("npm run cluster", () => {
     });
     expect(webhook.status).toBe(401);
     expect(fake.callsOf("setWebhook")).toEqual([expect.objectContaining({ url: `${url}/telegram/webhook` })]);
+  });
+
+  // ---- g-live ----
+  it("passes a live-updates stream through Caddy as each event is written, uncompressed (issue 26)", async () => {
+    const customer = await json<{ token: string }>("POST", "/api/auth/telegram", { body: { initData: initDataOf(3_026, "Live") } });
+    let text = "";
+    const arrived: (() => void)[] = [];
+    const until = (pattern: string, ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(pattern)} within ${ms} ms; got ${JSON.stringify(text)}`)), ms);
+        const check = () => text.includes(pattern) && (clearTimeout(timer), resolve(), true);
+        if (!check()) arrived.push(() => void check());
+      });
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = request(
+        `${url}/api/events`,
+        // A connection of its own (the shared agent's sockets stay for the calls), trusting the cluster's CA.
+        { agent: false, ca: readFileSync(caPath), headers: { authorization: `Bearer ${customer.token}`, "accept-encoding": "gzip, br" } },
+        (res) => {
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            text += chunk;
+            for (const wake of arrived) wake();
+          });
+          res.on("error", () => undefined);
+          resolve(res.headers);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+      streams.push(req);
+    });
+    expect(headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(headers["content-encoding"]).toBeUndefined();
+    await until("event: ready", 5000);
+    const { products } = await json<{ products: { id: number; shop_list: { store_id: number }[] }[] }>("GET", "/api/products");
+    const shopId = products[0]!.shop_list[0]!.store_id;
+    const placed = await call("POST", "/api/orders", {
+      token: customer.token,
+      headers: { "idempotency-key": "cluster-live-1" },
+      body: { shop_id: shopId, items: [{ product_id: products[0]!.id, option_id: 0, amount: 1 }], delivery_option: 1, payment_option: 1 },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const { id } = (JSON.parse(placed.text) as { order: { id: number } }).order;
+    await until(`event: order\ndata: {"id":${id}}`, 2000);
   });
 
   it("a customer orders in Chromium through Caddy, and the worker pushes the order to the shop's manager", async () => {

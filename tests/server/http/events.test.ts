@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import { insertOrderEvent } from "../../../db/repositories/orders";
 import { unitOfWorkOf } from "../../../db/unitOfWork";
+import { SESSION_MAX_AGE_MS } from "../../../server/domain/auth";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { openLiveStream, orderEvent, type LiveStreamReader } from "../../helpers/liveStream";
 import { orderRequest } from "../../helpers/orders";
@@ -20,6 +21,8 @@ const HEARTBEAT_MS = 300;
 const METRICS_TOKEN = "events-test-metrics-token-0123456789";
 
 let store: TestStore;
+/** Added to the store's clock: a test moves the store's time (a session's end) without waiting for it. */
+let clockOffsetMs = 0;
 let base: string;
 let shops: Record<string, number>;
 let products: Record<string, number>;
@@ -64,6 +67,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 beforeAll(async () => {
   store = await makeTestStore({
+    clock: () => Date.now() + clockOffsetMs,
     env: {
       BOT_TOKEN: TEST_BOT_TOKEN,
       ADMIN_TELEGRAM_IDS: String(ADMIN_TG),
@@ -220,6 +224,28 @@ describe("the stream's life", () => {
     const orderId = await place(otherDevice, "Chaweng Beach Store");
     await kept.waitFor(orderEvent(orderId));
     expect((await stream(customer.token)).status).toBe(401);
+  });
+
+  it("a session reaching its end closes its streams with signed-out", async () => {
+    const customer = await person();
+    const { id, created_at } = await store.db
+      .selectFrom("sessions")
+      .select(["id", "created_at"])
+      .where("user_id", "=", customer.userId)
+      .executeTakeFirstOrThrow();
+    // A session at its 90-day cap (it slides no further): it ends one second after the stream opens.
+    const ends = Date.parse(created_at) + SESSION_MAX_AGE_MS;
+    await store.db.updateTable("sessions").set({ expires_at: new Date(ends).toISOString() }).where("id", "=", id).execute();
+    clockOffsetMs = ends - 1000 - Date.now();
+    try {
+      const reader = await readyStream(customer.token);
+      clockOffsetMs += 2000;
+      await reader.waitFor((e) => e.event === "closed", 3000, "closed at the session's end");
+      expect(reader.events.at(-1)).toMatchObject({ event: "closed", data: { reason: "signed-out" } });
+      await reader.ended;
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it("a client that goes away is forgotten; /metrics counts the open streams", async () => {
