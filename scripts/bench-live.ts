@@ -16,6 +16,9 @@
 import http from "node:http";
 import type autocannon from "autocannon";
 import {
+  BENCH_BOT_TOKEN,
+  benchOrderBody,
+  signInCustomers,
   CONNECTIONS,
   cpuSeconds,
   load,
@@ -30,7 +33,7 @@ import {
 } from "./benchHarness";
 import { startPostgresServer } from "./postgresServer";
 
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = BENCH_BOT_TOKEN;
 /** Customers the placements are spread over. */
 const CUSTOMERS = 200;
 /** Idle event streams in the second half of each round. */
@@ -66,40 +69,10 @@ async function serve(dataDir: string): Promise<void> {
   await serveForBench(await buildApp(config, createServices(config, { db, log: createLogger(config) })));
 }
 
-/** Signs `count` Telegram customers in from `firstId` on; their tokens. */
-async function signIn(base: string, firstId: number, count: number): Promise<string[]> {
-  const { signInitData } = await import("../server/services/telegramInitData");
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const user = JSON.stringify({ id: firstId + i, first_name: "Bench" });
-    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, BOT_TOKEN);
-    const answer = await fetch(`${base}/api/auth/telegram`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ initData }),
-    });
-    tokens.push(((await answer.json()) as { token: string }).token);
-  }
-  return tokens;
-}
-
 /** The autocannon options that place orders of two lines at the first shop, as bench:orders does. */
 async function placements(base: string, firstCustomer: number, prefix: string): Promise<autocannon.Options> {
-  const tokens = await signIn(base, firstCustomer, CUSTOMERS);
-  const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; shop_list: { store_id: number }[] }[];
-  };
-  const shopId = products[0]!.shop_list[0]!.store_id;
-  const body = JSON.stringify({
-    shop_id: shopId,
-    items: products
-      .filter((p) => p.shop_list.some((s) => s.store_id === shopId))
-      .slice(0, 2)
-      .map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
-    delivery_option: 1,
-    payment_option: 1,
-  });
-  return placementRequests(base, body, tokens, prefix);
+  const tokens = await signInCustomers(base, firstCustomer, CUSTOMERS);
+  return placementRequests(base, await benchOrderBody(base), tokens, prefix);
 }
 
 /** Opens one event stream per token (each its own connection) and waits for every `ready`; closes them all. */
@@ -149,7 +122,7 @@ async function bench({ base, another, pidOf }: Targets): Promise<boolean> {
     // Customers and Idempotency-Keys of its own for each server: on one database, a key the other server
     // already used would be answered as a retry, not placed.
     const place = { off: await placements(off, 515_000, "live-off"), none: await placements(target, 525_000, "live-on") };
-    const streamTokens = await signIn(target, 616_000, STREAMS);
+    const streamTokens = await signInCustomers(target, 616_000, STREAMS);
     const engine = server ? `PostgreSQL ${server.version} (throwaway, fsync off)` : "SQLite";
     console.log(`${engine}: ${ROUNDS} rounds of ${SECONDS}s per part, ${CONNECTIONS} connections placing, ${STREAMS} idle streams`);
     await load({ ...place.off, duration: 2 });

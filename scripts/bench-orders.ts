@@ -20,6 +20,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type autocannon from "autocannon";
 import {
+  BENCH_BOT_TOKEN,
+  benchOrderBody,
+  signInCustomers,
   CONNECTIONS,
   cpuSeconds,
   load,
@@ -34,7 +37,7 @@ import {
 } from "./benchHarness";
 import { startPostgresServer } from "./postgresServer";
 
-const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const BOT_TOKEN = BENCH_BOT_TOKEN;
 /** Customers the placements are spread over. */
 const CUSTOMERS = 500;
 /** The code this one is measured against: the last commit before units of work became async. */
@@ -82,31 +85,10 @@ async function serve(dataDir: string): Promise<void> {
 
 /** Signs in the bench's customers on a server and makes the autocannon options that place their orders. */
 async function placements(base: string): Promise<autocannon.Options> {
-  const { signInitData } = await import("../server/services/telegramInitData");
   // Many customers, each placing its share: as in a shop, nobody holds thousands of open orders.
-  const tokens: string[] = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const user = JSON.stringify({ id: 424242 + i, first_name: "Bench" });
-    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, BOT_TOKEN);
-    const headers = { "content-type": "application/json" };
-    const answer = await fetch(`${base}/api/auth/telegram`, { method: "POST", headers, body: JSON.stringify({ initData }) });
-    tokens.push(((await answer.json()) as { token: string }).token);
-  }
-  const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; shop_list: { store_id: number }[] }[];
-  };
-  const shopId = products[0]!.shop_list[0]!.store_id;
-  const body = JSON.stringify({
-    shop_id: shopId,
-    items: products
-      .filter((p) => p.shop_list.some((s) => s.store_id === shopId))
-      .slice(0, 2)
-      .map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
-    delivery_option: 1,
-    payment_option: 1,
-  });
+  const tokens = await signInCustomers(base, 424242, CUSTOMERS);
   // A fresh Idempotency-Key per request (every request places a new order), customers in turn.
-  return placementRequests(base, body, tokens, "bench");
+  return placementRequests(base, await benchOrderBody(base), tokens, "bench");
 }
 
 async function bench(targets: Targets): Promise<boolean> {

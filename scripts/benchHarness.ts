@@ -16,6 +16,43 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
+/** The bot token of the bench servers: their customers sign in with launch data it signed. */
+export const BENCH_BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+
+/** Signs `count` Telegram customers (ids from `firstId` on) in on a bench server; their session tokens, in order. */
+export async function signInCustomers(base: string, firstId: number, count: number): Promise<string[]> {
+  const { signInitData } = await import("../server/services/telegramInitData");
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = JSON.stringify({ id: firstId + i, first_name: "Bench" });
+    const initData = signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, BENCH_BOT_TOKEN);
+    const answer = await fetch(`${base}/api/auth/telegram`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ initData }),
+    });
+    tokens.push(((await answer.json()) as { token: string }).token);
+  }
+  return tokens;
+}
+
+/** The order the placement benches place: one of each of the first shop's first two products, pickup, cash. */
+export async function benchOrderBody(base: string): Promise<string> {
+  const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
+    products: { id: number; shop_list: { store_id: number }[] }[];
+  };
+  const shopId = products[0]!.shop_list[0]!.store_id;
+  return JSON.stringify({
+    shop_id: shopId,
+    items: products
+      .filter((p) => p.shop_list.some((s) => s.store_id === shopId))
+      .slice(0, 2)
+      .map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
+    delivery_option: 1,
+    payment_option: 1,
+  });
+}
+
 export interface Run {
   rps: number;
   p50: number;
