@@ -50,7 +50,8 @@ export async function waitForTelegramEvent(
 export async function sendTelegramEvent(page: Page, type: string, data: unknown): Promise<void> {
   await page.evaluate(
     ([eventType, eventData]) => {
-      const webView = (window as unknown as { Telegram?: { WebView?: { receiveEvent(type: string, data: unknown): void } } }).Telegram?.WebView;
+      type WebView = { receiveEvent(type: string, data: unknown): void };
+      const webView = (window as unknown as { Telegram?: { WebView?: WebView } }).Telegram?.WebView;
       if (!webView) throw new Error("the Telegram SDK has not loaded in this page");
       webView.receiveEvent(eventType as string, eventData);
     },
