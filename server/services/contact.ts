@@ -10,8 +10,11 @@ import { coordinatesText, mapsLinkAt, normaliseSharedPhone } from "../domain/con
 import type { LocationBody, MyContact } from "../domain/contracts/contact";
 import { NotFoundError } from "../domain/errors";
 
-/** What came of a shared phone: kept, not a phone the courier form takes, or from someone who is no user yet. */
-export type SharedPhoneOutcome = "kept" | "invalid" | "unknown-user";
+/**
+ * What came of a shared contact: kept (with the phone as kept), someone else's contact (forwarded or picked: only
+ * the sender's own is kept), not a phone the courier form takes, or from someone who is no user yet.
+ */
+export type SharedPhoneOutcome = { outcome: "kept"; phone: string } | { outcome: "not-yours" | "invalid" | "unknown-user" };
 
 export type Contact = ReturnType<typeof createContact>;
 
@@ -20,12 +23,13 @@ export function createContact({ db, clock }: { db: DB; clock: () => number }) {
   const now = () => new Date(clock()).toISOString();
 
   return {
-    /** The sender's own contact, as the bot received it (the bot checked it is the sender's). */
-    async keepSharedPhone(telegramId: number, phoneNumber: string): Promise<SharedPhoneOutcome> {
-      const phone = normaliseSharedPhone(phoneNumber);
-      if (phone === null) return "invalid";
-      const kept = await units.write("keepSharedPhone", (tx) => setPhoneOfTelegramUser(tx, telegramId, phone, now()));
-      return kept ? "kept" : "unknown-user";
+    /** A contact the sender shared with the bot: kept on the sender only when it is their own. */
+    async keepSharedPhone(senderId: number, contact: { user_id?: number; phone_number: string }): Promise<SharedPhoneOutcome> {
+      if (contact.user_id !== senderId) return { outcome: "not-yours" };
+      const phone = normaliseSharedPhone(contact.phone_number);
+      if (phone === null) return { outcome: "invalid" };
+      const kept = await units.write("keepSharedPhone", (tx) => setPhoneOfTelegramUser(tx, senderId, phone, now()));
+      return kept ? { outcome: "kept", phone } : { outcome: "unknown-user" };
     },
 
     async contactOf(userId: number): Promise<MyContact> {

@@ -40,7 +40,13 @@ describe("GET /api/me/contact", () => {
     expect((await contactOf(anna.token)).json()).toEqual({ phone: "", delivery_address: "", delivery_address_link: "" });
 
     // What the bot does with Anna's own contact message (bot/features/contact.ts).
-    expect(await createContact({ db: store.db, clock: Date.now }).keepSharedPhone(anna.telegramId, "66812345678")).toBe("kept");
+    const contact = createContact({ db: store.db, clock: Date.now });
+    const own = { user_id: anna.telegramId, phone_number: "66812345678" };
+    expect(await contact.keepSharedPhone(anna.telegramId, own)).toEqual({ outcome: "kept", phone: "+66812345678" });
+    // Ben's contact forwarded by Anna is not hers: nothing is kept.
+    expect(await contact.keepSharedPhone(anna.telegramId, { user_id: ben.telegramId, phone_number: "+66899999999" })).toEqual({
+      outcome: "not-yours",
+    });
 
     const res = await contactOf(anna.token);
     expect(res.statusCode).toBe(200);
