@@ -5,19 +5,12 @@
  */
 import type { User } from "grammy/types";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createBot } from "../../bot/bot";
-import { startPolling, type RunningTelegram } from "../../bot/launch";
-import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
-import { createHandover } from "../../server/services/handover";
-import { createLinkSigner } from "../../server/services/links";
-import { testDatabase } from "../helpers/app";
-import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi, type QueuedUpdate } from "../helpers/fakeBotApi";
-import { addCustomer, anna, ben, botServicesFor, quietLog } from "./support";
+import type { FakeBotApi, QueuedUpdate } from "../helpers/fakeBotApi";
+import { anna, ben, pollingBotWithCustomers } from "./support";
 
 let fake: FakeBotApi;
 let db: DB;
-let running: RunningTelegram;
 let messageIds = 7000;
 
 /** A contact message as Telegram delivers it: `user_id` is the Telegram user the contact belongs to, if any. */
@@ -40,19 +33,9 @@ const phoneOf = async (telegramId: number) =>
   (await db.selectFrom("users").select("phone").where("telegram_id", "=", telegramId).executeTakeFirstOrThrow()).phone;
 
 beforeEach(async () => {
-  fake = await startFakeBotApi();
-  db = await testDatabase(false);
-  const config = { botToken: fake.token, publicUrl: "https://shop.example", telegramApiRoot: fake.apiRoot };
-  const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db) });
-  const bot = createBot({ services: botServicesFor(db, { handover }), config, log: quietLog, botInfo: FAKE_BOT_INFO });
-  running = startPolling(bot, createMiniApp(config.publicUrl), quietLog);
-  await addCustomer(db, { telegram_id: anna.id, first_name: "Anna" });
-  await addCustomer(db, { telegram_id: ben.id, first_name: "Ben" });
-  return async () => {
-    await running.stop();
-    await fake.close();
-    await db.destroy();
-  };
+  let stop: () => Promise<void>;
+  ({ fake, db, stop } = await pollingBotWithCustomers());
+  return stop;
 });
 
 describe("a contact sent to the bot", () => {

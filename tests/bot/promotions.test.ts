@@ -4,19 +4,12 @@
  * The real bot polling the fake Bot API, on a real SQLite database.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createBot } from "../../bot/bot";
-import { startPolling, type RunningTelegram } from "../../bot/launch";
-import { createMiniApp } from "../../bot/miniApp";
 import type { DB } from "../../db/connection";
-import { createHandover } from "../../server/services/handover";
-import { createLinkSigner } from "../../server/services/links";
-import { testDatabase } from "../helpers/app";
-import { FAKE_BOT_INFO, startFakeBotApi, type BotParams, type FakeBotApi } from "../helpers/fakeBotApi";
-import { addCustomer, anna, ben, botServicesFor, buttonPress, quietLog, textMessage } from "./support";
+import type { BotParams, FakeBotApi } from "../helpers/fakeBotApi";
+import { anna, ben, buttonPress, pollingBotWithCustomers, textMessage } from "./support";
 
 let fake: FakeBotApi;
 let db: DB;
-let running: RunningTelegram;
 
 const optedOutAt = async (telegramId: number) =>
   (await db.selectFrom("users").select("promotions_opted_out_at").where("telegram_id", "=", telegramId).executeTakeFirstOrThrow())
@@ -25,19 +18,9 @@ const repliesTo = (chatId: number) => fake.callsOf("sendMessage").filter((p) => 
 const buttons = (params: BotParams) => (params.reply_markup?.inline_keyboard ?? []).flat() as BotParams[];
 
 beforeEach(async () => {
-  fake = await startFakeBotApi();
-  db = await testDatabase(false);
-  const config = { botToken: fake.token, publicUrl: "https://shop.example", telegramApiRoot: fake.apiRoot };
-  const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db) });
-  const bot = createBot({ services: botServicesFor(db, { handover }), config, log: quietLog, botInfo: FAKE_BOT_INFO });
-  running = startPolling(bot, createMiniApp(config.publicUrl), quietLog);
-  await addCustomer(db, { telegram_id: anna.id, first_name: "Anna" });
-  await addCustomer(db, { telegram_id: ben.id, first_name: "Ben" });
-  return async () => {
-    await running.stop();
-    await fake.close();
-    await db.destroy();
-  };
+  let stop: () => Promise<void>;
+  ({ fake, db, stop } = await pollingBotWithCustomers());
+  return stop;
 });
 
 describe("stopping promotions", () => {

@@ -9,7 +9,13 @@ import { createChatLocales } from "../../server/services/chatLocales";
 import { createChatOrders } from "../../server/services/chatOrders";
 import { createContact } from "../../server/services/contact";
 import { createReachability } from "../../server/services/outboxDelivery";
-import type { QueuedUpdate } from "../helpers/fakeBotApi";
+import { createBot } from "../../bot/bot";
+import { startPolling } from "../../bot/launch";
+import { createMiniApp } from "../../bot/miniApp";
+import { createHandover } from "../../server/services/handover";
+import { createLinkSigner } from "../../server/services/links";
+import { testDatabase } from "../helpers/app";
+import { FAKE_BOT_INFO, startFakeBotApi, type FakeBotApi, type QueuedUpdate } from "../helpers/fakeBotApi";
 
 export const quietLog: BotLog = { info() {}, warn() {}, error() {} };
 
@@ -205,4 +211,28 @@ export function channelPost(text: string): QueuedUpdate {
       text,
     },
   } as QueuedUpdate;
+}
+
+/**
+ * A bot polling a fake Bot API on a fresh database where Anna and Ben are customers: what the tests of one
+ * conversation with the bot start from. `stop` ends the bot, the fake and the database.
+ */
+export async function pollingBotWithCustomers(): Promise<{ fake: FakeBotApi; db: DB; stop: () => Promise<void> }> {
+  const fake = await startFakeBotApi();
+  const db = await testDatabase(false);
+  const config = { botToken: fake.token, publicUrl: "https://shop.example", telegramApiRoot: fake.apiRoot };
+  const handover = createHandover({ db, clock: Date.now, links: createLinkSigner(db) });
+  const bot = createBot({ services: botServicesFor(db, { handover }), config, log: quietLog, botInfo: FAKE_BOT_INFO });
+  const running = startPolling(bot, createMiniApp(config.publicUrl), quietLog);
+  await addCustomer(db, { telegram_id: anna.id, first_name: "Anna" });
+  await addCustomer(db, { telegram_id: ben.id, first_name: "Ben" });
+  return {
+    fake,
+    db,
+    async stop() {
+      await running.stop();
+      await fake.close();
+      await db.destroy();
+    },
+  };
 }
