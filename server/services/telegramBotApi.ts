@@ -6,6 +6,8 @@
  * Tests point TELEGRAM_API_ROOT at the fake Bot API (tests/helpers/fakeBotApi.ts).
  */
 
+import { Api, GrammyError } from "grammy";
+
 /** How long the person waits for Telegram before the store gives up and the app falls back. */
 const REQUEST_TIMEOUT_MS = 5_000;
 
@@ -26,8 +28,10 @@ export interface BotApi {
   call<T>(method: string, params?: Record<string, unknown>): Promise<T>;
 }
 
-type Envelope = { ok: true; result: unknown } | { ok: false; error_code?: number; description?: string };
+/** The Bot API methods by name, as grammY's raw API takes them (a method and its parameters as JSON). */
+type RawApi = Record<string, (params?: Record<string, unknown>) => Promise<unknown>>;
 
+/** On grammY's own client (the one the bot and the outbox use), with a deadline of whole seconds. */
 export function createBotApi({
   token,
   apiRoot,
@@ -37,32 +41,16 @@ export function createBotApi({
   apiRoot: string;
   timeoutMs?: number;
 }): BotApi {
-  const base = `${apiRoot.replace(/\/+$/, "")}/bot${token}`;
+  const api = new Api(token, { apiRoot, timeoutSeconds: Math.max(1, Math.ceil(timeoutMs / 1000)) });
   return {
-    async call<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-      let response: Response;
+    async call<T>(method: string, params?: Record<string, unknown>): Promise<T> {
       try {
-        response = await fetch(`${base}/${method}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(params),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        return (await (api.raw as unknown as RawApi)[method]!(params)) as T;
       } catch (error) {
-        // Never the URL: it holds the token.
+        if (error instanceof GrammyError) throw new BotApiError(`Telegram refused ${method}: ${error.description}`, error.error_code);
+        // Never grammY's whole message or the request: the URL holds the token.
         throw new BotApiError(`Telegram did not answer ${method}: ${(error as Error).name}`, null);
       }
-      let body: Envelope;
-      try {
-        body = (await response.json()) as Envelope;
-      } catch {
-        throw new BotApiError(`Telegram's answer to ${method} is not JSON (HTTP ${response.status})`, response.status);
-      }
-      if (!body || typeof body !== "object" || !("ok" in body))
-        throw new BotApiError(`Telegram's answer to ${method} has no ok`, response.status);
-      if (!body.ok)
-        throw new BotApiError(`Telegram refused ${method}: ${body.description ?? "no description"}`, body.error_code ?? response.status);
-      return body.result as T;
     },
   };
 }
