@@ -4,7 +4,7 @@
  * (no parse mode): shop and product names need no escaping, and they stay as the admin typed them.
  */
 import { formatAmount, formatBaht, formatIslandTime } from "../server/domain/format";
-import { PICKUP_HOLD_HOURS } from "../server/domain/constants";
+import { PICKUP_HOLD_HOURS, STORE_NAME } from "../server/domain/constants";
 import { HOLD_REMINDER_BEFORE_MS } from "../server/domain/notifications";
 import { formatOrderDate, lineTotal, type OrderStatus } from "../server/domain/orders";
 import type { OrderDetails, OrderSummary } from "../server/services/chatOrders";
@@ -14,7 +14,7 @@ import type { BotCommand, LanguageCode } from "grammy/types";
 import { LOCALES, type Locale } from "../server/domain/locale";
 
 /** The store's name: a brand, the same in every language. */
-export const STORE_NAME = "Koh Samui Store";
+export { STORE_NAME };
 
 export type MenuKind = "customer" | "staff" | "admin";
 

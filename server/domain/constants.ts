@@ -41,3 +41,6 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_STREAMS_PER_SESSION = 5;
 /** What an event stream tells the client to wait before it reconnects after a drop. */
 export const LIVE_RETRY_MS = 3_000;
+
+/** The store's name: a brand, the same in every language (the mini-app's header, the bot, the shared card, TON Connect). */
+export const STORE_NAME = "Koh Samui Store";

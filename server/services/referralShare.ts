@@ -9,14 +9,13 @@
 import type { DB } from "../../db/connection";
 import { findUserById } from "../../db/repositories/users";
 import { unitOfWorkOf } from "../../db/unitOfWork";
+import { STORE_NAME } from "../domain/constants";
 import { ConflictError, NotFoundError, UnavailableError } from "../domain/errors";
 import type { Locale } from "../domain/locale";
 import { telegramReferralLink } from "../domain/referrals";
 import { translateServer } from "../locales";
 import { BotApiError, type BotApi } from "./telegramBotApi";
 
-/** The store's name: a brand, the same in every language (as bot/texts.ts and the mini-app's lib/brand.ts). */
-const STORE_NAME = "Koh Samui Store";
 
 export interface ReferralShareDeps {
   db: DB;

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { ShopIdParams } from "../../domain/contracts/adminShops";
+import { STORE_NAME } from "../../domain/constants";
 import { ApiError } from "../../domain/contracts/catalog";
 import { OrderParams } from "../../domain/contracts/orders";
 import { StaffOrderResponse } from "../../domain/contracts/staff";
@@ -79,7 +80,7 @@ export const tonManifestRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }>
     reply
       .header("access-control-allow-origin", "*")
       .header("cache-control", "public, max-age=3600")
-      .send({ url: publicUrl, name: "Koh Samui Store", iconUrl: `${publicUrl}/tonconnect-icon.png` }),
+      .send({ url: publicUrl, name: STORE_NAME, iconUrl: `${publicUrl}/tonconnect-icon.png` }),
   );
   app.get("/tonconnect-icon.png", async (_request, reply) => {
     icon ??= import("sharp").then(({ default: sharp }) => sharp(Buffer.from(ICON_SVG)).png().toBuffer());
