@@ -13,7 +13,7 @@ import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
-import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const ADMIN_IDS = { th: 737_001, ru: 767_001 } as const;
 const SHOT_DIR = process.env.SHOT_DIR ?? join(tmpdir(), "languages-broadcasts");
@@ -30,11 +30,13 @@ function initData(id: number, language: string): string {
   return signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, TEST_BOT_TOKEN);
 }
 
-async function openInTelegram(path: string, data: string): Promise<Page> {
+/** The page in Telegram mode; with `light`, in Telegram's light theme (else the app's own dark one). */
+async function openInTelegram(path: string, data: string, light = false): Promise<Page> {
   const page = await web.newPage();
   await page.setViewportSize({ width: 360, height: 780 });
   await recordTelegramEvents(web.context);
-  await page.goto(telegramLaunchUrl(web.store.url, path, data));
+  const theme = light ? `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(TELEGRAM_LIGHT))}` : "";
+  await page.goto(`${telegramLaunchUrl(web.store.url, path, data)}${theme}`);
   return page;
 }
 
@@ -67,11 +69,11 @@ describe("the broadcast screen in other languages at 360 px", () => {
     expect(await page.getByTestId("broadcast-send").isDisabled()).toBe(true);
   });
 
-  it("Russian: its texts fit", async () => {
-    const page = await openInTelegram("/admin/broadcasts", initData(ADMIN_IDS.ru, "ru"));
+  it.each([false, true])("Russian: its texts fit (Telegram's light theme: %s)", async (light) => {
+    const page = await openInTelegram("/admin/broadcasts", initData(ADMIN_IDS.ru, "ru"), light);
     await page.getByTestId("broadcast-text").waitFor();
     await page.getByTestId("broadcast-segment").selectOption("not_ordered_within");
     await expect.poll(() => page.getByTestId("broadcast-recipients").textContent()).toMatch(/получател/);
-    await expectFits(page, "broadcast-ru");
+    await expectFits(page, light ? "broadcast-ru-light" : "broadcast-ru");
   });
 });

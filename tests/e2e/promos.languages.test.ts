@@ -16,7 +16,7 @@ import { useBrowserStore } from "../helpers/browserStore";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { storeApi } from "../helpers/storeApi";
-import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { recordTelegramEvents, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const ADMIN_ID = 787_878;
 const CUSTOMER_ID = 797_979;
@@ -39,14 +39,16 @@ async function telegramSignIn(data: string): Promise<string> {
   return (await api<{ token: string }>("/api/auth/telegram", { method: "POST", body: { initData: data } })).token;
 }
 
-async function openInTelegram(path: string, data: string, storage: Record<string, string> = {}): Promise<Page> {
+/** The page in Telegram mode; with `light`, in Telegram's light theme (else the app's own dark one). */
+async function openInTelegram(path: string, data: string, storage: Record<string, string> = {}, light = false): Promise<Page> {
   const page = await web.newPage();
   await page.addInitScript((stored) => {
     for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
   }, storage);
   await page.setViewportSize({ width: 360, height: 780 });
   await recordTelegramEvents(web.context);
-  await page.goto(telegramLaunchUrl(web.store.url, path, data));
+  const theme = light ? `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(TELEGRAM_LIGHT))}` : "";
+  await page.goto(`${telegramLaunchUrl(web.store.url, path, data)}${theme}`);
   return page;
 }
 
@@ -123,6 +125,15 @@ describe("promo codes in another language at 360 px", () => {
     await page.getByTestId("promo-new").click();
     await page.getByTestId("promo-form").waitFor();
     await expectFits(page, "admin-promo-form-th");
+  });
+
+  it("the admin's codes and form fit in Telegram's light theme too", async () => {
+    const page = await openInTelegram("/admin/promos", adminData(), {}, true);
+    await page.getByTestId("promo-card").nth(1).waitFor();
+    await expectFits(page, "admin-promos-th-light");
+    await page.getByTestId("promo-new").click();
+    await page.getByTestId("promo-form").waitFor();
+    await expectFits(page, "admin-promo-form-th-light");
   });
 
   it("a customer in Russian sees the code, the struck-through total and what to pay", async () => {
