@@ -8,13 +8,13 @@
  * a JSON schema. Every other body is JSON and checked by the schemas below.
  */
 import { Type, type Static } from "typebox";
+import { Nullable } from "./schema";
 import { Id, OptionId } from "./ids";
 import { KeyPaging, NextKeyCursor } from "./paging";
 import { PRODUCT_TEXT_LIMITS } from "../adminProducts";
 import { Flag, ProductImage } from "./catalog";
 import { Text } from "./text";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** An image as the catalogue shows it: the large WebP (`filename`, ≤ 1600 px) and the card one. */
 export const AdminProductImage = ProductImage;

@@ -4,9 +4,9 @@
  * so their bodies are read by server/http/multipart.ts and checked by server/domain/shops.ts, not by a schema.
  */
 import { Type, type Static } from "typebox";
+import { Nullable } from "./schema";
 import { Id } from "./ids";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ShopIdParams = Type.Object({ id: Id() });
 

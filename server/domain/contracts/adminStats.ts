@@ -3,9 +3,9 @@
  * orders. What each figure means: server/domain/stats.ts (and docs/api.md "Admin: statistics").
  */
 import { Type, type Static } from "typebox";
+import { Nullable } from "./schema";
 import { Id } from "./ids";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const AdminStatsQuery = Type.Object({
   /** First island day counted (YYYY-MM-DD, Koh Samui time), inclusive; none: since the first sale. */

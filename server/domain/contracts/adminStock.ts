@@ -1,9 +1,9 @@
 /** Admin stock (issue 12): add stock to a shop, move it from the warehouse, and read a product's audit trail. */
 import { Type, type Static } from "typebox";
+import { Nullable, OneOf } from "./schema";
 import { Id, OptionId } from "./ids";
 import { NextCursor, Paging } from "./paging";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const AddStockBody = Type.Object({
   product_id: Id(),
@@ -50,7 +50,7 @@ export const StockHistoryEntry = Type.Object({
   /** The shelf after this change. */
   amount_after: Type.Integer(),
   /** added (an admin), moved (warehouse → shop), sold (an order took it), returned (a canceled or expired order). */
-  reason: Type.Union([Type.Literal("added"), Type.Literal("moved"), Type.Literal("sold"), Type.Literal("returned")]),
+  reason: OneOf(["added", "moved", "sold", "returned"]),
   /** The order that sold or returned it. */
   order_id: Nullable(Type.Integer()),
   /** Who made the change (the admin, or the customer of the order); null for the clock (a hold expiring). */

@@ -4,9 +4,10 @@
  * documents with it, the webapp takes its TypeScript type from it.
  */
 import { Type, type Static } from "typebox";
+import { Nullable, OneOf } from "./schema";
 import { Id } from "./ids";
 
-export const Flag = Type.Union([Type.Literal("1"), Type.Literal("0")]);
+export const Flag = OneOf(["1", "0"]);
 export type Flag = Static<typeof Flag>;
 
 export const ProductImage = Type.Object({
@@ -14,9 +15,9 @@ export const ProductImage = Type.Object({
   product_id: Type.Integer(),
   filename: Type.String(),
   /** The card-size WebP (480 px wide) beside `filename` (≤ 1600 px), for a card's srcset; null for older pictures. */
-  card_filename: Type.Union([Type.String(), Type.Null()]),
+  card_filename: Nullable(Type.String()),
   position: Type.Integer(),
-  direct_link: Type.Union([Type.String(), Type.Null()]),
+  direct_link: Nullable(Type.String()),
 });
 export type ProductImage = Static<typeof ProductImage>;
 
@@ -27,7 +28,7 @@ export const ProductOption = Type.Object({
   price_text: Type.String(),
   gift_text: Type.String(),
   instock: Type.Integer(),
-  img_index: Type.Union([Type.Integer(), Type.Null()]),
+  img_index: Nullable(Type.Integer()),
 });
 export type ProductOption = Static<typeof ProductOption>;
 
@@ -58,14 +59,14 @@ export const Product = Type.Object({
   is_inactive: Flag,
   is_deleted: Flag,
   step: Type.Integer(),
-  max_amount: Type.Union([Type.Integer(), Type.Null()]),
+  max_amount: Nullable(Type.Integer()),
   images: Type.Array(ProductImage),
   /** Extra options keyed by option id; null when the product has only its base option '0'. */
-  options: Type.Union([Type.Record(Type.String(), ProductOption), Type.Null()]),
+  options: Nullable(Type.Record(Type.String(), ProductOption)),
   default_option: Type.String(),
   picked_option: Type.String(),
   /** The shop the stock figures are for, or null when they are summed over every pickup shop. */
-  shop: Type.Union([Type.Integer(), Type.Null()]),
+  shop: Nullable(Type.Integer()),
   shop_list: Type.Array(ShopListItem),
   stats: Type.Object({ orders: Type.Integer(), wishlist: Type.Integer() }),
   created: Type.String(),

@@ -1,5 +1,6 @@
 /** Order shapes: spec section 3 "Order", as the customer sees it. */
 import { Type, type Static } from "typebox";
+import { Nullable, OneOf } from "./schema";
 import { Id, OptionId } from "./ids";
 import { NextCursor, Paging } from "./paging";
 import { HttpsLink, Text } from "./text";
@@ -7,7 +8,7 @@ import { TonPayment } from "./ton";
 import { MAX_PHONE_LENGTH } from "../contact";
 import { MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
 
-const Status = Type.Union([Type.Literal("P"), Type.Literal("N"), Type.Literal("W"), Type.Literal("S"), Type.Literal("C")]);
+const Status = OneOf(["P", "N", "W", "S", "C"]);
 
 export const OrderLineInput = Type.Object({
   product_id: Id(),
@@ -63,8 +64,8 @@ export const OrderStore = Type.Object({
 export const Order = Type.Object({
   id: Type.Integer(),
   status: Status,
-  payment_status: Type.Union([Type.Literal("P"), Type.Literal("S")]),
-  delivery_status: Type.Union([Type.Literal("P"), Type.Literal("A"), Type.Literal("S")]),
+  payment_status: OneOf(["P", "S"]),
+  delivery_status: OneOf(["P", "A", "S"]),
   payment_option: Type.Integer(),
   delivery_option: Type.Integer(),
   delivery_address: Type.String(),
@@ -77,20 +78,20 @@ export const Order = Type.Object({
   is_reserved: Type.Integer(),
   created: Type.String(),
   /** ISO end of the pickup hold, or null. */
-  hold_until: Type.Union([Type.String(), Type.Null()]),
+  hold_until: Nullable(Type.String()),
   /** HH:MM:SS left of the hold, a leading minus once past; null without a hold. */
-  remaining_time: Type.Union([Type.String(), Type.Null()]),
+  remaining_time: Nullable(Type.String()),
   can_cancel: Type.Boolean(),
   store: OrderStore,
   products: Type.Array(OrderLine),
-  manager_id: Type.Union([Type.Integer(), Type.Null()]),
-  user_data: Type.Object({ email: Type.Union([Type.String(), Type.Null()]), reflink: Type.String() }),
+  manager_id: Nullable(Type.Integer()),
+  user_data: Type.Object({ email: Nullable(Type.String()), reflink: Type.String() }),
   /** Path of the signed hand-over link the pickup QR encodes: /order/manage/{id}?sig=… */
   manage_path: Type.String(),
   /** Where a crypto payment (payment 3) stands; null for other payments. */
-  ton_payment: Type.Union([TonPayment, Type.Null()]),
+  ton_payment: Nullable(TonPayment),
   /** The promo code the order carries and what it took off `total_price` (Baht); null without one. */
-  promo: Type.Union([Type.Object({ code: Type.String(), discount: Type.Integer() }), Type.Null()]),
+  promo: Nullable(Type.Object({ code: Type.String(), discount: Type.Integer() })),
 });
 export type Order = Static<typeof Order>;
 

@@ -4,6 +4,7 @@
  * rows arrive meanwhile.
  */
 import { Type } from "typebox";
+import { Nullable } from "./schema";
 import { Id } from "./ids";
 
 export const PAGE_DEFAULT = 20;
@@ -17,7 +18,7 @@ export const Paging = {
 };
 
 /** null on the last page. */
-export const NextCursor = Type.Union([Type.Integer(), Type.Null()]);
+export const NextCursor = Nullable(Type.Integer());
 
 /**
  * Paging of a list ordered by more than its id (domain/paging.ts `keyPageOf`): the same `limit`, and a
@@ -30,4 +31,4 @@ export const KeyPaging = {
 };
 
 /** null on the last page. */
-export const NextKeyCursor = Type.Union([Type.String(), Type.Null()]);
+export const NextKeyCursor = Nullable(Type.String());

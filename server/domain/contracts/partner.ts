@@ -3,12 +3,12 @@
  * calls). Money is integer Baht (1 bonus = 1 Baht).
  */
 import { Type, type Static } from "typebox";
+import { Nullable, OneOf } from "./schema";
 import { Id } from "./ids";
 import { MAX_ADJUSTMENT, REFLINK_PATTERN } from "../referrals";
 import { Paging } from "./paging";
 import { Text } from "./text";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const PartnerSummary = Type.Object({
   reflink: Type.String(),
@@ -29,7 +29,7 @@ export type PartnerSummary = Static<typeof PartnerSummary>;
 
 export const BonusEntry = Type.Object({
   id: Type.Integer(),
-  type: Type.Union([Type.Literal("income"), Type.Literal("exp")]),
+  type: OneOf(["income", "exp"]),
   /** Positive for incomes, negative for expenses. */
   amount: Type.Integer(),
   created: Type.String(),

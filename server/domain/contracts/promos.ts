@@ -4,13 +4,13 @@
  * are server/domain/promos.ts `checkPromoInput`, so each refusal names its field in words.
  */
 import { Type, type Static } from "typebox";
+import { Nullable } from "./schema";
 import { Id, MAX_ID } from "./ids";
 import { OrderLineInput } from "./orders";
 import { NextCursor, Paging } from "./paging";
 import { MAX_ORDER_LINES } from "../orders";
 import { PROMO_REFUSALS } from "../promos";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Baht = () => Type.Integer({ minimum: 0, maximum: MAX_ID });
 
 /** Create and edit: the whole promo. Without `percent`, `amount` is the fixed discount in Baht. */

@@ -4,12 +4,12 @@
  * handles the order, the customer's masked e-mail and bonus balance, and what they may do next.
  */
 import { Type, type Static } from "typebox";
+import { Nullable, OneOf } from "./schema";
 import { Id } from "./ids";
 import { Order, OrderLine } from "./orders";
 import { KeyPaging, NextKeyCursor, Paging } from "./paging";
 import { Text } from "./text";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const StaffOrderLine = Type.Object({ ...OrderLine.properties, cost_price: Type.Integer() });
 
@@ -110,7 +110,7 @@ export type SalesSummaryResponse = Static<typeof SalesSummaryResponse>;
 
 export const StaffMember = Type.Object({
   user_id: Type.Integer(),
-  role: Type.Union([Type.Literal("owner"), Type.Literal("manager")]),
+  role: OneOf(["owner", "manager"]),
   email: Nullable(Type.String()),
   telegram_id: Nullable(Type.Integer()),
   name: Type.String(),

@@ -1,8 +1,8 @@
 /** Shapes of paying an order in TON (issue 15): the quote, the wallet's reply, the admin's wallet and rate. */
 import { Type, type Static } from "typebox";
+import { Nullable, OneOf } from "./schema";
 import { MAX_BOC_CHARS } from "../ton";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** What the customer's wallet is asked to send, and what the page shows. */
 export const TonQuote = Type.Object({
@@ -30,13 +30,7 @@ export type TonSentBody = Static<typeof TonSentBody>;
 
 /** The payment of an order in crypto, on the order as customer and staff read it (null for other payments). */
 export const TonPayment = Type.Object({
-  state: Type.Union([
-    Type.Literal("none"),
-    Type.Literal("quoted"),
-    Type.Literal("waiting"),
-    Type.Literal("paid"),
-    Type.Literal("underpaid"),
-  ]),
+  state: OneOf(["none", "quoted", "waiting", "paid", "underpaid"]),
   /**
    * The order still waits for this payment (new or taken, unpaid): the customer may ask for a quote and pay, a
    * manager may confirm it by hand. The server's rule (`awaitsCryptoPayment`); the screens only show it.
