@@ -147,8 +147,9 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
     balance: number,
   ): StaffOrder {
     const costs = new Map(lines.map((l) => [l.id, l.cost_price]));
-    return {
-      ...base,
+    // The customer's view, made for this call alone, gains the staff fields in place: a spread of its thirty
+    // fields into a new object, then eleven more, cost more than the rest of building a page's views.
+    return Object.assign(base, {
       products: base.products.map((line) => ({ ...line, cost_price: costs.get(line.id) ?? 0 })),
       total_cost_price: row.total_cost_price,
       paid_with_bonus: row.paid_with_bonus === 1,
@@ -169,7 +170,7 @@ export function createHandover({ db, clock, links, referralRatePercent = REFERRA
       user_photourl: row.user_photo_url,
       partner_balance: balance,
       actions: handoverActions(row, actor.isAdmin),
-    };
+    });
   }
 
   async function signed(view: StaffOrder): Promise<StaffOrder> {
