@@ -123,10 +123,21 @@ export function sendConditionalJson(request: FastifyRequest, reply: FastifyReply
  * answer (206) must never be compressed after its range was cut. Compressed request bodies are not
  * accepted (no decompression: the body limit stays a limit on what is parsed).
  */
+/**
+ * Answers up to this size are compressed in one synchronous call instead of through a zlib stream. The stream
+ * hands the work to libuv's thread pool, but its own machinery (a pipeline, a transform, their events) cost the
+ * main thread about as much as compressing a page of 20 staff orders (30 KB of JSON, ~130 µs at brotli's
+ * quality 4) does, and the pool's thread then takes the second core as well: a staff page served ~30% more
+ * answers a second this way on a 2-core machine (docs/performance.md, "Staff pages"). @fastify/compress's own
+ * default scales the limit down with the cores (8 KB on two).
+ */
+const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
+
 export async function installJsonCompression(api: FastifyInstance): Promise<void> {
   await api.register(fastifyCompress, {
     encodings: ENCODINGS,
     threshold: COMPRESS_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESS_MAX_BYTES,
     globalDecompression: false,
   });
 }
