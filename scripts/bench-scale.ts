@@ -23,11 +23,14 @@ import { fileURLToPath } from "node:url";
 import type autocannon from "autocannon";
 import { sql } from "kysely";
 import { openDatabase } from "../db/connection";
-import { load, median, placementRequests, type Run } from "./benchHarness";
+import { load, loadGets, median, placementRequests, type Run } from "./benchHarness";
 import { signInitData } from "../server/services/telegramInitData";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BOT_TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const METRICS_TOKEN = "bench-scale-metrics-token";
+/** `--only home`: only the rows whose name holds this (quick runs while working on one read). */
+const ONLY = flag("--only");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ADMIN_TG = 990_000_001;
@@ -183,8 +186,12 @@ async function startServer(name: string, dataDir: string): Promise<Server> {
     RATE_LIMIT_SIGNINS_PER_MINUTE: "1000000000",
     // As `npm start` runs it (docs/performance.md "A year of data": memory).
     MALLOC_ARENA_MAX: "2",
+    // For the memory breakdown after the bench (the heap, buffers and the rest of the RSS).
+    METRICS_TOKEN,
   };
-  const child = spawn(process.execPath, ["dist/server/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+  // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(process.env.BENCH_PROFILE_DIR, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, "dist/server/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   const base = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -196,6 +203,18 @@ async function startServer(name: string, dataDir: string): Promise<Server> {
   });
   child.stdout!.resume();
   return { base, child, dataDir };
+}
+
+/** Where the RSS is, from the server's own /metrics (prom-client's process and V8 figures), in MB. */
+async function memoryOf(server: Server): Promise<string> {
+  const res = await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const mb = (name: string) => {
+    const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+    return line ? Math.round(Number(line.split(" ")[1]) / 1048576) : NaN;
+  };
+  const heap = `heap ${mb("nodejs_heap_size_used_bytes")} used of ${mb("nodejs_heap_size_total_bytes")}`;
+  return `${heap}, external ${mb("nodejs_external_memory_bytes")}`;
 }
 
 function rssMb(pid: number): number {
@@ -436,12 +455,20 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     const measure = async (y: Target, d: Target) => {
-      const run = (t: Target) => load({ connections: CONNECTIONS, duration: SECONDS, ...optionsOf(t) });
+      // Reads with Node's own client (it never decodes the bodies, loadGets), writes with autocannon's
+      // per-request bodies and answers.
+      const runFor = (t: Target, duration: number) => {
+        const options = optionsOf(t);
+        return t.kind === "write"
+          ? load({ connections: CONNECTIONS, duration, ...options })
+          : loadGets({ url: String(options.url), headers: options.headers as Record<string, string>, connections: CONNECTIONS, duration });
+      };
+      const run = (t: Target) => runFor(t, SECONDS);
       // A short warm-up of each (the JIT, the page cache, the catalogue's snapshot); not of take and finish,
       // whose orders are counted.
       if (typeof y.options !== "function") {
-        await load({ connections: CONNECTIONS, duration: 1, ...optionsOf(y) });
-        await load({ connections: CONNECTIONS, duration: 1, ...optionsOf(d) });
+        await runFor(y, 1);
+        await runFor(d, 1);
       }
       const row: Row = { name: y.name, kind: y.kind, year: [await run(y)], demo: [await run(d)] };
       rows.push(row);
@@ -453,11 +480,12 @@ async function main(): Promise<void> {
       );
     };
     for (const [i, y] of targets.year.reads.entries()) {
+      if (ONLY && !y.name.includes(ONLY)) continue;
       const d = targets.demo.reads.find((t) => t.name === y.name) ?? targets.demo.reads[i]!;
       await measure(y, d);
     }
     const writes = { year: await targets.year.writes(), demo: await targets.demo.writes() };
-    for (const [i, y] of writes.year.entries()) await measure(y, writes.demo[i]!);
+    for (const [i, y] of writes.year.entries()) if (!ONLY || y.name.includes(ONLY)) await measure(y, writes.demo[i]!);
 
     const rss = { year: rssMb(year.child.pid!), demo: rssMb(demo.child.pid!) };
     console.log("\n| request | year p50 (ms) | year p99 (ms) | demo p50 (ms) | demo p99 (ms) | p99 year/demo | budget (year p99) | |");
@@ -477,6 +505,7 @@ async function main(): Promise<void> {
     ok &&= rssOk;
     const rssVerdict = `budget ${BUDGET.rssMb} MB: ${rssOk ? "ok" : "OVER"}`;
     console.log(`\nserver RSS after the bench: year ${rss.year} MB (${rssVerdict}), demo ${rss.demo} MB`);
+    console.log(`of which: year ${await memoryOf(year)}; demo ${await memoryOf(demo)}`);
     console.log(ok ? "\nBudgets met." : "\nBudgets NOT met.");
     process.exitCode = ok ? 0 : 1;
   } finally {
