@@ -34,7 +34,7 @@ export interface BotLog {
 export interface BackOffice {
   stock: Pick<Stock, "lowStock" | "shelf" | "add">;
   stats: Pick<Stats, "compute">;
-  adminProducts: Pick<AdminProducts, "all">;
+  adminProducts: Pick<AdminProducts, "pickerPage" | "get">;
 }
 
 /** The services the bot runs on, made once by the composition root. */

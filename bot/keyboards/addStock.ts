@@ -18,19 +18,20 @@ export function cancelKeyboard(say: Say): InlineKeyboard {
   return new InlineKeyboard().text(adminTextsOf(say).cancelButton, cancel);
 }
 
-/** One page of products, one a row, with Back and More between pages. */
+/** One page of products (`total` in all), one a row, with Back and More between pages. */
 export function productKeyboard(
   say: Say,
-  list: readonly { id: number; name: string; is_inactive: boolean }[],
+  products: readonly { id: number; name: string; is_inactive: boolean }[],
   page: number,
+  total: number,
 ): InlineKeyboard {
   const texts = adminTextsOf(say);
   const keyboard = new InlineKeyboard();
-  for (const product of list.slice(page * PRODUCTS_PER_PAGE, (page + 1) * PRODUCTS_PER_PAGE)) {
+  for (const product of products) {
     const label = product.is_inactive ? texts.inactive(product.name) : product.name;
     keyboard.text(label, callbackData({ type: "stock:product", productId: product.id })).row();
   }
-  const pages = Math.ceil(list.length / PRODUCTS_PER_PAGE);
+  const pages = Math.ceil(total / PRODUCTS_PER_PAGE);
   if (page > 0) keyboard.text(say("button.back"), callbackData({ type: "stock:page", page: page - 1 }));
   if (page < pages - 1) keyboard.text(say("button.more"), callbackData({ type: "stock:page", page: page + 1 }));
   if (pages > 1) keyboard.row();

@@ -2,10 +2,10 @@
  * Reads and writes of the admin's product screens: every product (inactive and deleted too), its options
  * with their cost and per-shop stock, its images with both files. The caller owns the transaction.
  */
-import { sql, type Updateable } from "kysely";
+import { sql, type ExpressionBuilder, type Updateable } from "kysely";
 import { productSearchName } from "../../server/domain/adminProducts";
 import type { Executor } from "../executor";
-import type { ProductsTable } from "../schema";
+import type { Database, ProductsTable } from "../schema";
 
 export interface AdminProductFilter {
   categoryId?: number;
@@ -18,7 +18,11 @@ export interface AdminProductFilter {
   namePattern?: string;
   /** Rows after this one in the list's order (position, then id descending): the page before ended there. */
   after?: { position: number; id: number };
+  /** Only products not deleted (inactive ones too): the bot's /addstock picker. */
+  liveOnly?: boolean;
   limit?: number;
+  /** Rows skipped first (the picker's numbered pages; the mini-app's list pages by `after`). */
+  offset?: number;
 }
 
 /**
@@ -44,12 +48,7 @@ export async function selectAdminProducts(db: Executor, filter: AdminProductFilt
       "created_at",
       "updated_at",
     ]);
-  if (filter.productId !== undefined) query = query.where("id", "=", filter.productId);
-  if (filter.categoryId !== undefined) query = query.where("category_id", "=", filter.categoryId);
-  if (filter.hotOnly) query = query.where("hot_deal", "=", 1);
-  if (filter.namePattern !== undefined) {
-    query = query.where(sql<boolean>`coalesce(name_search, lower(name)) like ${filter.namePattern} escape '\\'`);
-  }
+  query = query.where(matching(filter));
   const after = filter.after;
   if (after !== undefined) {
     // `position >= p` first: the bound an index scan starts from (PostgreSQL reads an OR only as a filter).
@@ -59,7 +58,28 @@ export async function selectAdminProducts(db: Executor, filter: AdminProductFilt
   }
   query = query.orderBy("position").orderBy("id", "desc");
   if (filter.limit !== undefined) query = query.limit(filter.limit);
+  if (filter.offset !== undefined) query = query.offset(filter.offset);
   return query.execute();
+}
+
+/** The products a filter names, without its paging. */
+function matching(filter: AdminProductFilter) {
+  return (eb: ExpressionBuilder<Database, "products">) =>
+    eb.and([
+      ...(filter.productId === undefined ? [] : [eb("id", "=", filter.productId)]),
+      ...(filter.categoryId === undefined ? [] : [eb("category_id", "=", filter.categoryId)]),
+      ...(filter.hotOnly ? [eb("hot_deal", "=", 1)] : []),
+      ...(filter.liveOnly ? [eb("is_deleted", "=", 0)] : []),
+      ...(filter.namePattern === undefined ? [] : [nameLike(filter.namePattern)]),
+    ]);
+}
+
+const nameLike = (pattern: string) => sql<boolean>`coalesce(name_search, lower(name)) like ${pattern} escape '\\'`;
+
+/** How many products a filter names (its paging aside). */
+export async function countAdminProducts(db: Executor, filter: AdminProductFilter): Promise<number> {
+  const row = await db.selectFrom("products").select(sql<number>`count(*)`.as("n")).where(matching(filter)).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export type AdminProductRow = Awaited<ReturnType<typeof selectAdminProducts>>[number];

@@ -16,6 +16,7 @@ import {
   insertImages,
   listImageRows,
   selectAdminProducts,
+  countAdminProducts,
   selectImagesOf,
   selectOptionsOf,
   selectStockOf,
@@ -67,6 +68,12 @@ export interface ProductForm {
 
 export type AdminProducts = ReturnType<typeof createAdminProducts>;
 
+/** A page of the bot's /addstock picker, and how many products it pages through. */
+export interface PickerPage {
+  products: AdminProduct[];
+  total: number;
+}
+
 /** The position part of an admin list cursor (1 to 1 000 000, domain/adminProducts.ts), or undefined. */
 const positionOfCursor = (part: string) => (/^[0-9]{1,7}$/.test(part) ? Number(part) : undefined);
 
@@ -81,16 +88,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   async function load(filter: AdminProductFilter): Promise<AdminProduct[]> {
     const { rows, options, imageRows, stock } = await units.read("load", async (tx) => {
       const rows = await selectAdminProducts(tx, filter);
-      // The whole catalogue (the bot's /addstock picker): one pass over each table beats an IN list of every id.
-      // A page, a category, a search or one product: its own ids only.
-      const every =
-        filter.categoryId === undefined &&
-        !filter.hotOnly &&
-        filter.productId === undefined &&
-        filter.namePattern === undefined &&
-        filter.after === undefined &&
-        filter.limit === undefined;
-      const ids = every ? null : rows.map((r) => r.id);
+      // Every read is a page, a search or one product: its own ids only.
+      const ids = rows.map((r) => r.id);
       const options = await selectOptionsOf(tx, ids);
       const imageRows = await selectImagesOf(tx, ids);
       return { rows, options, imageRows, stock: await selectStockOf(tx, ids) };
@@ -235,9 +234,16 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   return {
     get,
 
-    /** Every product in the list's order: the bot's /addstock picker, which pages its buttons itself. */
-    async all(): Promise<AdminProduct[]> {
-      return load({});
+    /**
+     * A page of the bot's /addstock picker: products not deleted (inactive ones too) in the list's order, or
+     * those whose name holds `q`, `perPage` of them from page `page` (0 first), and how many there are in all.
+     */
+    async pickerPage({ page, perPage, q }: { page: number; perPage: number; q?: string }): Promise<PickerPage> {
+      const namePattern = productSearchPattern(q);
+      const filter = { liveOnly: true, ...(namePattern === null ? {} : { namePattern }) };
+      const total = await units.read("pickerCount", (tx) => countAdminProducts(tx, filter));
+      const products = total > page * perPage ? await load({ ...filter, offset: page * perPage, limit: perPage }) : [];
+      return { products, total };
     },
 
     /**

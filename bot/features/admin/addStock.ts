@@ -75,8 +75,8 @@ export function parseAddAmount(say: Say, raw: string): { ok: true; amount: numbe
   return { ok: false, reason: adminTexts.amountNotNumber };
 }
 
-function productPrompt(say: Say, list: readonly ProductChoice[], page: number): string {
-  const pages = Math.ceil(list.length / PRODUCTS_PER_PAGE);
+function productPrompt(say: Say, total: number, page: number): string {
+  const pages = Math.ceil(total / PRODUCTS_PER_PAGE);
   const adminTexts = adminTextsOf(say);
   return pages > 1 ? adminTexts.productPage(page + 1, pages) : adminTexts.chooseProduct;
 }
@@ -140,52 +140,67 @@ export async function addStock(
   /** A button of another step: answered, nothing changes, the step goes on. */
   const stale = (answer: Answer & { kind: "button" }) => answer.ctx.answerCallbackQuery({ text: adminTexts.staleStep });
 
-  // 1. The product.
-  const products = await conversation.external(async (outer) => productChoices(await outer.deps.backOffice!.adminProducts.all()));
-  if (products.length === 0) {
+  // 1. The product: a page of the picker at a time (the service reads that page only), or those whose name
+  // holds what the admin typed.
+  /** One page of the picker as it stands now; `q` what the admin typed, if anything. */
+  const pickerPage = (page: number, q?: string) =>
+    conversation.external(async (outer) => {
+      const found = await outer.deps.backOffice!.adminProducts.pickerPage({ page, perPage: PRODUCTS_PER_PAGE, ...(q ? { q } : {}) });
+      return { page, q, total: found.total, products: productChoices(found.products) };
+    });
+  let shown = await pickerPage(0);
+  if (shown.total === 0) {
     await ctx.reply(adminTexts.noProducts);
     return;
   }
-  let list: ProductChoice[] = products;
-  let page = 0;
-  await ctx.reply(productPrompt(say, list, page), { reply_markup: productKeyboard(say, list, page) });
+  await ctx.reply(productPrompt(say, shown.total, 0), { reply_markup: productKeyboard(say, shown.products, 0, shown.total) });
   let product: ProductChoice | undefined;
   while (!product) {
     const answer = await next();
     if (answer.kind === "text") {
       // Typing part of a name narrows the list: one match is taken at once.
-      const needle = answer.text.trim().toLowerCase();
-      if (needle === "") {
+      const typed = answer.text.trim();
+      if (typed === "") {
         await answer.ctx.reply(adminTexts.useButtons);
         continue;
       }
-      const found = products.filter((p) => p.name.toLowerCase().includes(needle));
-      if (found.length === 1) {
-        product = found[0]!;
+      const found = await pickerPage(0, typed);
+      if (found.total === 1 && found.products[0]) {
+        product = found.products[0];
         break;
       }
-      if (found.length === 0) {
-        const typed = answer.text.trim();
+      if (found.total === 0) {
         await answer.ctx.reply(adminTexts.noProductMatches(typed.length > 40 ? `${typed.slice(0, 40)}…` : typed));
         continue;
       }
-      list = found;
-      page = 0;
-      await answer.ctx.reply(productPrompt(say, list, page), { reply_markup: productKeyboard(say, list, page) });
+      shown = found;
+      await answer.ctx.reply(productPrompt(say, shown.total, 0), { reply_markup: productKeyboard(say, shown.products, 0, shown.total) });
       continue;
     }
     const { action } = answer;
     if (action?.type === "stock:page") {
-      if (action.page * PRODUCTS_PER_PAGE >= list.length) {
+      if (action.page * PRODUCTS_PER_PAGE >= shown.total) {
         await stale(answer);
         continue;
       }
-      page = action.page;
-      await edit(answer.ctx, productPrompt(say, list, page), productKeyboard(say, list, page));
+      shown = await pickerPage(action.page, shown.q);
+      await edit(answer.ctx, productPrompt(say, shown.total, shown.page), productKeyboard(say, shown.products, shown.page, shown.total));
       await answer.ctx.answerCallbackQuery();
       continue;
     }
-    const chosen = action?.type === "stock:product" ? products.find((p) => p.id === action.productId) : undefined;
+    // A product's button, of this page or an earlier one: the product as it is now, if it is still offered.
+    const productId = action?.type === "stock:product" ? action.productId : undefined;
+    const chosen =
+      productId === undefined
+        ? undefined
+        : await conversation.external(async (outer) => {
+            try {
+              return productChoices([await outer.deps.backOffice!.adminProducts.get(productId)])[0] ?? null;
+            } catch (error) {
+              if (error instanceof DomainError) return null;
+              throw error;
+            }
+          });
     if (!chosen) {
       await stale(answer);
       continue;
