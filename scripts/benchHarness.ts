@@ -112,12 +112,13 @@ export function load(options: autocannon.Options): Promise<Run> {
 /**
  * GET requests to `url` from `connections` keep-alive connections for `seconds`, each connection sending its
  * next request as soon as the answer before it has arrived (autocannon's closed loop), over plain sockets: an
- * answer's head is read for its status and length (Content-Length, or chunked), its body only counted. The
- * load generator shares this machine's two cores with the server, so what it spends per answer is taken from
- * the server and lands in every latency it measures: autocannon 8 keeps each answer's body as a string
- * (decoding compressed bytes as UTF-8: ~0.5 ms of CPU for the year's 31 KB product list), and Node's own HTTP
- * client, with its streams and events, still delayed its own event loop by 5 ms at p99 at 7,700 answers a
- * second (docs/performance.md, "The load generator"). Latencies to 0.1 ms.
+ * answer's head is read for its status and length (Content-Length, or chunked), its body only counted, every
+ * read landing in one buffer per connection. The load generator shares this machine's two cores with the
+ * server, so what it spends per answer is taken from the server and lands in every latency it measures:
+ * autocannon 8 keeps each answer's body as a string (decoding compressed bytes as UTF-8: ~0.5 ms of CPU for
+ * the year's 31 KB product list), and Node's own HTTP client, with its streams and events, still delayed its
+ * own event loop by 5 ms at p99 at 7,700 answers a second, as did a Buffer per read, by the garbage it left
+ * (docs/performance.md, "The load generator"). Latencies to 0.1 ms.
  */
 export async function loadGets({
   url,
@@ -214,7 +215,8 @@ function connectionLoop(target: URL, request: Buffer, until: number, latencies: 
         const joined: Buffer = headBytes.length === 0 ? data : Buffer.concat([headBytes, data]);
         const end = joined.indexOf("\r\n\r\n");
         if (end < 0) {
-          headBytes = joined;
+          // A head split across reads: kept as a copy, the read buffer is used again.
+          headBytes = Buffer.from(joined);
           return;
         }
         const text = joined.toString("latin1", 0, end).toLowerCase();
@@ -230,11 +232,23 @@ function connectionLoop(target: URL, request: Buffer, until: number, latencies: 
       }
       if (chunked ? readChunked(data, at) : readSized(data, at)) answered();
     };
+    // Every read lands in this one buffer (`onread`): no Buffer per read, so a 31 KB answer 15,000 times a
+    // second leaves the generator no garbage to collect, whose pauses had set its own loop 4-5 ms late at p99.
+    const readBuffer = Buffer.allocUnsafe(256 * 1024);
     const open = () => {
-      socket = connect({ host: target.hostname, port: Number(target.port) });
+      socket = connect({
+        host: target.hostname,
+        port: Number(target.port),
+        onread: {
+          buffer: readBuffer,
+          callback: (length) => {
+            onData(readBuffer.subarray(0, length));
+            return true;
+          },
+        },
+      });
       socket.setNoDelay(true);
       socket.on("connect", send);
-      socket.on("data", onData);
       socket.on("error", () => undefined);
       socket.on("close", () => {
         if (done) return;
