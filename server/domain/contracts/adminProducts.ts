@@ -132,7 +132,7 @@ export const CreateOptionBody = Type.Object(
     /** Stock put into the warehouse (shop 1) for the new option; 0 or absent: none. */
     amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     /** Which of the product's images (0-based, in their order) shows for this option. */
-    img_index: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99 }))),
+    img_index: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 99 }), Type.Null()])),
   },
   { additionalProperties: false },
 );

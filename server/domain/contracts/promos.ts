@@ -16,7 +16,7 @@ const Baht = () => Type.Integer({ minimum: 0, maximum: MAX_ID });
 /** Create and edit: the whole promo. Without `percent`, `amount` is the fixed discount in Baht. */
 export const PromoBody = Type.Object({
   code: Type.String({ maxLength: 200 }),
-  percent: Type.Optional(Nullable(Type.Integer({ minimum: -MAX_ID, maximum: MAX_ID }))),
+  percent: Type.Optional(Type.Union([Type.Integer({ minimum: -MAX_ID, maximum: MAX_ID }), Type.Null()])),
   amount: Type.Optional(Nullable(Type.Integer({ minimum: -MAX_ID, maximum: MAX_ID }))),
   min_total: Type.Optional(Nullable(Baht())),
   /** ISO 8601 date-times with an offset (`2026-12-01T00:00:00+07:00`); null or absent: open on that side. */
