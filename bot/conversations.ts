@@ -14,7 +14,7 @@ import { ADD_STOCK, addStock } from "./features/admin/addStock";
  * Bump when a conversation's steps change so that saved replay logs no longer fit: the plugin then drops
  * the old state instead of replaying it into the new code (the admin simply starts again).
  */
-export const CONVERSATIONS_VERSION = 1;
+export const CONVERSATIONS_VERSION = 2;
 
 /** A conversation left waiting this long ends by itself; the late update is answered as if there were none. */
 export const CONVERSATION_IDLE_MS = 30 * 60_000;
