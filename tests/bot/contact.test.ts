@@ -3,31 +3,13 @@
  * customer's contact to the bot. The sender's own contact is kept on them; a forwarded one (someone else's) is
  * not, and the sender is told why. The real bot polling the fake Bot API, on a real SQLite database.
  */
-import type { User } from "grammy/types";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection";
-import type { FakeBotApi, QueuedUpdate } from "../helpers/fakeBotApi";
-import { anna, ben, pollingBotWithCustomers } from "./support";
+import type { FakeBotApi } from "../helpers/fakeBotApi";
+import { anna, ben, contactMessage, pollingBotWithCustomers } from "./support";
 
 let fake: FakeBotApi;
 let db: DB;
-let messageIds = 7000;
-
-/** A contact message as Telegram delivers it: `user_id` is the Telegram user the contact belongs to, if any. */
-type SharedContact = { phone_number: string; first_name: string; user_id?: number };
-
-function contactMessage(from: User, contact: SharedContact, forwarded = false): QueuedUpdate {
-  return {
-    message: {
-      message_id: ++messageIds,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: from.id, type: "private", first_name: from.first_name },
-      from,
-      contact,
-      ...(forwarded ? { forward_origin: { type: "user", date: Math.floor(Date.now() / 1000) - 60, sender_user: ben } } : {}),
-    },
-  } as QueuedUpdate;
-}
 
 const phoneOf = async (telegramId: number) =>
   (await db.selectFrom("users").select("phone").where("telegram_id", "=", telegramId).executeTakeFirstOrThrow()).phone;
@@ -49,7 +31,7 @@ describe("a contact sent to the bot", () => {
 
   it("a forwarded contact of someone else is ignored, with a reply saying why, in the sender's language", async () => {
     const bens = { phone_number: "+66 89 000 1111", first_name: "Ben", user_id: ben.id };
-    const forwarded = contactMessage({ ...anna, language_code: "ru" }, bens, true);
+    const forwarded = contactMessage({ ...anna, language_code: "ru" }, bens, ben);
     fake.queueUpdate(forwarded);
     const [reply] = await fake.waitFor("sendMessage", { where: (p) => p.chat_id === anna.id });
     expect(reply!.text).toMatch(/^Я сохраняю только ваш собственный номер/);

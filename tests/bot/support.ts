@@ -182,6 +182,25 @@ export function stickerMessage(from: User): QueuedUpdate {
   } as QueuedUpdate;
 }
 
+type SharedContact = { phone_number: string; first_name: string; user_id?: number };
+
+/**
+ * A contact message as Telegram delivers it: `user_id` is the Telegram user the contact belongs to, if any;
+ * `forwardedFrom` makes it a contact forwarded from that user's message.
+ */
+export function contactMessage(from: User, contact: SharedContact, forwardedFrom?: User): QueuedUpdate {
+  return {
+    message: {
+      message_id: ++messageIds,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: "private", first_name: from.first_name },
+      from,
+      contact,
+      ...(forwardedFrom ? { forward_origin: { type: "user", date: Math.floor(Date.now() / 1000) - 60, sender_user: forwardedFrom } } : {}),
+    },
+  } as QueuedUpdate;
+}
+
 /** A press on an inline button under a message the bot sent earlier. */
 export function buttonPress(from: User, data: string, messageId = 77, text = "Your latest orders:"): QueuedUpdate {
   return {
