@@ -126,13 +126,18 @@ function keptContact(page: Page) {
   });
 }
 
+/** Opens the courier form's phone and presses 'Share my phone from Telegram': the app asks Telegram. */
+async function askTelegramForPhone(page: Page): Promise<void> {
+  await page.getByTestId("courier-phone").click();
+  await page.getByTestId("share-phone").click();
+  await waitForTelegramEvent(page, "web_app_request_phone");
+}
+
 describe("Share my phone from Telegram", () => {
   it("asks Telegram, and the phone the bot receives fills the courier form without a reload", async () => {
     const page = await web.newPage();
     const telegramId = await openCart(page);
-    await page.getByTestId("courier-phone").click();
-    await page.getByTestId("share-phone").click();
-    await waitForTelegramEvent(page, "web_app_request_phone");
+    await askTelegramForPhone(page);
 
     // The person said yes: Telegram answers the app, and sends the contact to the bot.
     await sendTelegramEvent(page, "phone_requested", { status: "sent" });
@@ -149,9 +154,7 @@ describe("Share my phone from Telegram", () => {
   it("a forwarded contact of someone else fills nothing: the form says the phone has not come, and typing stays", async () => {
     const page = await web.newPage();
     const telegramId = await openCart(page);
-    await page.getByTestId("courier-phone").click();
-    await page.getByTestId("share-phone").click();
-    await waitForTelegramEvent(page, "web_app_request_phone");
+    await askTelegramForPhone(page);
     await sendTelegramEvent(page, "phone_requested", { status: "sent" });
     fake.queueUpdate(contactUpdate(telegramId, telegramId + 500, "+66 99 111 2222"));
     await fake.waitFor("sendMessage", { where: (p) => p.chat_id === telegramId });
@@ -167,9 +170,7 @@ describe("Share my phone from Telegram", () => {
   it("cancelled in Telegram's dialog: nothing changes, and the phone is typed as before", async () => {
     const page = await web.newPage();
     await openCart(page);
-    await page.getByTestId("courier-phone").click();
-    await page.getByTestId("share-phone").click();
-    await waitForTelegramEvent(page, "web_app_request_phone");
+    await askTelegramForPhone(page);
     await sendTelegramEvent(page, "phone_requested", { status: "cancelled" });
 
     await expect.poll(() => page.getByTestId("share-phone").isEnabled()).toBe(true);
