@@ -84,27 +84,24 @@ export async function countAdminProducts(db: Executor, filter: AdminProductFilte
 
 export type AdminProductRow = Awaited<ReturnType<typeof selectAdminProducts>>[number];
 
-/**
- * Options of the given products, deleted ones too; `null` for every product (the whole list: one pass over the
- * table instead of hundreds of lookups by id, 19 ms → a few on a year's 500 products).
- */
-export async function selectOptionsOf(db: Executor, productIds: number[] | null) {
-  if (productIds?.length === 0) return [];
+/** Options of the given products, deleted ones too. */
+export async function selectOptionsOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom("product_options")
     .select(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted"])
-    .$if(productIds !== null, (q) => q.where("product_id", "in", productIds!))
+    .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("option_id")
     .execute();
 }
 
-export async function selectImagesOf(db: Executor, productIds: number[] | null) {
-  if (productIds?.length === 0) return [];
+export async function selectImagesOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom("product_images")
     .select(["id", "product_id", "filename", "card_filename", "position", "direct_link"])
-    .$if(productIds !== null, (q) => q.where("product_id", "in", productIds!))
+    .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("position")
     .orderBy("id")
@@ -112,13 +109,13 @@ export async function selectImagesOf(db: Executor, productIds: number[] | null) 
 }
 
 /** Stock rows of the given products at shops that are not deleted. */
-export async function selectStockOf(db: Executor, productIds: number[] | null) {
-  if (productIds?.length === 0) return [];
+export async function selectStockOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom("stock")
     .innerJoin("shops", "shops.id", "stock.shop_id")
     .select(["stock.shop_id", "stock.product_id", "stock.option_id", "stock.amount"])
-    .$if(productIds !== null, (q) => q.where("stock.product_id", "in", productIds!))
+    .where("stock.product_id", "in", productIds)
     .where("shops.is_deleted", "=", 0)
     .orderBy("stock.shop_id")
     .execute();
