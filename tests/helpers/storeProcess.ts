@@ -120,7 +120,8 @@ export function useStoreProcesses() {
       let output = "";
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
-      const exited = new Promise<StoreExit>((resolve) => child.once("exit", (code) => resolve({ code, at: performance.now() })));
+      // "close", not "exit": the exit can be seen before the last of its output has been read from the pipes.
+      const exited = new Promise<StoreExit>((resolve) => child.once("close", (code) => resolve({ code, at: performance.now() })));
       const port = await new Promise<number>((resolve, reject) => {
         child.stdout.on("data", () => {
           const match = /Store is running: http:\/\/localhost:(\d+)/.exec(output);
@@ -157,7 +158,8 @@ export function useStoreProcesses() {
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
       child.stderr.on("data", (d) => (stderr += d));
-      return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+      // Once its pipes have closed: at "exit" the last of its output (a refusal's message) may still be unread.
+      return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
     },
   };
 }

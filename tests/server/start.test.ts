@@ -22,7 +22,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
+  // "close": every line of its output has been read by then, which "exit" does not promise.
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, output })));
 }
 
 describe("npm start with NODE_ENV set", () => {

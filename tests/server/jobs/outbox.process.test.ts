@@ -70,7 +70,7 @@ function startStore(): StoreProcess {
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   const exited: StoreProcess["exited"] = new Promise((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal, at: performance.now() })),
+    child.once("close", (code, signal) => resolve({ code, signal, at: performance.now() })),
   );
   const store: StoreProcess = { child, exited, output: () => output };
   stores.push(store);
