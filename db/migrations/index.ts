@@ -14,6 +14,7 @@ import * as promotionsOptOut from "./20261127T140000_promotions_opt_out";
 import * as promos from "./20261127T141000_promos";
 import * as broadcasts from "./20261127T142000_broadcasts";
 import * as writeAccess from "./20261127T160000_write_access";
+import * as refuse from "./20261127T230000_refuse";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "20261127T141000_promos": promos,
   "20261127T142000_broadcasts": broadcasts,
   "20261127T160000_write_access": writeAccess,
+  "20261127T230000_refuse": refuse,
 };

@@ -51,6 +51,47 @@ function statementNames() {
   };
 }
 
+/**
+ * A statement whose text starts with this is its transaction's last: it goes to the server in one write with the
+ * COMMIT, and answers once the COMMIT has succeeded (or with the error of whichever failed). The rows it locks
+ * are held while the server runs the two, not while this process gets round to sending the COMMIT: on a busy
+ * process that wait was most of what a placement held its shelves for (docs/performance.md). The statement must
+ * fail itself when its transaction must not be kept (`store_refuse`, db/postgres/shelf.ts); after a failure the
+ * COMMIT only ends the transaction, keeping nothing. The transaction's own COMMIT or ROLLBACK that follows (the
+ * unit's end) is answered here, without a round trip; any other statement on it is refused.
+ */
+export const WITH_COMMIT = "/* with commit */";
+
+/** The parts of a `pg` client the commit-with-the-last-statement path uses that its types do not show. */
+interface PipelinedClient {
+  pipeline: boolean;
+  connection: { stream: { cork(): void; uncork(): void } };
+}
+
+/**
+ * Sends `text` and COMMIT in one write (`pg`'s pipeline mode, on for these two only; the unit holds the connection
+ * and sends nothing else meanwhile). Settles once both have been answered, so the connection is back in its
+ * ordinary mode before anyone uses it again: with the statement's result when the COMMIT succeeded, else with the
+ * first error.
+ */
+function sendWithCommit(client: pg.PoolClient, query: (...args: unknown[]) => unknown, statement: unknown[]): Promise<unknown> {
+  const raw = client as unknown as PipelinedClient;
+  raw.pipeline = true;
+  raw.connection.stream.cork();
+  let sent: [Promise<unknown>, Promise<unknown>];
+  try {
+    sent = [query(...statement) as Promise<unknown>, query("commit") as Promise<unknown>];
+  } finally {
+    raw.connection.stream.uncork();
+  }
+  return Promise.allSettled(sent).then(([result, commit]) => {
+    raw.pipeline = false;
+    if (result.status === "rejected") throw result.reason;
+    if (commit.status === "rejected") throw commit.reason;
+    return result.value;
+  });
+}
+
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */
   max?: number;
@@ -72,11 +113,23 @@ export function openPostgres(url: string, { max = 10 }: PostgresOptions = {}): K
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     /** In a read-only transaction: its commit changes nothing. */
     let readOnly = false;
+    /** The transaction ended with its last statement (`WITH_COMMIT`); the unit's own end is still to come. */
+    let ended = false;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       // Kysely sends (text, parameters); statements with parameters are the ones that repeat.
       const [text, values] = args;
+      if (ended) {
+        if (typeof text === "string" && TRANSACTION_END.test(text)) {
+          ended = false;
+          return Promise.resolve({ command: text.trim().toUpperCase(), rowCount: null, rows: [] });
+        }
+        return Promise.reject(new Error("A statement after its transaction's last one (sent with the COMMIT): nothing may follow it"));
+      }
       const name = typeof text === "string" && Array.isArray(values) && values.length > 0 ? names.of(text) : undefined;
-      const result = name ? query({ name, text, values }) : query(...args);
+      const statement = name ? [{ name, text, values }] : args;
+      const last = typeof text === "string" && text.trimStart().startsWith(WITH_COMMIT);
+      if (last) ended = true;
+      const result = last ? sendWithCommit(client, query, statement) : query(...statement);
       if (typeof text !== "string" || !(result instanceof Promise)) return result;
       if (READ_ONLY_TRANSACTION.test(text)) readOnly = true;
       // Counted once the server has answered: for a statement outside a transaction, that is its commit.

@@ -6,8 +6,10 @@
  */
 import { PostgresAdapter } from "kysely";
 import type { StockReason } from "../../server/domain/stock";
-import { takeAllWithHistory } from "../postgres/shelf";
+import { takeAllWithHistory, type LastTake } from "../postgres/shelf";
 import { prepareQuery } from "../compiledQuery";
+
+export { ShelfNoticeDue, type LastTake } from "../postgres/shelf";
 import type { Executor } from "../executor";
 
 export type ShelfKey = { shop_id: number; product_id: number; option_id: number };
@@ -79,16 +81,22 @@ export async function takeFromShelf(tx: Executor, shelf: ShelfKey, amount: numbe
  * amount each shelf holds after, in the lines' order; null when any shelf holds fewer (then the caller's unit
  * must be undone: the lines before it were taken). Lines in a fixed order (product, option), so two units take
  * rows in the same order.
+ *
+ * `last`: the take is its unit's last statement. On PostgreSQL it then goes with the unit's COMMIT (see
+ * `LastTake`): it may throw `ShelfNoticeDue` (run the unit again without `last`), and once it has answered the
+ * unit is committed and may run no statement more. Where no statement is sent with the COMMIT (SQLite) it is
+ * an ordinary take.
  */
 export async function takeFromShelves(
   tx: Executor,
   shopId: number,
   lines: readonly { product_id: number; option_id: number; amount: number }[],
   change: ShelfChange,
+  last?: LastTake,
 ): Promise<number[] | null> {
   // On PostgreSQL every line's take and history row are one round trip (db/postgres/shelf.ts); SQLite runs
   // its statements in this process, where more of them cost nothing more.
-  if (tx.getExecutor().adapter instanceof PostgresAdapter) return takeAllWithHistory(tx, shopId, lines, change);
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) return takeAllWithHistory(tx, shopId, lines, change, last);
   const after: number[] = [];
   for (const line of lines) {
     const left = await takeFromShelf(tx, { shop_id: shopId, product_id: line.product_id, option_id: line.option_id }, line.amount, change);

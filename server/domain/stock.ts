@@ -60,3 +60,15 @@ export function checkStockAmount(amount: number): number {
 export function crossesLowStock(shopId: number, before: number, after: number, threshold: number): boolean {
   return shopId !== WAREHOUSE_SHOP_ID && before > threshold && after <= threshold;
 }
+
+/**
+ * The amounts a shelf may hold after a take of `amount` for which that take crosses the threshold
+ * (`crossesLowStock` with before = after + amount), both ends included; null when no take of it can (the
+ * warehouse, or nothing taken). A take made without reading the shelf first (the placement's last statement,
+ * db/postgres/shelf.ts) checks its result against this range.
+ */
+export function lowStockCrossingAfter(shopId: number, amount: number, threshold: number): { from: number; to: number } | null {
+  const from = Math.max(0, threshold - amount + 1);
+  if (shopId === WAREHOUSE_SHOP_ID || amount < 1 || threshold < from) return null;
+  return { from, to: threshold };
+}

@@ -30,7 +30,7 @@ import {
   type OrderRow,
 } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
-import { putOnShelf, takeFromShelves } from "../../db/repositories/shelf";
+import { putOnShelf, ShelfNoticeDue, takeFromShelves } from "../../db/repositories/shelf";
 import { selectShopWallet } from "../../db/repositories/ton";
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
@@ -53,7 +53,7 @@ import {
   type OrderSettings,
 } from "../domain/orders";
 import { pageOf } from "../domain/paging";
-import { LOW_STOCK_THRESHOLD_DEFAULT } from "../domain/stock";
+import { LOW_STOCK_THRESHOLD_DEFAULT, lowStockCrossingAfter } from "../domain/stock";
 import { CRYPTO_NEEDS_WALLET } from "../domain/ton";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
@@ -176,9 +176,13 @@ export function createOrders({
     tx: Executor,
     sale: { orderId: number; shopId: number; userId: number; now: string },
     lines: readonly LineInput[],
+    { last = false } = {},
   ): Promise<void> {
     const change = { reason: "sold" as const, actor_user_id: sale.userId, order_id: sale.orderId, now: sale.now };
-    const after = await takeFromShelves(tx, sale.shopId, lines, change);
+    // As the unit's last statement the take refuses to leave a shelf where the low-stock push below is due
+    // (that unit runs again, the take not last): so when it answers, recordSale has nothing to write.
+    const noticeAfter = lines.map((line) => lowStockCrossingAfter(sale.shopId, line.amount, lowStockThreshold));
+    const after = await takeFromShelves(tx, sale.shopId, lines, change, last ? { noticeAfter } : undefined);
     if (after === null) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
     const taken = lines.map((line, i) => ({ ...line, amount_after: after[i]! }));
     await recordSale(tx, { orderId: sale.orderId, shopId: sale.shopId, now: sale.now }, taken, lowStockThreshold);
@@ -230,7 +234,7 @@ export function createOrders({
       const fingerprint = { shop_id: input.body.shop_id, lines, settings, ...(promoCode ? { promo_code: promoCode.toUpperCase() } : {}) };
       const requestHash = hash("sha256", JSON.stringify(fingerprint), "hex");
 
-      const outcome = await unitOfWork.write("placeOrder", async (tx) => {
+      const place = (takeLast: boolean) => unitOfWork.write("placeOrder", async (tx) => {
         // The customer's row first: another placement of theirs waits here until this one is committed, then
         // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
         await lockRows(tx, "users", [input.userId]);
@@ -326,11 +330,17 @@ export function createOrders({
         // The code's use, now that the order has its id: the database decides the last use and once per customer.
         if (promo) await claimPromo(tx, promo, { id: orderId, userId: input.userId, now });
         const view = await readView(tx, row, nowMs, written, promo ? { code: promo.promo.code, discount: promo.discount } : null);
-        // Last, just before the commit: a shelf's row is the one every placement of its product writes, and
-        // where transactions run side by side (PostgreSQL) its lock is held from the take to the commit. Out
-        // of stock still undoes everything above (the unit throws).
-        if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines);
+        // Last, with the commit: a shelf's row is the one every placement of its product writes, and where
+        // transactions run side by side (PostgreSQL) its lock is held from the take to the commit, so there the
+        // take goes in one write with the COMMIT (db/postgres/shelf.ts). Out of stock still undoes everything
+        // above (the unit throws).
+        if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines, { last: takeLast });
         return { view, replayed: false };
+      });
+      // A take that would owe the low-stock push cannot be the last statement: that placement runs again.
+      const outcome = await place(true).catch((error: unknown) => {
+        if (error instanceof ShelfNoticeDue) return place(false);
+        throw error;
       });
       if (!outcome.replayed) placed();
       return { order: await signed(outcome.view), replayed: outcome.replayed };
