@@ -7,11 +7,12 @@
  * - a hello-world route in the same server process (the figure earlier sessions quoted).
  * Prints the median of per-round ratios and p99 latency; p99 under 50 ms at 50 connections, no errors.
  *
- * `npm run bench:orders -- --db postgres [--instances 2] [--tcp]` (issue 22) measures instead, in the same rounds, the
+ * `npm run bench:orders -- --db postgres [--instances 2] [--tcp] [--statements]` (issue 22) measures instead, in the same rounds, the
  * same placements on SQLite, on PostgreSQL through one API instance and (with `--instances 2`) through two
  * instances on one database, the load spread over both: goals PostgreSQL ≥ 0.4× SQLite's placements per
  * second, p99 ≤ 50 ms, no errors, two instances no slower than one. The PostgreSQL server is a throwaway one
  * (scripts/postgresServer.ts, `fsync=off` like the tests'; on a real server every commit waits for its disk).
+ * `--statements` adds what each placement's statements cost the database (pg_stat_statements).
  * Settings: see scripts/benchHarness.ts. This checkout's server runs with metrics on (METRICS_TOKEN set: every
  * request and unit measured), the dearer case (issue 23).
  */
@@ -35,6 +36,7 @@ import {
   type Run,
   type Targets,
 } from "./benchHarness";
+import pg from "pg";
 import { startPostgresServer } from "./postgresServer";
 
 const BOT_TOKEN = BENCH_BOT_TOKEN;
@@ -52,6 +54,8 @@ const ON_POSTGRES = flag("--db") === "postgres";
 /** PostgreSQL over loopback TCP rather than its Unix socket. */
 const OVER_TCP = process.argv.includes("--tcp");
 const INSTANCES = Math.max(1, Number(flag("--instances") ?? 1));
+/** `--statements`: PostgreSQL's pg_stat_statements on, and what each placement's statements cost printed after. */
+const STATEMENTS = process.argv.includes("--statements");
 
 async function serve(dataDir: string): Promise<void> {
   const { migrateToLatest, openDatabase, startCheckpointer } = await import("../db/connection");
@@ -99,6 +103,7 @@ async function bench(targets: Targets): Promise<boolean> {
 async function benchEngines({ base, another, pidOf }: Targets): Promise<boolean> {
   const server = await startPostgresServer();
   try {
+    if (STATEMENTS) await preloadStatementStatistics(server);
     // Through the server's Unix socket, as a store on the database's machine connects (docs/performance.md);
     // `--tcp` measures the loopback TCP a database on another machine would need.
     await server.createDatabase("bench");
@@ -121,6 +126,7 @@ async function benchEngines({ base, another, pidOf }: Targets): Promise<boolean>
     console.log(`PostgreSQL ${server.version} (a throwaway cluster, fsync off, over ${over}), ${INSTANCES} API instance(s), one database`);
     console.log("");
     for (const [, options] of targets) await load({ ...options, duration: 2 });
+    const statistics = STATEMENTS ? await statementStatistics(server.socketUrlOf("bench")) : null;
     const runs = targets.map(() => [] as Run[]);
     /** CPU milliseconds per placement, per target and round: what the machine's other work barely moves. */
     const cpu = targets.map(() => [] as { api: number; database: number }[]);
@@ -164,10 +170,57 @@ async function benchEngines({ base, another, pidOf }: Targets): Promise<boolean>
     const each = targets.map(([name], i) => `${name} ${cpuMs[i]!.toFixed(2)} ms`).join(", ");
     console.log(`CPU per placement (API and database processes, median of rounds; "a + b" above): ${each}`);
     console.log(`PostgreSQL costs ${(cpuMs[1]! / cpuMs[0]!).toFixed(1)}× SQLite's CPU per placement`);
+    if (statistics) await statistics.print(runs.slice(1).flat().reduce((n, r) => n + r.count, 0));
     return ok;
   } finally {
     server.stop();
   }
+}
+
+/** Loads pg_stat_statements into the throwaway server (a restart) and makes it count every database's statements. */
+async function preloadStatementStatistics(server: Awaited<ReturnType<typeof startPostgresServer>>): Promise<void> {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query("alter system set shared_preload_libraries = pg_stat_statements");
+  await admin.end();
+  server.pause();
+  server.resume();
+}
+
+/**
+ * pg_stat_statements of the bench database, emptied now: `print(placements)` lists what the statements run since
+ * cost per placement (PostgreSQL's placements of every round), dearest first. Execution time only: a statement's
+ * wait for a row lock is in it, the round trip and the parse of its message are not.
+ */
+async function statementStatistics(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("create extension if not exists pg_stat_statements");
+  await client.query("select pg_stat_statements_reset()");
+  return {
+    async print(placements: number): Promise<void> {
+      const { rows } = await client.query<{ calls: string; total_ms: number; query: string }>(
+        `select calls, total_exec_time as total_ms, regexp_replace(query, '\\s+', ' ', 'g') as query
+           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+            and query not like '%pg_stat_statements%'
+          order by total_exec_time desc`,
+      );
+      await client.end();
+      const per = (n: number) => n / Math.max(1, placements);
+      const calls = rows.reduce((n, r) => n + Number(r.calls), 0);
+      const total = rows.reduce((n, r) => n + r.total_ms, 0);
+      console.log(
+        `\nPostgreSQL's statements (pg_stat_statements, ${placements} placements): ${per(calls).toFixed(1)} per placement, ` +
+          `${(per(total) * 1000).toFixed(0)} µs of execution per placement`,
+      );
+      console.log("| per placement | mean µs | µs per placement | statement |\n|---|---|---|---|");
+      for (const r of rows.slice(0, 16)) {
+        const mean = ((r.total_ms * 1000) / Math.max(1, Number(r.calls))).toFixed(0);
+        const each = (per(r.total_ms) * 1000).toFixed(0);
+        console.log(`| ${per(Number(r.calls)).toFixed(2)} | ${mean} | ${each} | ${r.query.slice(0, 90)} |`);
+      }
+    },
+  };
 }
 
 async function benchAgainstBaseline({ base, baseline }: Targets): Promise<boolean> {
