@@ -8,9 +8,9 @@ import { PostgresAdapter } from "kysely";
 import type { StockReason } from "../../server/domain/stock";
 import { takeAllWithHistory, type LastTake } from "../postgres/shelf";
 import { prepareQuery } from "../compiledQuery";
+import type { Executor } from "../executor";
 
 export { ShelfNoticeDue, type LastTake } from "../postgres/shelf";
-import type { Executor } from "../executor";
 
 export type ShelfKey = { shop_id: number; product_id: number; option_id: number };
 
