@@ -85,15 +85,22 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
   const units = unitOfWorkOf(db).named("adminProducts");
   const now = () => new Date(clock()).toISOString();
 
+  /** The products `filter` picks with their options, pictures and shelves, read inside the caller's unit. */
+  async function readProducts(tx: Executor, filter: AdminProductFilter) {
+    const rows = await selectAdminProducts(tx, filter);
+    // Every read is a page, a search or one product: its own ids only.
+    const ids = rows.map((r) => r.id);
+    const options = await selectOptionsOf(tx, ids);
+    const imageRows = await selectImagesOf(tx, ids);
+    return { rows, options, imageRows, stock: await selectStockOf(tx, ids) };
+  }
+
   async function load(filter: AdminProductFilter): Promise<AdminProduct[]> {
-    const { rows, options, imageRows, stock } = await units.read("load", async (tx) => {
-      const rows = await selectAdminProducts(tx, filter);
-      // Every read is a page, a search or one product: its own ids only.
-      const ids = rows.map((r) => r.id);
-      const options = await selectOptionsOf(tx, ids);
-      const imageRows = await selectImagesOf(tx, ids);
-      return { rows, options, imageRows, stock: await selectStockOf(tx, ids) };
-    });
+    return assemble(await units.read("load", (tx) => readProducts(tx, filter)));
+  }
+
+  /** The admin's products from what `readProducts` read. */
+  function assemble({ rows, options, imageRows, stock }: Awaited<ReturnType<typeof readProducts>>): AdminProduct[] {
     const stockOf = new Map<string, Array<{ shop_id: number; amount: number }>>();
     for (const s of stock) {
       const key = `${s.product_id}:${s.option_id}`;
@@ -241,9 +248,13 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     async pickerPage({ page, perPage, q }: { page: number; perPage: number; q?: string }): Promise<PickerPage> {
       const namePattern = productSearchPattern(q);
       const filter = { liveOnly: true, ...(namePattern === null ? {} : { namePattern }) };
-      const total = await units.read("pickerCount", (tx) => countAdminProducts(tx, filter));
-      const products = total > page * perPage ? await load({ ...filter, offset: page * perPage, limit: perPage }) : [];
-      return { products, total };
+      // The count and the page in one read (one snapshot): a product added meanwhile cannot make them disagree.
+      const { total, read } = await units.read("pickerPage", async (tx) => {
+        const total = await countAdminProducts(tx, filter);
+        const read = total > page * perPage ? await readProducts(tx, { ...filter, offset: page * perPage, limit: perPage }) : null;
+        return { total, read };
+      });
+      return { products: read ? assemble(read) : [], total };
     },
 
     /**
