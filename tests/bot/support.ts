@@ -156,30 +156,32 @@ export async function snapshot(db: DB) {
 
 let messageIds = 1000;
 
-/** A private-chat message; a leading /command gets the entity Telegram would attach. */
-export function textMessage(from: User, text: string): QueuedUpdate {
-  const command = /^\/\w+/.exec(text);
-  const message = {
-    message_id: ++messageIds,
-    date: Math.floor(Date.now() / 1000),
-    chat: { id: from.id, type: "private", first_name: from.first_name },
-    from,
-    text,
-    ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
-  };
-  return { message } as QueuedUpdate;
-}
-
-export function stickerMessage(from: User): QueuedUpdate {
+/** A message `from` sends the bot in their private chat, with `content` (its text, sticker, contact…). */
+function privateMessage(from: User, content: Record<string, unknown>): QueuedUpdate {
   return {
     message: {
       message_id: ++messageIds,
       date: Math.floor(Date.now() / 1000),
       chat: { id: from.id, type: "private", first_name: from.first_name },
       from,
-      sticker: { file_id: "CAAC", file_unique_id: "AgAD", type: "regular", width: 512, height: 512, is_animated: false, is_video: false },
+      ...content,
     },
   } as QueuedUpdate;
+}
+
+/** A private-chat message; a leading /command gets the entity Telegram would attach. */
+export function textMessage(from: User, text: string): QueuedUpdate {
+  const command = /^\/\w+/.exec(text);
+  return privateMessage(from, {
+    text,
+    ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+  });
+}
+
+export function stickerMessage(from: User): QueuedUpdate {
+  return privateMessage(from, {
+    sticker: { file_id: "CAAC", file_unique_id: "AgAD", type: "regular", width: 512, height: 512, is_animated: false, is_video: false },
+  });
 }
 
 type SharedContact = { phone_number: string; first_name: string; user_id?: number };
@@ -189,16 +191,10 @@ type SharedContact = { phone_number: string; first_name: string; user_id?: numbe
  * `forwardedFrom` makes it a contact forwarded from that user's message.
  */
 export function contactMessage(from: User, contact: SharedContact, forwardedFrom?: User): QueuedUpdate {
-  return {
-    message: {
-      message_id: ++messageIds,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: from.id, type: "private", first_name: from.first_name },
-      from,
-      contact,
-      ...(forwardedFrom ? { forward_origin: { type: "user", date: Math.floor(Date.now() / 1000) - 60, sender_user: forwardedFrom } } : {}),
-    },
-  } as QueuedUpdate;
+  return privateMessage(from, {
+    contact,
+    ...(forwardedFrom ? { forward_origin: { type: "user", date: Math.floor(Date.now() / 1000) - 60, sender_user: forwardedFrom } } : {}),
+  });
 }
 
 /** A press on an inline button under a message the bot sent earlier. */
