@@ -117,13 +117,6 @@ export function sendConditionalJson(request: FastifyRequest, reply: FastifyReply
 }
 
 /**
- * The other JSON answers of 1 KB or more, compressed per request by @fastify/compress (brotli at its
- * quality 4, or gzip), for every route registered in `api` after this call. Installed in the /api scope
- * only: files have their compressed copies made by the build (server/http/static.ts), and a partial
- * answer (206) must never be compressed after its range was cut. Compressed request bodies are not
- * accepted (no decompression: the body limit stays a limit on what is parsed).
- */
-/**
  * Answers up to this size are compressed in one synchronous call instead of through a zlib stream. The stream
  * hands the work to libuv's thread pool, but its own machinery (a pipeline, a transform, their events) cost the
  * main thread about as much as compressing a page of 20 staff orders (30 KB of JSON, ~130 µs at brotli's
@@ -133,6 +126,13 @@ export function sendConditionalJson(request: FastifyRequest, reply: FastifyReply
  */
 const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
 
+/**
+ * The other JSON answers of 1 KB or more, compressed per request by @fastify/compress (brotli at its
+ * quality 4, or gzip), for every route registered in `api` after this call. Installed in the /api scope
+ * only: files have their compressed copies made by the build (server/http/static.ts), and a partial
+ * answer (206) must never be compressed after its range was cut. Compressed request bodies are not
+ * accepted (no decompression: the body limit stays a limit on what is parsed).
+ */
 export async function installJsonCompression(api: FastifyInstance): Promise<void> {
   await api.register(fastifyCompress, {
     encodings: ENCODINGS,
