@@ -181,8 +181,10 @@ export function createOrders({
     const change = { reason: "sold" as const, actor_user_id: sale.userId, order_id: sale.orderId, now: sale.now };
     // As the unit's last statement the take refuses to leave a shelf where the low-stock push below is due
     // (that unit runs again, the take not last): so when it answers, recordSale has nothing to write.
-    const noticeAfter = lines.map((line) => lowStockCrossingAfter(sale.shopId, line.amount, lowStockThreshold));
-    const after = await takeFromShelves(tx, sale.shopId, lines, change, last ? { noticeAfter } : undefined);
+    const asLast = last
+      ? { noticeAfter: lines.map((line) => lowStockCrossingAfter(sale.shopId, line.amount, lowStockThreshold)) }
+      : undefined;
+    const after = await takeFromShelves(tx, sale.shopId, lines, change, asLast);
     if (after === null) throw new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK);
     const taken = lines.map((line, i) => ({ ...line, amount_after: after[i]! }));
     await recordSale(tx, { orderId: sale.orderId, shopId: sale.shopId, now: sale.now }, taken, lowStockThreshold);
