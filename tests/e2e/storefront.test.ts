@@ -104,13 +104,19 @@ describe("browsing the storefront", () => {
     expect(await card("Northern Lights").getByTestId("product-price").textContent()).toBe("1,500 ฿");
 
     // The shop count picks a shop while none is chosen; the chosen shop filters the list.
+    const cardTop = () => card("Northern Lights").evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const topBefore = await cardTop();
     await card("Northern Lights").getByTestId("shop-count").click();
     await picker.getByTestId("store-choice").first().waitFor();
     expect(await choiceNames("store-picker")).toEqual(["Lamai Night Market", "Fisherman's Village"]);
     await picker.getByTestId("store-choice").filter({ hasText: "Fisherman's Village" }).click();
     await picker.waitFor({ state: "detached" });
     const bophut = await shopId("Fisherman's Village");
-    await expect.poll(cardNames).toEqual((await apiProducts(`?stock_id=${bophut}`)).map((p) => p.name));
+    const atBophut = (await apiProducts(`?stock_id=${bophut}`)).map((p) => p.name);
+    await expect.poll(cardNames).toEqual(atBophut);
+    // Cards above it went, but the card the shop was chosen from stays where it stood: no jump to the list's top.
+    expect(atBophut.indexOf("Northern Lights")).toBeLessThan((await apiProducts()).findIndex((p) => p.name === "Northern Lights"));
+    expect(Math.abs((await cardTop()) - topBefore)).toBeLessThanOrEqual(1);
     expect((await page.getByTestId("all-shops-bar").textContent())?.trim()).toBe("Fisherman's VillageAll shops (4)");
 
     // The choice survives a reload.

@@ -1,6 +1,7 @@
 import { useProducts } from "../../features/catalog/api/useProducts";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
 import { ProductList } from "../../features/catalog/components/ProductList";
+import { useCardHeldInPlace } from "../../features/catalog/hooks/useCardHeldInPlace";
 import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam";
 import { useListScrollMemory } from "../../features/catalog/hooks/useListScrollMemory";
 import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
@@ -12,6 +13,8 @@ export function HomePage() {
   const stockId = useChosenShopStore((state) => state.chosenShopId);
   const products = useProducts({ category, stockId });
   useListScrollMemory(products.data !== undefined);
+  // A shop chosen from a card narrows the list to that shop: the card the customer used stays where it was.
+  const holdCard = useCardHeldInPlace(products.data, !products.isPlaceholderData);
 
   const onChooseCategory = (next: number) => {
     chooseCategory(next);
@@ -27,7 +30,9 @@ export function HomePage() {
         products={products.data}
         isPending={products.isPending}
         onRetry={() => void products.refetch()}
-        renderProduct={(product, priority) => <StorefrontProductCard product={product} priority={priority} />}
+        renderProduct={(product, priority) => (
+          <StorefrontProductCard product={product} priority={priority} onShopChosen={() => holdCard(product.id)} />
+        )}
       />
     </>
   );

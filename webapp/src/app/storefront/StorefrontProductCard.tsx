@@ -18,8 +18,15 @@ const CARD_AMOUNT = 1;
 /** What the store picker was opened for: choosing a shop alone, or choosing one to order the product from. */
 type CardDialog = { kind: "store-picker"; thenOrder: boolean } | { kind: "shops-holding" } | null;
 
+interface StorefrontProductCardProps {
+  product: Product;
+  priority?: PicturePriority;
+  /** A shop was chosen from this card, before the page shows what that changes (the home list keeps the card in view). */
+  onShopChosen?: () => void;
+}
+
 /** A product card of the home list and the wishlist, with what a customer can do from it. */
-export function StorefrontProductCard({ product, priority = "lazy" }: { product: Product; priority?: PicturePriority }) {
+export function StorefrontProductCard({ product, priority = "lazy", onShopChosen }: StorefrontProductCardProps) {
   const offer = usePickedOffer(product);
   const { canWish, productIds } = useCustomerWishlist();
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
@@ -54,7 +61,10 @@ export function StorefrontProductCard({ product, priority = "lazy" }: { product:
         optionId={offer.id}
         optionLabel={offer.price_text}
         amount={CARD_AMOUNT}
-        onChosen={dialog?.kind === "store-picker" && dialog.thenOrder ? () => order.add(CARD_AMOUNT) : undefined}
+        onChosen={() => {
+          onShopChosen?.();
+          if (dialog?.kind === "store-picker" && dialog.thenOrder) order.add(CARD_AMOUNT);
+        }}
       />
       <ShopsHoldingModal
         active={dialog?.kind === "shops-holding"}

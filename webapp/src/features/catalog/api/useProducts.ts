@@ -13,12 +13,15 @@ interface ProductListFilter {
 /** The home listing: in-stock products only, refreshed every POLL_INTERVAL_MS while shown. */
 export function useProducts({ category, stockId }: ProductListFilter) {
   return useQuery({
-    queryKey: ["products", { category, stockId }],
+    queryKey: ["products", { category, stockId }] as const,
     queryFn: ({ signal }) =>
       apiRequest<ProductListResponse>("/api/products", {
         query: { category, stock_id: stockId ?? undefined },
         signal,
       }).then((answer) => answer.products),
     refetchInterval: POLL_INTERVAL_MS,
+    // Another shop's list of the same tag replaces the one on screen when it comes, instead of emptying the page
+    // while it loads (which lost the customer's place in the list); a new tag starts from placeholders.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1].category === category ? previous : undefined),
   });
 }
