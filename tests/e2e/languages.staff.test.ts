@@ -18,7 +18,7 @@ import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import type { TelegramThemeParams } from "../../webapp/src/lib/theme";
 import { useBrowserStore } from "../helpers/browserStore";
-import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
+import { clippedSelects, missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { storeApi } from "../helpers/storeApi";
 import { recordTelegramEvents, TELEGRAM_DARK, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
@@ -74,6 +74,7 @@ async function expectFits(page: Page, name: string, fullPage = true): Promise<vo
   await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage });
   expect(await overflowingElements(page), `${name}: elements wider than their box`).toEqual([]);
   expect(await missingGlyphs(page), `${name}: characters without a glyph`).toEqual([]);
+  expect(await clippedSelects(page), `${name}: drop-downs that cut their text`).toEqual([]);
 }
 
 let orderId: number;
@@ -81,16 +82,16 @@ const adminData = (language: keyof typeof ADMIN_IDS = "th") => initData(ADMIN_ID
 
 beforeAll(async () => {
   requireThaiFonts();
-  // A Telegram customer's pickup order at Lamai, with a long product name for the narrow screen.
+  // A Telegram customer's pickup order at Lamai, of the demo's longest product name, for the narrow screen.
   const customer = await telegramSignIn(initData(727_272, "Kanya", "th"));
   const shops = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops;
   const lamai = shops.find((shop) => shop.name === "Lamai Night Market")!.id;
-  const gelato = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === "Gelato #41")!;
+  const papers = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === "King Size Rolling Papers")!;
   const { order } = await api<{ order: Order }>("/api/orders", {
     method: "POST",
     token: customer,
     headers: { "idempotency-key": "e2e-languages-staff-1" },
-    body: { shop_id: lamai, items: [{ product_id: gelato.id, option_id: 0, amount: 2 }], delivery_option: 1, payment_option: 1 },
+    body: { shop_id: lamai, items: [{ product_id: papers.id, option_id: 0, amount: 2 }], delivery_option: 1, payment_option: 1 },
   });
   orderId = order.id;
   // The two managers of Lamai, who signed in with Telegram once.
@@ -102,15 +103,18 @@ beforeAll(async () => {
 });
 
 describe("the checks of a screen in another language", () => {
-  it("find an element wider than its box and a character no font has", async () => {
+  it("find an element wider than its box, a character no font has and a drop-down that cuts its text", async () => {
     const page = await web.newPage();
     await page.setViewportSize({ width: 360, height: 780 });
     await page.setContent(`
       <p style="width:120px;white-space:nowrap;overflow:hidden" class="narrow">ร้านค้าของเราเปิดทุกวันตั้งแต่เช้าจนถึงค่ำ</p>
       <p class="tofu">ok \u{E000}\u{E001}</p>
-      <p>ภาษาไทย Русский</p>`);
+      <p>ภาษาไทย Русский</p>
+      <select style="width:90px"><option>Ожидает оплаты</option></select>
+      <select style="width:200px"><option>Ожидает выдачи</option></select>`);
     expect((await overflowingElements(page)).map((found) => found.element)).toEqual(["p.narrow"]);
     expect(await missingGlyphs(page)).toEqual(["\u{E000}", "\u{E001}"]);
+    expect(await clippedSelects(page)).toEqual(["Ожидает оплаты"]);
   });
 });
 
@@ -120,7 +124,7 @@ describe.each([
     title: (id: number) => `ออเดอร์ #${id}`,
     take: "รับออเดอร์",
     nobody: "ยังไม่มี",
-    lineCost: "ต้นทุน ฿240",
+    lineCost: "ต้นทุน ฿35",
     moneyStep: "ขั้นที่ 1 · รับเงิน",
     listTitle: "ออเดอร์ของร้าน",
     items: "2 ชิ้น",
@@ -131,7 +135,7 @@ describe.each([
     title: (id: number) => `Заказ №${id}`,
     take: "Взять заказ",
     nobody: "пока никто",
-    lineCost: "Себестоимость 240\u00a0฿",
+    lineCost: "Себестоимость 35\u00a0฿",
     moneyStep: "Шаг 1 · примите оплату",
     listTitle: "Заказы магазинов",
     items: "2 товара",

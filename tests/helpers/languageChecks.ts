@@ -136,3 +136,23 @@ export function missingGlyphs(page: Page): Promise<string[]> {
     return [...missing];
   });
 }
+
+/**
+ * The drop-downs whose chosen text is wider than the room inside them (the page's other checks leave form fields
+ * out, since a typed value scrolls inside its field): a closed select cuts its text, so a person sees "Ожидает о".
+ * Measured with the select's own font; each entry is the cut text.
+ */
+export function clippedSelects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    return Array.from(document.querySelectorAll("select"))
+      .filter((select) => select.getClientRects().length > 0 && select.selectedIndex >= 0)
+      .filter((select) => {
+        const style = getComputedStyle(select);
+        context.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(select.options[select.selectedIndex]!.text).width > room + 1;
+      })
+      .map((select) => select.options[select.selectedIndex]!.text);
+  });
+}
