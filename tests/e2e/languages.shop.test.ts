@@ -191,6 +191,8 @@ interface Expected {
   locale: Locale;
   /** The category tags, in the spec's order. */
   tags: string[];
+  /** The header's line under the store's name, the island named as this language names it. */
+  tagline: string;
   home: string[];
   product: string[];
   cart: string[];
@@ -206,6 +208,7 @@ const LANGUAGES: Expected[] = [
     languageCode: "ru",
     locale: "ru",
     tags: ["Все", "Горячие цены", "Сатива", "Индика", "Гибрид", "Еда", "Аксессуары"],
+    tagline: "Самовывоз и доставка · Самуи",
     home: ["Подробнее", "В наличии: "],
     product: ["Где забрать", "В наличии: ", "Есть в 2 магазинах на Самуи"],
     cart: ["Корзина", "2 позиции", "Где забрать", "Получение", "Самовывоз", "Оплата", "Наличные", "Пункт выдачи", "Итого · 2 товара"],
@@ -217,6 +220,7 @@ const LANGUAGES: Expected[] = [
     languageCode: "th",
     locale: "th",
     tags: ["ทั้งหมด", "ดีลเด็ด", "ซาติวา", "อินดิกา", "ไฮบริด", "ของกิน", "อุปกรณ์เสริม"],
+    tagline: "รับเองและจัดส่ง · เกาะสมุย",
     home: ["ดูรายละเอียด", "มีสินค้า "],
     product: ["ร้านที่รับสินค้า", "มีสินค้า ", "มีสินค้าที่ 2 ร้านในเกาะสมุย"],
     cart: ["ตะกร้า", "2 รายการ", "ร้านที่รับสินค้า", "การรับสินค้า", "รับเองที่ร้าน", "การชำระเงิน", "เงินสด"]
@@ -255,6 +259,7 @@ describe.each(LANGUAGES)("the shop with Telegram's language_code $languageCode",
       await page.getByTestId("product-card").first().locator("img").first().waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language.locale);
       expect(await page.getByTestId("category-tag").allTextContents()).toEqual(language.tags);
+      expect(await page.locator(".brand__city").textContent()).toBe(language.tagline);
       expectLanguage(await screenText(page), language.home, ENGLISH.home, "home");
       await checkScreen(page, shot("home"));
     });

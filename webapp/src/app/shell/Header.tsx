@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
-import { CITY_NAME } from "@domain/constants";
 import { ChevronLeftIcon, LeafIcon } from "../../components/icons";
 import { HeaderSession } from "../../features/auth/components/HeaderSession";
 import { LanguagePicker } from "../../features/language/LanguagePicker";
@@ -45,7 +44,7 @@ export function Header() {
           </span>
           <span className="brand__text">
             <span className="brand__name">{STORE_NAME}</span>
-            <span className="brand__city">{t("shell.tagline", { city: CITY_NAME })}</span>
+            <span className="brand__city">{t("shell.tagline", { city: t("ui.city") })}</span>
           </span>
         </Link>
         <HeaderSession menuExtra={menuPicker} />
