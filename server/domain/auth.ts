@@ -35,7 +35,7 @@ const MAX_EMAIL = 254;
 /** E-mail addresses are compared lower-cased and trimmed; the normalised address is the only one used. */
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > MAX_EMAIL || !EMAIL.test(email)) throw new ValidationError("email", "email must be an e-mail address");
+  if (email.length > MAX_EMAIL || !EMAIL.test(email)) throw new ValidationError("email", "Please enter a valid e-mail address.");
   return email;
 }
 

@@ -58,7 +58,7 @@ export const SERVER_MESSAGES = [
   "Please log in first.",
   "Invalid code!",
   "This code can no longer be used. Request a new one.",
-  "email must be an e-mail address",
+  "Please enter a valid e-mail address.",
   "Telegram sign-in is not set up on this server.",
   "Too many codes were asked from your network. Please try again later.",
   "Too many codes were sent to this address. Please wait 10 minutes and try again.",

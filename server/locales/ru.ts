@@ -59,7 +59,7 @@ export default {
   "Please log in first.": "Сначала войдите в аккаунт.",
   "Invalid code!": "Неверный код!",
   "This code can no longer be used. Request a new one.": "Этот код больше не действует. Запросите новый.",
-  "email must be an e-mail address": "Укажите корректный адрес электронной почты",
+  "Please enter a valid e-mail address.": "Укажите корректный адрес электронной почты",
   "Telegram sign-in is not set up on this server.": "Вход через Telegram на этом сервере не настроен.",
   "Too many codes were asked from your network. Please try again later.":
     "С вашей сети запросили слишком много кодов. Пожалуйста, попробуйте позже.",

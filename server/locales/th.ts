@@ -54,7 +54,7 @@ export default {
   "Please log in first.": "โปรดเข้าสู่ระบบก่อน",
   "Invalid code!": "รหัสไม่ถูกต้อง!",
   "This code can no longer be used. Request a new one.": "รหัสนี้ใช้ไม่ได้แล้ว โปรดขอรหัสใหม่",
-  "email must be an e-mail address": "โปรดระบุอีเมลที่ถูกต้อง",
+  "Please enter a valid e-mail address.": "โปรดระบุอีเมลที่ถูกต้อง",
   "Telegram sign-in is not set up on this server.": "เซิร์ฟเวอร์นี้ยังไม่ได้ตั้งค่าการเข้าสู่ระบบด้วย Telegram",
   "Too many codes were asked from your network. Please try again later.": "มีการขอรหัสจากเครือข่ายของคุณมากเกินไป โปรดลองใหม่ภายหลัง",
   "Too many codes were sent to this address. Please wait 10 minutes and try again.":

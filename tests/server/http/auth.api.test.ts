@@ -202,7 +202,7 @@ describe("e-mail one-time codes", () => {
   });
 
   it.each([
-    [{ email: "not-an-address" }, "email must be an e-mail address"],
+    [{ email: "not-an-address" }, "Please enter a valid e-mail address."],
     [{ email: 42 }, "email must be a string"],
     [{}, "email is required"],
   ])("rejects %o with a 400", async (payload, message) => {
