@@ -118,8 +118,13 @@ describe("e-mail login", () => {
     expect(await cell.getAttribute("aria-invalid")).toBe("true");
     await expect.poll(() => cell.evaluate((c) => getComputedStyle(c).borderTopColor)).toBe(DANGER_RGB);
     expect(await page.getByTestId("notification").count()).toBe(0);
+    // The wrong digits stay to be seen, the first one selected: typing starts the code again from the first cell.
+    await expect.poll(() => cell.evaluate((c) => c === document.activeElement)).toBe(true);
+    await page.keyboard.type(code.slice(0, 3));
+    expect(await cellValues(page)).toEqual([...code.slice(0, 3).split(""), ...wrong.slice(3).split("")]);
+    expect(await modal.getByTestId("login-code-error").textContent()).toBe("");
 
-    // Pasting the right code fills every cell and clears the error.
+    // Pasting the right code fills every cell.
     await pasteInto(page, "code-cell", code);
     expect(await cellValues(page)).toEqual(code.split(""));
     expect(await modal.getByTestId("login-code-error").textContent()).toBe("");

@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, type ChangeEvent, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import type { MessageId, MessageValues } from "../../../lib/i18n";
 
 interface CodeInputProps {
@@ -25,6 +25,13 @@ export function CodeInput({ t, cells, onChange, invalid, disabled }: CodeInputPr
     input?.select();
   };
 
+  // A refused code stays in view (red) with the first cell's digit selected: typing the code again replaces the
+  // digits one by one from the start, nothing to delete first.
+  useEffect(() => {
+    if (invalid && !disabled) focusCell(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new refusal only, not on every digit
+  }, [invalid, disabled]);
+
   /** Writes digits from `start` on and puts the focus after the last one. */
   const spread = (start: number, digits: string) => {
     const next = [...cells];
@@ -46,6 +53,13 @@ export function CodeInput({ t, cells, onChange, invalid, disabled }: CodeInputPr
       // Autofill or an input method that delivers the whole code at once.
       spread(digits.length >= cells.length ? 0 : index, digits);
     }
+  };
+
+  // Typing over a cell the same digit it holds changes no value, so React calls no onChange: the focus must still
+  // move on (retyping a code that starts like the refused one).
+  const onCellInput = (index: number) => (event: FormEvent<HTMLInputElement>) => {
+    const typed = (event.nativeEvent as InputEvent).data;
+    if (typed !== null && typed.length === 1 && typed === cells[index]) spread(index, typed);
   };
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
@@ -81,6 +95,7 @@ export function CodeInput({ t, cells, onChange, invalid, disabled }: CodeInputPr
           className="code-input__cell"
           value={cell}
           onChange={onCellChange(index)}
+          onInput={onCellInput(index)}
           onKeyDown={onKeyDown(index)}
           onPaste={onPaste(index)}
           onFocus={(event) => event.target.select()}
