@@ -2,7 +2,8 @@
  * The broadcast screen (issue 25) in Thai and Russian, in Chromium in Telegram mode at 360 px: an admin whose
  * Telegram speaks th, then ru, opens /admin/broadcasts, writes a message and picks a segment; the screen shows
  * that language's texts, the recipients count from the server, a send button disabled at 0, and nothing wider
- * than its box nor a character drawn as a missing-glyph box. Screenshots go to SHOT_DIR.
+ * than its box nor a character drawn as a missing-glyph box, and Send asks first in Telegram's own popup (one tap must
+ * not message everyone). Screenshots go to SHOT_DIR.
  */
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +14,13 @@ import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
-import { recordTelegramEvents, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
+import {
+  recordTelegramEvents,
+  sendTelegramEvent,
+  TELEGRAM_LIGHT,
+  telegramLaunchUrl,
+  waitForTelegramEvent,
+} from "../helpers/telegramWebview";
 
 const ADMIN_IDS = { th: 737_001, ru: 767_001 } as const;
 const SHOT_DIR = process.env.SHOT_DIR ?? join(tmpdir(), "languages-broadcasts");
@@ -75,5 +82,27 @@ describe("the broadcast screen in other languages at 360 px", () => {
     await page.getByTestId("broadcast-segment").selectOption("not_ordered_within");
     await expect.poll(() => page.getByTestId("broadcast-recipients").textContent()).toMatch(/получател/);
     await expectFits(page, light ? "broadcast-ru-light" : "broadcast-ru");
+  });
+
+  it("Send asks in Telegram's popup first: No sends nothing, Yes sends", async () => {
+    const page = await openInTelegram("/admin/broadcasts", initData(ADMIN_IDS.ru, "ru"));
+    await page.getByTestId("broadcast-text").waitFor();
+    await page.getByTestId("broadcast-text").fill("Скидка 20% на всё до воскресенья!");
+    await expect.poll(() => page.getByTestId("broadcast-recipients").textContent()).toMatch(/^[1-9]\d* получател/);
+    const count = Number.parseInt((await page.getByTestId("broadcast-recipients").textContent())!, 10);
+    const question = (data: unknown) => (data as { message: string }).message;
+
+    await page.getByTestId("broadcast-send").click();
+    const asked = await waitForTelegramEvent(page, "web_app_open_popup");
+    const toWhom = `${count} ${count % 10 === 1 && count % 100 !== 11 ? "получателю" : "получателям"}`;
+    expect(question(asked)).toBe(`Отправить это сообщение сейчас ${toWhom}? Отправленное сообщение не отозвать.`);
+    await sendTelegramEvent(page, "popup_closed", { button_id: "" });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("broadcast-progress").count()).toBe(0);
+
+    await page.getByTestId("broadcast-send").click();
+    await waitForTelegramEvent(page, "web_app_open_popup", { after: 1 });
+    await sendTelegramEvent(page, "popup_closed", { button_id: "ok" });
+    await page.getByTestId("broadcast-progress").waitFor();
   });
 });

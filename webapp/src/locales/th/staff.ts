@@ -364,6 +364,7 @@ export default {
   "staff.broadcast.test": "ส่งข้อความทดสอบถึงฉัน",
   "staff.broadcast.testSent": "ข้อความทดสอบกำลังส่งไปที่ Telegram ของคุณ",
   "staff.broadcast.send": "ส่งถึง {count} คน",
+  "staff.broadcast.sendQuestion": "ส่งข้อความนี้ถึงผู้รับ {count} คนตอนนี้เลยไหม? ข้อความที่ส่งไปแล้วเรียกคืนไม่ได้",
   "staff.broadcast.status.draft": "ฉบับร่าง",
   "staff.broadcast.status.sending": "กำลังส่ง…",
   "staff.broadcast.status.paused": "หยุดชั่วคราว",

@@ -3,6 +3,7 @@ import type { BroadcastSegment } from "@domain/contracts/broadcasts";
 import { BROADCAST_TEXT_MAX, type SegmentType } from "@domain/broadcasts";
 import { notify } from "../../../components/notificationStore";
 import { t, type MessageId } from "../../../lib/i18n";
+import { showConfirm } from "../../../lib/telegram";
 import type { AdminShop } from "@domain/contracts/adminShops";
 import { useBroadcastAction } from "./api/useBroadcastAction";
 import { useBroadcastStatus } from "./api/useBroadcastStatus";
@@ -84,6 +85,8 @@ export function BroadcastScreen({ shops }: { shops: readonly AdminShop[] | undef
     notify(t("staff.broadcast.testSent"), "S");
   }
   async function onSend() {
+    // A broadcast cannot be called back once it goes out: one tap must not send it to everyone.
+    if (!(await showConfirm(t("staff.broadcast.sendQuestion", { count })))) return;
     const broadcastId = await draftId();
     await action.mutateAsync({ id: broadcastId, action: "send" });
     setSentId(broadcastId);
