@@ -159,6 +159,11 @@ describe("back office end to end", () => {
     expect(rowText).toContain(PRODUCT);
     expect(rowText).toContain("1,200");
     expect(rowText).toContain("700");
+    // At the narrowest phone's width every column fits: no sum is cut at the edge of a table that scrolls sideways.
+    await admin.setViewportSize({ width: 360, height: 780 });
+    const table = admin.locator(".stats-table__scroll");
+    const [shown, whole] = await table.evaluate((box) => [box.clientWidth, box.scrollWidth]);
+    expect(whole).toBe(shown);
     // The totals on screen are the server's, and hold this sale.
     expect(stats.totals.total_sales_discounted_price).toBeGreaterThanOrEqual(1200);
     expect(stats.totals.total_sales_cost_price).toBeGreaterThanOrEqual(700);

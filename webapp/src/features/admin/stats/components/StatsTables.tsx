@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { AdminStatsResponse } from "@domain/contracts/adminStats";
 import { formatAmount, formatBaht } from "@domain/format";
 import { t } from "../../../../lib/i18n";
@@ -39,6 +40,22 @@ export function TotalStats({ totals }: { totals: Totals }) {
   );
 }
 
+const PRODUCT_COLUMNS = ["product", "total_amount", "cost_price_sum", "discounted_price_sum"] as const;
+
+/** A field's name that may break after its underscores: the four columns then fit a phone without scrolling. */
+function FieldName({ name }: { name: string }) {
+  return name.split("_").map((part, index, parts) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
 /** 'Product statistics:': product, total_amount, cost_price_sum, discounted_price_sum, one row a product. */
 export function ProductStats({ products }: { products: readonly ProductRow[] }) {
   return (
@@ -51,15 +68,16 @@ export function ProductStats({ products }: { products: readonly ProductRow[] }) 
           {t("staff.stats.noOrders")}
         </p>
       ) : (
-        // Wider than a phone: it scrolls sideways, so a keyboard must be able to reach it too.
+        // It fits a phone; a name or sum too long for one still scrolls sideways, so a keyboard must reach it too.
         <div className="stats-table__scroll" tabIndex={0} role="region" aria-labelledby="stats-products-title">
           <table className="stats-table" data-testid="stats-products">
             <thead>
               <tr>
-                <th scope="col">product</th>
-                <th scope="col">total_amount</th>
-                <th scope="col">cost_price_sum</th>
-                <th scope="col">discounted_price_sum</th>
+                {PRODUCT_COLUMNS.map((name) => (
+                  <th key={name} scope="col">
+                    <FieldName name={name} />
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
