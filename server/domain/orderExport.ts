@@ -126,7 +126,8 @@ export function exportRow(line: ExportLine, say: Say): string {
     islandDateTime(line.updated_at),
     line.shop_name,
     word(STATUS_WORDS[line.status]),
-    word(PAYMENT_OPTION_WORDS[line.payment_option]),
+    // Paid with bonus is how it was paid, whatever the customer picked: an owner counting cash must not count it.
+    word(line.paid_with_bonus ? "Bonus" : PAYMENT_OPTION_WORDS[line.payment_option]),
     word(PAYMENT_STATUS_WORDS[line.payment_status]),
     word(DELIVERY_OPTION_WORDS[line.delivery_option]),
     word(DELIVERY_STATUS_WORDS[line.delivery_status]),

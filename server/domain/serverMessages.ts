@@ -256,6 +256,7 @@ export const SERVER_MESSAGES = [
   "Cash",
   "Bank card",
   "Crypto",
+  "Bonus",
   "Self pickup",
   "Courier",
   // ---- broadcasts ----

@@ -292,6 +292,7 @@ export default {
   "Cash": "Наличные",
   "Bank card": "Карта",
   "Crypto": "Крипто",
+  "Bonus": "Бонусы",
   "Self pickup": "Самовывоз",
   "Courier": "Курьер",
   // ---- broadcasts ----

@@ -270,6 +270,7 @@ export default {
   "Cash": "เงินสด",
   "Bank card": "บัตรธนาคาร",
   "Crypto": "คริปโต",
+  "Bonus": "โบนัส",
   "Self pickup": "รับเองที่ร้าน",
   "Courier": "จัดส่งถึงที่",
   // ---- broadcasts ----

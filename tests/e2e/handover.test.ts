@@ -190,6 +190,7 @@ describe("hand-over end to end", () => {
       expect(await manager.getByTestId("order-done").count()).toBe(0);
       expect(await manager.getByTestId("map-code").count()).toBe(0);
       expect(await manager.getByTestId("payment-status-text").textContent()).toBe("Paid");
+      expect(await manager.getByTestId("handover-payment").textContent()).toBe("Cash");
       expect(await manager.getByTestId("delivery-status-text").textContent()).toBe("Delivered");
     } finally {
       await managerContext.close();
@@ -205,7 +206,7 @@ describe("hand-over end to end", () => {
     await expect.poll(() => completedOrders(gelato.id)).toBe(doneBefore + 1);
   });
 
-  it("inside Telegram scans the pickup QR into the hand-over screen, takes the order and contacts the client", async () => {
+  it("inside Telegram scans the pickup QR into the hand-over screen, takes the order, contacts the client, takes bonus", async () => {
     // A Telegram customer's pickup order, placed over the API; an owner of Lamai who signed in with Telegram.
     const customerToken = await telegramToken(telegramInitData(818181, "Kanya"));
     const lamai = await shopId("Lamai Night Market");
@@ -262,6 +263,19 @@ describe("hand-over end to end", () => {
     // Contact client: the bot is asked to send the button, and the mini-app closes so the chat shows.
     await page.getByTestId("contact-client").click();
     await expect.poll(events).toContain("web_app_close");
+
+    // Kanya has bonus for it now: the owner takes it in bonus, and the card says so, not the Cash she picked.
+    expect(await page.getByTestId("handover-payment").textContent()).toBe("Cash");
+    const { user: kanya } = await api<{ user: { userId: number } }>("/api/me", { token: customerToken });
+    const credit = { amount: order.discounted_price, reason: "Sorry for the wait" };
+    await api(`/api/admin/users/${kanya.userId}/bonus`, { method: "POST", token: admin, body: credit });
+    await page.reload();
+    await page.getByTestId("money-bonus").check();
+    await page.getByTestId("products-given").check();
+    await page.getByTestId("order-done").click();
+    await page.getByTestId("confirm-done").click();
+    await expect.poll(() => screen.getAttribute("data-status")).toBe("S");
+    expect(await page.getByTestId("handover-payment").textContent()).toBe("Bonus");
   });
 });
 

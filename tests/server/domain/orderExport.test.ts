@@ -71,7 +71,7 @@ describe("a row", () => {
         "2026-11-27 08:05",
         '"Chaweng, ""Beach"""',
         "Done",
-        "Cash",
+        "Bonus",
         "Paid",
         "Courier",
         "Delivered",
@@ -89,6 +89,17 @@ describe("a row", () => {
         "1215",
       ].join(",") + "\r\n",
     );
+  });
+
+  it("names how the order was paid: bonus when it was paid with bonus, else the customer's pick, with nothing in bonus", () => {
+    const plain = { ...line, shop_name: "Chaweng", delivery_address: "" };
+    const cells = (row: string) => row.split(",");
+    const byBonus = cells(exportRow(plain, (english) => english));
+    expect([byBonus[5], byBonus[18]]).toEqual(["Bonus", "1215"]);
+    const inCash = cells(exportRow({ ...plain, paid_with_bonus: false }, (english) => english));
+    expect([inCash[5], inCash[18]]).toEqual(["Cash", "0"]);
+    const inRussian = cells(exportRow(plain, (english) => (english === "Bonus" ? "Бонусы" : english)));
+    expect(inRussian[5]).toBe("Бонусы");
   });
 
   it("reads island time", () => {

@@ -12,6 +12,10 @@ import "./handover.css";
  */
 export function CustomerCard({ order }: { order: StaffOrder }) {
   const name = order.user_firstname ?? t("staff.handover.customer");
+  // Paid with bonus is how it was paid, whatever the customer picked: a cash count must not include it.
+  const paidBy = order.paid_with_bonus
+    ? t("staff.handover.bonus")
+    : (paymentOptionLabel(order.payment_option) ?? t("staff.handover.notChosen"));
   return (
     <div className="handover-card card handover-people">
       <div className="handover-person">
@@ -48,7 +52,7 @@ export function CustomerCard({ order }: { order: StaffOrder }) {
         </div>
         <div className="handover-fact">
           <dt className="handover-fact__label">{t("staff.handover.payment")}</dt>
-          <dd>{paymentOptionLabel(order.payment_option) ?? t("staff.handover.notChosen")}</dd>
+          <dd data-testid="handover-payment">{paidBy}</dd>
         </div>
       </dl>
       {order.delivery_option === DELIVERY_OPTIONS.courier && (order.phone || order.delivery_address || order.delivery_address_link) && (
