@@ -139,6 +139,22 @@ describe("the cabinet at 360 px", () => {
         await page.screenshot({ path: `${SCREENSHOTS}/cabinet-${languageCode}-${theme}.png`, fullPage: true });
         expect(await overflowingElements(page)).toEqual([]);
         expect(await missingGlyphs(page)).toEqual([]);
+        // On a phone narrower still, the referral link takes two lines: it breaks before its code, never inside it.
+        await page.setViewportSize({ width: 320, height: 780 });
+        const link = page.getByTestId("cabinet-reflink");
+        const code = (await link.textContent())!.split("/").at(-1)!;
+        const lines = await link.evaluate((element, last) => {
+          const linesOf = (range: Range) => new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          const whole = document.createRange();
+          whole.selectNodeContents(element);
+          const text = element.lastChild!;
+          const ending = document.createRange();
+          ending.setStart(text, text.textContent!.length - last.length);
+          ending.setEnd(text, text.textContent!.length);
+          return { link: linesOf(whole), code: linesOf(ending) };
+        }, code);
+        expect(lines).toEqual({ link: 2, code: 1 });
+        await page.setViewportSize({ width: 360, height: 780 });
 
         // The balance menu with its picker, open over the page.
         await page.getByTestId("balance-chip").click();

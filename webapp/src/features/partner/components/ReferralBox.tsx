@@ -91,7 +91,7 @@ export function ReferralBox({ Modal, summary, reflink, balance, ownsShop }: Refe
 
         <div className="referral-link">
           <span className="referral-link__text" data-testid="cabinet-reflink">
-            {link}
+            <BreakAfterLastSlash text={link} />
           </span>
           <button
             type="button"
@@ -153,6 +153,19 @@ export function ReferralBox({ Modal, summary, reflink, balance, ownsShop }: Refe
           {t(inTelegram ? "referral.share" : "referral.copy")}
         </button>
       </Modal>
+    </>
+  );
+}
+
+/** A link that goes to a second line, when it must, before its last part (the code), not in the middle of it. */
+function BreakAfterLastSlash({ text }: { text: string }) {
+  const cut = text.lastIndexOf("/") + 1;
+  if (cut <= 0 || cut >= text.length) return text;
+  return (
+    <>
+      {text.slice(0, cut)}
+      <wbr />
+      {text.slice(cut)}
     </>
   );
 }
