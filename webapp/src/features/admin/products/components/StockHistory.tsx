@@ -42,7 +42,9 @@ export function StockHistory({ product }: { product: AdminProduct }) {
         {entries.map((entry) => (
           <li key={entry.id} className="admin-history__entry" data-testid="stock-history-entry" data-reason={entry.reason}>
             <span className="admin-history__what">
-              <strong>{t(REASONS[entry.reason])}</strong> · {entry.shop_name} · {entry.price_text || t("staff.option.standard")}
+              <strong>{t(REASONS[entry.reason])}</strong> · {entry.shop_name} ·{" "}
+              {/* "7 g" is one thing: never "7" at a line's end and "g" on the next. */}
+              <span className="admin-history__option">{entry.price_text || t("staff.option.standard")}</span>
               {entry.order_id !== null && ` · ${t("staff.stock.order", { id: entry.order_id })}`}
             </span>
             <span className="admin-history__figures">
