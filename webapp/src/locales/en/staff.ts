@@ -362,7 +362,8 @@ export default {
   "staff.broadcast.test": "Send a test to me",
   "staff.broadcast.testSent": "The test is on its way to your Telegram.",
   "staff.broadcast.send": "Send to {count}",
-  "staff.broadcast.sendQuestion": "Send this message to {count, plural, one {# person} other {# people}} now? A message sent cannot be taken back.",
+  "staff.broadcast.sendQuestion":
+    "Send this message to {count, plural, one {# person} other {# people}} now? A message sent cannot be taken back.",
   "staff.broadcast.status.draft": "Draft",
   "staff.broadcast.status.sending": "Sending…",
   "staff.broadcast.status.paused": "Paused",

@@ -364,7 +364,9 @@ export default {
   "staff.broadcast.test": "Отправить тест себе",
   "staff.broadcast.testSent": "Тестовое сообщение уже летит к вам в Telegram.",
   "staff.broadcast.send": "Отправить: {count}",
-  "staff.broadcast.sendQuestion": "Отправить это сообщение сейчас {count, plural, one {# получателю} few {# получателям} many {# получателям} other {# получателям}}? Отправленное сообщение не отозвать.",
+  "staff.broadcast.sendQuestion":
+    "Отправить это сообщение сейчас {count, plural, one {# получателю} few {# получателям} many {# получателям} " +
+    "other {# получателям}}? Отправленное сообщение не отозвать.",
   "staff.broadcast.status.draft": "Черновик",
   "staff.broadcast.status.sending": "Отправляется…",
   "staff.broadcast.status.paused": "На паузе",
