@@ -198,7 +198,19 @@ describe("admin product screens", () => {
     await page.getByTestId("field-per_price").fill("abc");
     await page.getByTestId("preview-product").click();
     await expect.poll(() => notices(page), { timeout: 10_000 }).toContain("Incorrect Per Price");
+    // The field it is about says so too, marked and focused, until it is edited.
+    const price = page.getByTestId("field-per_price");
+    expect(await page.getByTestId("field-per_price-error").textContent()).toBe("Incorrect Per Price");
+    expect(await price.getAttribute("aria-invalid")).toBe("true");
+    expect(await price.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await price.evaluate((field) => document.getElementById(field.getAttribute("aria-describedby")!)?.textContent)).toBe(
+      "Incorrect Per Price",
+    );
+    expect(await page.getByTestId("field-name-error").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId("field-per_price").fill("1200");
+    expect(await page.getByTestId("field-per_price-error").count()).toBe(0);
+    expect(await price.getAttribute("aria-invalid")).toBeNull();
     await page.getByTestId("field-cost_price").fill("700");
     await page.getByTestId("field-instock").fill("4");
     await page.getByTestId("field-price_text").fill("3.5 g");

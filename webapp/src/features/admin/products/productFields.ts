@@ -99,16 +99,22 @@ function problemText(error: ValidationError): string {
  * Spec §5 "Product upload": what is wrong with the form, in the spec's words, or null: the "shared input
  * check" that runs before the preview is the server's own (`parseProductForm`), so both say the same.
  */
-export function fieldProblem(fields: ProductFields, imageCount: number): string | null {
+export function fieldProblem(fields: ProductFields, imageCount: number): FieldProblem | null {
   try {
     parseProductForm(fields, "create");
     requireAnImage(imageCount);
     return null;
   } catch (error) {
-    if (error instanceof ValidationError) return problemText(error);
-    if (error instanceof DomainError) return error.message;
+    if (error instanceof ValidationError) return { field: error.param, text: problemText(error) };
+    if (error instanceof DomainError) return { field: null, text: error.message };
     throw error;
   }
+}
+
+/** What is wrong with a form, and the field it is about (its name in ProductFields, "images"), when it is one. */
+export interface FieldProblem {
+  field: string | null;
+  text: string;
 }
 
 /** The product as an update leaves it: a field left empty keeps what the product has. */

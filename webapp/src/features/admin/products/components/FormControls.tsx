@@ -14,16 +14,20 @@ interface TextControlProps {
   clearable?: boolean;
   hint?: ReactNode;
   testId?: string;
+  /** What is wrong with the value: shown under the field, which is marked invalid and says why to a screen reader. */
+  error?: string;
 }
 
 /** A text, number or textarea input with its label and an optional clear button. */
-export function TextControl({ label, value, onChange, kind = "text", clearable = false, hint, testId }: TextControlProps) {
+export function TextControl({ label, value, onChange, kind = "text", clearable = false, hint, testId, error }: TextControlProps) {
   const id = useId();
   const common = {
     id,
     value,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
     "data-testid": testId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
   };
   return (
     <div className="field admin-field">
@@ -44,6 +48,11 @@ export function TextControl({ label, value, onChange, kind = "text", clearable =
         )}
       </span>
       {hint && <span className="admin-field__hint">{hint}</span>}
+      {error && (
+        <span className="admin-field__error" id={`${id}-error`} data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }

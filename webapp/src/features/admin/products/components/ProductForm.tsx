@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { notify } from "../../../../components/notificationStore";
 import { t } from "../../../../lib/i18n";
 import { haptic } from "../../../../lib/telegram";
-import { fieldProblem, keepBlank, type ProductFields } from "../productFields";
+import { fieldProblem, keepBlank, type FieldProblem, type ProductFields } from "../productFields";
 import { CategorySelect, TextControl, YesNoRow } from "./FormControls";
 import { ImagePicker, usePreviewUrls } from "./ImagePicker";
 import { ProductPreview } from "./ProductPreview";
@@ -30,14 +30,29 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
   const [images, setImages] = useState<File[]>([]);
   const [step, setStep] = useState<"fill" | "preview">("fill");
   const pickedUrls = usePreviewUrls(images);
-  const set = (name: keyof ProductFields) => (value: string) => setFields((before) => ({ ...before, [name]: value }));
+  /** The last check's problem: said in a notice, and under its field until that field is edited. */
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const set = (name: keyof ProductFields) => (value: string) => {
+    setFields((before) => ({ ...before, [name]: value }));
+    setProblem((before) => (before?.field === name ? null : before));
+  };
+  /** A text field's value, its handler, its test id and its problem, if the last check found one there. */
+  const control = (name: keyof ProductFields) => ({
+    value: fields[name],
+    onChange: set(name),
+    testId: `field-${name}`,
+    error: problem?.field === name ? problem.text : undefined,
+  });
   const result = current ? keepBlank(current, fields) : fields;
 
   const toPreview = () => {
-    const problem = fieldProblem(result, existingImageUrls.length + images.length);
-    if (problem) {
+    const found = fieldProblem(result, existingImageUrls.length + images.length);
+    setProblem(found);
+    if (found) {
       haptic("error");
-      notify(problem, "W");
+      notify(found.text, "W");
+      // The field it is about, ready to be corrected (the notice alone left the admin looking for it).
+      document.querySelector<HTMLElement>(`[data-testid="field-${found.field}"]`)?.focus();
       return;
     }
     setStep("preview");
@@ -78,72 +93,20 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
       noValidate
       data-testid="product-form"
     >
-      <TextControl label={t("staff.form.name")} value={fields.name} onChange={set("name")} clearable testId="field-name" />
-      <TextControl
-        label={t("staff.form.description")}
-        value={fields.description}
-        onChange={set("description")}
-        kind="textarea"
-        clearable
-        testId="field-description"
-      />
-      <TextControl
-        label={t("staff.form.fullDescription")}
-        value={fields.full_description}
-        onChange={set("full_description")}
-        kind="textarea"
-        clearable
-        testId="field-full_description"
-      />
+      <TextControl label={t("staff.form.name")} {...control("name")} clearable />
+      <TextControl label={t("staff.form.description")} {...control("description")} kind="textarea" clearable />
+      <TextControl label={t("staff.form.fullDescription")} {...control("full_description")} kind="textarea" clearable />
       <div className="admin-form__row">
-        <TextControl
-          label={t("staff.form.perPrice")}
-          value={fields.per_price}
-          onChange={set("per_price")}
-          kind="number"
-          testId="field-per_price"
-        />
-        <TextControl
-          label={t("staff.form.costPrice")}
-          value={fields.cost_price}
-          onChange={set("cost_price")}
-          kind="number"
-          testId="field-cost_price"
-        />
+        <TextControl label={t("staff.form.perPrice")} {...control("per_price")} kind="number" />
+        <TextControl label={t("staff.form.costPrice")} {...control("cost_price")} kind="number" />
       </div>
       <div className="admin-form__row">
-        <TextControl
-          label={t("staff.form.instock")}
-          value={fields.instock}
-          onChange={set("instock")}
-          kind="number"
-          testId="field-instock"
-        />
-        <TextControl
-          label={t("staff.form.position")}
-          value={fields.position}
-          onChange={set("position")}
-          kind="number"
-
-          hint={t("staff.form.positionHint")}
-          testId="field-position"
-        />
+        <TextControl label={t("staff.form.instock")} {...control("instock")} kind="number" />
+        <TextControl label={t("staff.form.position")} {...control("position")} kind="number" hint={t("staff.form.positionHint")} />
       </div>
-      <TextControl
-        label={t("staff.form.priceText")}
-        value={fields.price_text}
-        onChange={set("price_text")}
-        clearable
-        testId="field-price_text"
-      />
-      <TextControl
-        label={t("staff.form.giftText")}
-        value={fields.gift_text}
-        onChange={set("gift_text")}
-        clearable
-        testId="field-gift_text"
-      />
-      <TextControl label={t("staff.form.label")} value={fields.label} onChange={set("label")} clearable testId="field-label" />
+      <TextControl label={t("staff.form.priceText")} {...control("price_text")} clearable />
+      <TextControl label={t("staff.form.giftText")} {...control("gift_text")} clearable />
+      <TextControl label={t("staff.form.label")} {...control("label")} clearable />
       <CategorySelect value={fields.category_id} onChange={set("category_id")} />
       <YesNoRow label={t("staff.form.hotDeal")} value={fields.hot_deal} onChange={set("hot_deal")} testId="field-hot_deal" />
       <YesNoRow label={t("staff.form.inAllList")} value={fields.in_all_list} onChange={set("in_all_list")} testId="field-in_all_list" />
