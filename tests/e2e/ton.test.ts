@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../server/domain/contracts/orders";
 import type { TonQuote } from "../../server/domain/contracts/ton";
+import { formatIslandTime } from "../../server/domain/format";
 import { useBrowserStore } from "../helpers/browserStore";
 import { randomAddress, startFakeTonIndexer, type FakeTonIndexer } from "../helpers/fakeTonIndexer";
 import { storeApi } from "../helpers/storeApi";
@@ -126,6 +127,8 @@ describe("paying an order in TON", () => {
     await expect.poll(() => page.getByTestId("ton-amount").textContent()).toBe(`${quote.amount_ton} TON`);
     expect(await page.getByTestId("ton-address").textContent()).toBe(wallet);
     expect(await page.getByTestId("ton-comment").textContent()).toBe(quote.comment);
+    // The rate's time on the island's clock, like the order's own times, whatever zone the phone is set to (UTC here).
+    expect(await page.getByTestId("ton-rate-note").textContent()).toContain(`(rate of ${formatIslandTime(quote.rate_set_at)})`);
     expect(await page.getByTestId("ton-pay").textContent()).toBe("Pay with TON");
 
     // Pay: TON Connect's own chunk arrives and shows its wallet list; closing it leaves the order unpaid with a retry.

@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from "react";
 import type { Order } from "@domain/contracts/orders";
+import { formatIslandTime } from "@domain/format";
 import { showMainButton } from "../../lib/telegram";
 import { reportTonSent } from "./api/reportTonSent";
 import { useTonQuote } from "./api/useTonQuote";
@@ -31,8 +32,8 @@ function openedAsOrderPage(): boolean {
   return navigation ? /^\/order\/\d+\/?$/.test(new URL(navigation.name).pathname) : true;
 }
 
-/** A time of the customer's day, in the app's language ("14:05"; Thai and Russian write it the same way). */
-const time = (iso: string) => new Date(iso).toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit", hour12: false });
+/** A time on the island's clock ("14:05"), as the order's own times are: a phone set to another zone would say 07:05. */
+const time = formatIslandTime;
 const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
 const styles = {
@@ -168,7 +169,7 @@ function PayCard({ order }: { order: Order }) {
         !problem && <span className="placeholder-line" style={{ width: "60%", height: 22 }} aria-hidden="true" />
       )}
       {quote && (
-        <p style={styles.note}>
+        <p style={styles.note} data-testid="ton-rate-note">
           {t("ton.rateNote", { rate: quote.thb_per_ton, rateTime: time(quote.rate_set_at), until: time(quote.valid_until) })}
         </p>
       )}
