@@ -32,6 +32,23 @@ import { collectAnnouncements, publishCommitted, type LiveChange } from "./live"
 
 export type Unit<T> = (tx: Transaction<Database>) => Promise<T>;
 export type ReadUnit<T> = (tx: Executor) => Promise<T>;
+/** What became of one item of a batched unit: its value, or what refused it alone. */
+export type Outcome<O> = { value: O } | { error: unknown };
+export type BatchUnit<I, O> = (tx: Transaction<Database>, items: readonly I[]) => Promise<Outcome<O>[]>;
+
+/**
+ * An item of a `together` unit that must run on its own instead (its caller runs it as a unit of its own): what
+ * the batch gives an item it cannot decide alongside the others, and every item of a batch that failed as a whole
+ * (then `cause` is the batch's error).
+ */
+export class RunAlone extends Error {
+  constructor(cause?: unknown) {
+    super("This item runs as a unit of its own", cause === undefined ? undefined : { cause });
+  }
+}
+
+/** Batches of a `together` unit in flight at once: one collects while another runs. */
+const BATCHES_AT_ONCE = 2;
 
 export interface UnitOfWork {
   /** Runs `unit` in a transaction; resolves once it is committed, rejects with what it threw. */
@@ -49,6 +66,8 @@ export interface UnitOfWork {
    * change is out of date once the figure moves (server/services/catalog.ts).
    */
   commits(): number;
+  /** The units of one turn already share a transaction (SQLite's group commit, db/sqlite/groupCommit.ts). */
+  groupCommits: boolean;
 }
 
 /**
@@ -57,6 +76,15 @@ export interface UnitOfWork {
  */
 export interface NamedUnits {
   write<T>(operation: string, unit: Unit<T>): Promise<T>;
+  /**
+   * Where each unit is a transaction of its own (PostgreSQL), the calls made in one turn of the event loop (at
+   * most `max`) run as ONE unit, `unit(tx, items)`, which answers each item on its own (`Outcome`): so a use
+   * case's statements can be written once for all of them (set-based), as SQLite's group commit writes their
+   * pages once. When the unit throws, nothing of it is kept and every item of it is rejected with `RunAlone`
+   * (its cause the unit's error): the caller runs each on its own, so no item fails because of its neighbours.
+   * Undefined on SQLite: its group commit already shares one transaction among the units of a turn.
+   */
+  together<I, O>(operation: string, unit: BatchUnit<I, O>, options?: { max?: number }): ((item: I) => Promise<O>) | undefined;
   read<T>(operation: string, unit: ReadUnit<T>): Promise<T>;
   lookup<T>(operation: string, unit: ReadUnit<T>): Promise<T>;
   commits(): number;
@@ -128,6 +156,10 @@ function namedUnits({ units, watchers }: Runner, area: string): NamedUnits {
   }
   return {
     write: (operation, unit) => timed(operation, units.write, unit),
+    together: (operation, unit, { max = 64 } = {}) =>
+      units.groupCommits
+        ? undefined
+        : batched(max, (items) => timed(operation, units.write, (tx: Transaction<Database>) => unit(tx, items))),
     read: (operation, unit) => timed(operation, units.read, unit),
     lookup: (operation, unit) => timed(operation, units.lookup, unit),
     commits: units.commits,
@@ -138,7 +170,7 @@ function namedUnits({ units, watchers }: Runner, area: string): NamedUnits {
 function engineUnitsOf(db: DB): UnitOfWork {
   if (sqliteHandleOf(db)) {
     const groupCommit = createGroupCommit(db);
-    return { ...groupCommit, lookup: groupCommit.read };
+    return { ...groupCommit, lookup: groupCommit.read, groupCommits: true };
   }
   return transactionPerUnit(db);
 }
@@ -178,5 +210,50 @@ function transactionPerUnit(db: DB): UnitOfWork {
     read: (unit) => db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(unit),
     lookup: (unit) => unit(db),
     commits: changes,
+    groupCommits: false,
   };
+}
+
+/**
+ * Calls queued in one turn of the event loop, run `max` at a time by `run`, at most BATCHES_AT_ONCE batches in
+ * flight; each call settles with its own outcome, or, when the batch failed as a whole, with `RunAlone`.
+ */
+function batched<I, O>(max: number, run: (items: readonly I[]) => Promise<Outcome<O>[]>): (item: I) => Promise<O> {
+  type Waiting = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let running = 0;
+  let scheduled = false;
+  const drain = () => {
+    scheduled = false;
+    while (queue.length > 0 && running < BATCHES_AT_ONCE) {
+      const batch = queue.slice(0, max);
+      queue = queue.slice(max);
+      running++;
+      run(batch.map((w) => w.item))
+        .then(
+          (outcomes) =>
+            batch.forEach((w, i) => {
+              const outcome = outcomes[i];
+              if (!outcome) w.reject(new Error("A batched unit gave no outcome for one of its items"));
+              else if ("error" in outcome) w.reject(outcome.error);
+              else w.resolve(outcome.value);
+            }),
+          (error: unknown) => batch.forEach((w) => w.reject(new RunAlone(error))),
+        )
+        .finally(() => {
+          running--;
+          schedule();
+        });
+    }
+  };
+  const schedule = () => {
+    if (scheduled || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(drain);
+  };
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
 }

@@ -209,7 +209,7 @@ const orderInsertSql = (o: Slots<NewOrder>) => sql<{ id: number }>`
 const orderInsert = prepareQuery<NewOrder, { id: number }>((o) => orderInsertSql(o));
 
 /** The order's columns as written, from what was written and the id it got. */
-function writtenOrder(o: NewOrder, id: number): OrderColumns {
+export function writtenOrder(o: NewOrder, id: number): OrderColumns {
   const order = { id } as OrderColumns;
   for (const column of ORDER_COLUMNS) if (column !== "id") (order as Record<string, unknown>)[column] = o[column];
   return order;

@@ -38,7 +38,7 @@ const COMMIT = CompiledQuery.raw("commit");
 /** Units per transaction at most: a batch holds the write lock while it runs. */
 const MAX_BATCH = 256;
 
-export function createGroupCommit(db: Kysely<Database>): Omit<UnitOfWork, "lookup"> {
+export function createGroupCommit(db: Kysely<Database>): Omit<UnitOfWork, "lookup" | "groupCommits"> {
   const sqlite = sqliteHandleOf(db);
   if (!sqlite) throw new Error("createGroupCommit: the database was not opened with openDatabase");
   const direct = directRunnerOf(db);

@@ -20,6 +20,7 @@ import {
   staffDedupeKey,
   type NotificationPayloads,
   type OrderNotificationPayload,
+  type OutboxMessage,
   type StaffOrderUpdatePayload,
   type TonRefundDuePayload,
 } from "../domain/notifications";
@@ -82,27 +83,39 @@ export async function tellCustomer<K extends CustomerKind>(
  */
 export async function pushNewOrderToStaff(tx: Executor, orderId: number, shopId: number, now: string): Promise<void> {
   // Most placements are at shops whose staff use the mini-app only: ask who to push before building anything.
-  const staff = (await selectNewOrderRecipients(tx, shopId)).filter((member) => member.telegram_id !== null);
-  if (staff.length === 0) return;
+  const staff = await selectNewOrderRecipients(tx, shopId);
+  if (!staff.some((member) => member.telegram_id !== null)) return;
   const order = await orderPayload(tx, orderId);
   if (!order) return;
-  const { user_id: customerId, shop_id: _shop, ...payload } = order;
-  const lines = (await selectLines(tx, orderId)).map((l) => ({ product_name: l.product_name, price_text: l.price_text, amount: l.amount }));
-  for (const member of staff) {
-    // A staff member ordering at their own shop is told as the customer; nobody takes their own order.
-    if (member.id === customerId) continue;
-    await enqueueNotification(
-      tx,
-      {
-        kind: "staff_new_order",
-        user_id: member.id,
-        order_id: orderId,
-        dedupe_key: staffDedupeKey("staff_new_order", orderId, member.id),
-        payload: { ...payload, lines },
-      },
-      now,
-    );
-  }
+  const { shop_id: _shop, ...pushed } = order;
+  const lines = await selectLines(tx, orderId);
+  for (const push of newOrderPushes(pushed, lines, staff)) await enqueueNotification(tx, push, now);
+}
+
+/** A new order as its pushes tell of it. */
+export type PushedOrder = OrderNotificationPayload & { user_id: number; delivery_option: number };
+
+/**
+ * The pushes of a new order to `staff` (its shop's new-order recipients, `selectNewOrderRecipients`): one to each
+ * who has a Telegram chat, but not to the customer (a staff member ordering at their own shop is told as the
+ * customer; nobody takes their own order).
+ */
+export function newOrderPushes(
+  order: PushedOrder,
+  lines: readonly { product_name: string; price_text: string; amount: number }[],
+  staff: readonly PersonRow[],
+): OutboxMessage[] {
+  const { user_id: customerId, ...payload } = order;
+  const told = lines.map((l) => ({ product_name: l.product_name, price_text: l.price_text, amount: l.amount }));
+  return staff
+    .filter((member) => member.telegram_id !== null && member.id !== customerId)
+    .map((member) => ({
+      kind: "staff_new_order",
+      user_id: member.id,
+      order_id: order.order_id,
+      dedupe_key: staffDedupeKey("staff_new_order", order.order_id, member.id),
+      payload: { ...payload, lines: told },
+    }));
 }
 
 /**

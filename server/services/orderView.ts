@@ -41,6 +41,19 @@ export async function readView(
  * read order by order cost a statement per order and kind). Only crypto orders' TON payments are looked up
  * one by one (a few, and none at all for the others).
  */
+/**
+ * A just-placed order's view from what its unit holds (the order, its lines, its products' pictures as
+ * `selectImagesOfProducts` reads them): for an order without a TON payment or a promo code, whose readers ask.
+ */
+export function placedOrderView(
+  row: OrderRow,
+  nowMs: number,
+  lines: readonly LineRow[],
+  images: readonly { product_id: number; filename: string }[],
+): Order {
+  return viewOf(row, nowMs, lines, imagesByProduct(images), null, null);
+}
+
 export async function readViews(
   tx: Executor,
   rows: readonly OrderRow[],

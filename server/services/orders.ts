@@ -8,7 +8,6 @@
  * conditional writes inside it, so an order never exists without its stock nor stock without its order,
  * and no item is ever sold twice.
  */
-import { hash } from "node:crypto";
 import type { DB } from "../../db/connection";
 import type { Executor } from "../../db/executor";
 import { lockRows } from "../../db/locks";
@@ -17,7 +16,6 @@ import {
   insertOrderEvent,
   insertPlacedOrder,
   moveOrderIf,
-  productOnSale,
   selectLinePrices,
   selectLines,
   selectOrderRow,
@@ -25,29 +23,23 @@ import {
   selectPlacingCustomer,
   selectShop,
   selectStockFor,
-  type LineKey,
-  type LinePriceRow,
   type OrderRow,
 } from "../../db/repositories/orders";
 import { enqueueNotification } from "../../db/repositories/outbox";
 import { putOnShelf, ShelfNoticeDue, takeFromShelves } from "../../db/repositories/shelf";
 import { selectShopWallet } from "../../db/repositories/ton";
-import { unitOfWorkOf } from "../../db/unitOfWork";
+import { RunAlone, unitOfWorkOf } from "../../db/unitOfWork";
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { Order, OrderListQuery, OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
-import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
-import { isMapsLink, MAPS_LINK_ONLY } from "../domain/maps";
-import { orderDedupeKey } from "../domain/notifications";
+import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
 import {
   CHOOSE_OPTIONS,
-  courierDetailsMissing,
   customerMayCancel,
   holdUntil,
   mergeLines,
   OPEN_ORDER_STATUSES,
   orderTotals,
-  overMaximum,
   PAYMENT_OPTIONS,
   settingsComplete,
   type OrderSettings,
@@ -58,11 +50,31 @@ import { CRYPTO_NEEDS_WALLET } from "../domain/ton";
 import type { LinkSigner } from "./links";
 import { pushNewOrderToStaff, tellCustomer, tellPushedStaff } from "./notices";
 import { readView, readViews } from "./orderView";
+import { createPlaceTogether, writesTogether } from "./placeTogether";
+import {
+  checkMaximums,
+  checkOpenOrders,
+  checkPickupShop,
+  checkPickupShopId,
+  earlierPlacement,
+  iso,
+  normaliseSettings,
+  NOT_ENOUGH_STOCK,
+  placedNotice,
+  placedOrder,
+  placedRow,
+  placementOf,
+  priceKey,
+  priceLinesFrom,
+  type LineInput,
+  type Placement,
+  type PricedLine,
+} from "./placing";
 import { claimPromo, givePromoBack, promoForPlacement, type PlacedPromo } from "./promos";
 import { tellRestocked } from "./restock";
 import { recordSale } from "./stock";
 
-export const NOT_ENOUGH_STOCK = "Not enough products in stock";
+export { NOT_ENOUGH_STOCK };
 
 export interface OrdersDeps {
   db: DB;
@@ -76,54 +88,11 @@ export interface OrdersDeps {
   placed?: () => void;
 }
 
-type LineInput = LineKey & { amount: number };
-type PricedLine = LineInput & Pick<LinePriceRow, "price_text" | "per_price" | "cost_price" | "max_amount"> & { product_name: string };
-
 export type Orders = ReturnType<typeof createOrders>;
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function normaliseSettings(input: OrderSettingsInput): OrderSettings {
-  const link = (input.delivery_address_link ?? "").trim();
-  if (link !== "" && !isMapsLink(link)) throw new ValidationError("delivery_address_link", MAPS_LINK_ONLY);
-  return {
-    delivery_option: input.delivery_option,
-    payment_option: input.payment_option,
-    phone: (input.phone ?? "").trim(),
-    delivery_address: (input.delivery_address ?? "").trim(),
-    delivery_address_link: link,
-  };
-}
 
 /** Prices every line from the catalogue in one read; an unknown, inactive or deleted product or option is a 404. */
 async function priceLines(tx: Executor, lines: readonly LineInput[]): Promise<PricedLine[]> {
-  const prices = new Map((await selectLinePrices(tx, lines)).map((price) => [`${price.product_id}:${price.option_id}`, price]));
-  const priced: PricedLine[] = [];
-  for (const line of lines) {
-    const price = prices.get(`${line.product_id}:${line.option_id}`);
-    // Without a price row the option is unknown; the product may still be on sale (then the option is the 404).
-    const productGone = price ? price.is_deleted === 1 || price.is_inactive === 1 : !(await productOnSale(tx, line.product_id));
-    if (productGone) {
-      throw new NotFoundError("Product", "Product {id} not found", { id: line.product_id });
-    }
-    if (!price || price.option_deleted === 1) {
-      const values = { productId: line.product_id, optionId: line.option_id };
-      throw new NotFoundError("Option", "Product {productId} has no option {optionId}", values);
-    }
-    const { name: product_name, price_text, per_price, cost_price, max_amount } = price;
-    priced.push({ ...line, product_name, price_text, per_price, cost_price, max_amount });
-  }
-  return priced;
-}
-
-/** The product's maximum per order holds over every line of it (spec §5 "Quantity", enforced here). */
-function checkMaximums(lines: readonly PricedLine[]): void {
-  const over = overMaximum(lines);
-  if (over) {
-    throw new ValidationError("items", "At most {max} of {product} per order.", { max: over.max_amount, product: over.product_name });
-  }
+  return priceLinesFrom(tx, lines, new Map((await selectLinePrices(tx, lines)).map((price) => [priceKey(price), price])));
 }
 
 /**
@@ -162,10 +131,8 @@ export function createOrders({
   const unitOfWork = unitOfWorkOf(db).named("orders");
 
   async function pickupShop(tx: Executor, shopId: number) {
-    if (shopId === WAREHOUSE_SHOP_ID) throw new ValidationError("shop_id", "The central warehouse is not a pickup shop: choose a shop");
-    const shop = await selectShop(tx, shopId);
-    if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
-    return shop;
+    checkPickupShopId(shopId);
+    return checkPickupShop(shopId, await selectShop(tx, shopId));
   }
 
   /**
@@ -215,135 +182,82 @@ export function createOrders({
     return view;
   }
 
+  /** One placement as a unit of its own: SQLite (its group commit), and on PostgreSQL what is not written together. */
+  async function placeAlone(placement: Placement): Promise<{ view: Order; replayed: boolean }> {
+    const { userId, key, lines, settings, complete, promoCode } = placement;
+    const place = (takeLast: boolean) => unitOfWork.write("placeOrder", async (tx) => {
+      // The customer's row first: another placement of theirs waits here until this one is committed, then
+      // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
+      await lockRows(tx, "users", [userId]);
+      const customer = await selectPlacingCustomer(tx, userId, key, OPEN_ORDER_STATUSES);
+      if (!customer) throw new Error(`No user ${userId} to place an order for`);
+      const earlier = earlierPlacement(customer, placement);
+      if (earlier !== null) return { view: await viewOf(tx, earlier), replayed: true };
+      const shop = await pickupShop(tx, placement.shopId);
+      await checkCryptoTaken(tx, shop.id, settings);
+      const priced = await priceLines(tx, lines);
+      checkMaximums(priced);
+      checkOpenOrders(customer, maxOpenOrders);
+      const nowMs = clock();
+      const now = iso(nowMs);
+      const totals = orderTotals(priced);
+      // A code is judged on the cart at list prices; what it takes off is what the customer pays less.
+      const promo: PlacedPromo | null = promoCode
+        ? await promoForPlacement(tx, { code: promoCode, userId, shopId: shop.id, total: totals.total_price, now })
+        : null;
+      const toPay = totals.total_price - (promo?.discount ?? 0);
+      const newOrder = placedOrder(placement, shop, totals, toPay, nowMs);
+      const { order, lines: written } = await insertPlacedOrder(
+        tx,
+        newOrder,
+        priced.map(({ max_amount: _max, ...line }) => line),
+        { type: "placed", from_status: null, to_status: newOrder.status, actor_user_id: userId, created_at: now },
+      );
+      const orderId = order.id;
+      if (complete) {
+        await enqueueNotification(tx, placedNotice(order, shop, lines), now);
+        await pushNewOrderToStaff(tx, orderId, shop.id, now);
+      }
+      // The code's use, now that the order has its id: the database decides the last use and once per customer.
+      if (promo) await claimPromo(tx, promo, { id: orderId, userId, now });
+      const row = placedRow(order, shop, customer);
+      const view = await readView(tx, row, nowMs, written, promo ? { code: promo.promo.code, discount: promo.discount } : null);
+      // Last, with the commit: a shelf's row is the one every placement of its product writes, and where
+      // transactions run side by side (PostgreSQL) its lock is held from the take to the commit, so there the
+      // take goes in one write with the COMMIT (db/postgres/shelf.ts). Out of stock still undoes everything
+      // above (the unit throws).
+      if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId, now }, lines, { last: takeLast });
+      return { view, replayed: false };
+    });
+    // A take that would owe the low-stock push cannot be the last statement: that placement runs again.
+    return place(true).catch((error: unknown) => {
+      if (error instanceof ShelfNoticeDue) return place(false);
+      throw error;
+    });
+  }
+
+  /**
+   * On PostgreSQL, the placements of one turn written together (server/services/placeTogether.ts); undefined on
+   * SQLite, whose group commit already shares one transaction among them.
+   */
+  const placeTogether = createPlaceTogether({ units: unitOfWork, clock, maxOpenOrders, lowStockThreshold });
+
   return {
     async placeOrder(input: {
       userId: number;
       idempotencyKey: string | undefined;
       body: PlaceOrderBody;
     }): Promise<{ order: Order; replayed: boolean }> {
-      const key = input.idempotencyKey?.trim();
-      if (!key || !IDEMPOTENCY_KEY.test(key)) {
-        throw new ValidationError("Idempotency-Key", "Idempotency-Key header is required: 8-128 letters, digits or _.:-");
-      }
-      // Sorted: every unit takes shelves in one order, so two placements never wait for each other's rows.
-      const lines = mergeLines(input.body.items)
-        .map(({ product_id, option_id, amount }) => ({ product_id, option_id, amount }))
-        .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
-      const settings = normaliseSettings(input.body);
-      if (courierDetailsMissing(settings)) throw new ValidationError("phone", CHOOSE_OPTIONS);
-      const promoCode = input.body.promo_code?.trim() || undefined;
-      // The code joins the request's fingerprint only when given: a retry of a placement without one hashes as before.
-      const fingerprint = { shop_id: input.body.shop_id, lines, settings, ...(promoCode ? { promo_code: promoCode.toUpperCase() } : {}) };
-      const requestHash = hash("sha256", JSON.stringify(fingerprint), "hex");
-
-      const place = (takeLast: boolean) => unitOfWork.write("placeOrder", async (tx) => {
-        // The customer's row first: another placement of theirs waits here until this one is committed, then
-        // finds its Idempotency-Key and counts its order (the unique key stays the last word on the key).
-        await lockRows(tx, "users", [input.userId]);
-        const customer = await selectPlacingCustomer(tx, input.userId, key, OPEN_ORDER_STATUSES);
-        if (!customer) throw new Error(`No user ${input.userId} to place an order for`);
-        if (customer.earlier_id !== null) {
-          if (customer.earlier_request_hash !== requestHash) {
-            throw new UnprocessableError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order.");
-          }
-          return { view: await viewOf(tx, customer.earlier_id), replayed: true };
-        }
-        const shop = await pickupShop(tx, input.body.shop_id);
-        await checkCryptoTaken(tx, shop.id, settings);
-        const priced = await priceLines(tx, lines);
-        checkMaximums(priced);
-        if (Number(customer.open_orders) >= maxOpenOrders) {
-          throw new ConflictError(
-            "TOO_MANY_OPEN_ORDERS",
-            "You already have {max} open orders. Pick one up or cancel it before placing another.",
-            { max: maxOpenOrders },
-          );
-        }
-        const nowMs = clock();
-        const now = iso(nowMs);
-        const complete = settingsComplete(settings);
-        const status = complete ? "N" : "P";
-        const totals = orderTotals(priced);
-        // A code is judged on the cart at list prices; what it takes off is what the customer pays less.
-        const promo: PlacedPromo | null = promoCode
-          ? await promoForPlacement(tx, { code: promoCode, userId: input.userId, shopId: shop.id, total: totals.total_price, now })
-          : null;
-        const toPay = totals.total_price - (promo?.discount ?? 0);
-        const hold = complete ? holdUntil(settings.delivery_option, nowMs) : null;
-        const { order, lines: written } = await insertPlacedOrder(
-          tx,
-          {
-            user_id: input.userId,
-            shop_id: shop.id,
-            status,
-            payment_status: "P",
-            delivery_status: "P",
-            ...settings,
-            map_html: "",
-            discount_percent: 0,
-            is_reserved: complete ? 1 : 0,
-            total_price: totals.total_price,
-            discounted_price: toPay,
-            total_cost_price: totals.total_cost_price,
-            hold_until: hold === null ? null : iso(hold),
-            manager_id: null,
-            idempotency_key: key,
-            request_hash: requestHash,
-            created_at: now,
-            updated_at: now,
-          },
-          priced.map(({ max_amount: _max, ...line }) => line),
-          { type: "placed", from_status: null, to_status: status, actor_user_id: input.userId, created_at: now },
-        );
-        const orderId = order.id;
-        if (complete) {
-          // Built from what the unit already holds: placing is the hot path.
-          await enqueueNotification(
-            tx,
-            {
-              kind: "order_placed",
-              user_id: input.userId,
-              order_id: orderId,
-              dedupe_key: orderDedupeKey("order_placed", orderId),
-              payload: {
-                order_id: orderId,
-                shop_name: shop.name,
-                shop_address: shop.address,
-                total: toPay,
-                item_count: lines.reduce((n, l) => n + l.amount, 0),
-                hold_until: hold === null ? null : iso(hold),
-              },
-            },
-            now,
-          );
-          await pushNewOrderToStaff(tx, orderId, shop.id, now);
-        }
-        // The answer from what the unit holds: the order as written, its shop, its customer and its lines.
-        const row: OrderRow = {
-          ...order,
-          shop_name: shop.name,
-          shop_address: shop.address,
-          shop_district: shop.district,
-          shop_map_link: shop.map_link,
-          shop_logo: shop.logo_filename,
-          user_email: customer.email,
-          user_reflink: customer.reflink,
-        };
-        // The code's use, now that the order has its id: the database decides the last use and once per customer.
-        if (promo) await claimPromo(tx, promo, { id: orderId, userId: input.userId, now });
-        const view = await readView(tx, row, nowMs, written, promo ? { code: promo.promo.code, discount: promo.discount } : null);
-        // Last, with the commit: a shelf's row is the one every placement of its product writes, and where
-        // transactions run side by side (PostgreSQL) its lock is held from the take to the commit, so there the
-        // take goes in one write with the COMMIT (db/postgres/shelf.ts). Out of stock still undoes everything
-        // above (the unit throws).
-        if (complete) await reserveAll(tx, { orderId, shopId: shop.id, userId: input.userId, now }, lines, { last: takeLast });
-        return { view, replayed: false };
-      });
-      // A take that would owe the low-stock push cannot be the last statement: that placement runs again.
-      const outcome = await place(true).catch((error: unknown) => {
-        if (error instanceof ShelfNoticeDue) return place(false);
-        throw error;
-      });
+      const placement = placementOf(input);
+      // Written together: the common placement (complete settings, no code, no crypto); the rest, and any placement
+      // its batch could not decide or that failed with its batch as a whole, as a unit of its own.
+      const together = placeTogether && writesTogether(placement) ? placeTogether : undefined;
+      const outcome = together
+        ? await together(placement).catch((error: unknown) => {
+            if (error instanceof RunAlone) return placeAlone(placement);
+            throw error;
+          })
+        : await placeAlone(placement);
       if (!outcome.replayed) placed();
       return { order: await signed(outcome.view), replayed: outcome.replayed };
     },

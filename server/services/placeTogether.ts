@@ -1,0 +1,220 @@
+/**
+ * On PostgreSQL, the placements that arrive in one turn of the event loop are written together: one unit of work
+ * (`together`, db/unitOfWork.ts) whose statements each serve every placement of the batch (db/postgres/placing.ts),
+ * as SQLite's group commit shares one transaction among them. Each placement is decided on its own, with the checks
+ * and values the one-unit path uses (server/services/placing.ts), in the order the placements arrived, and gets its
+ * own answer: a refusal refuses that placement only.
+ *
+ * What the database still decides, as on the one-unit path: the customers' rows are locked first (a placement of
+ * theirs elsewhere waits, then finds this one's key and counts its order; the unique key stays the last word on
+ * the key), and the shelves are locked in (shop, product, option) order before the batch shares out what they hold,
+ * so nothing is taken that another transaction holds. A customer placing twice in one batch, and any placement of
+ * a batch that failed as a whole, runs as a unit of its own instead (`RunAlone`).
+ */
+import { lockRows } from "../../db/locks";
+import {
+  enqueueTogether,
+  insertOrdersTogether,
+  lockShelvesTogether,
+  selectPlacingCustomersTogether,
+  selectShopsTogether,
+  shelfKey,
+  takeTogether,
+  type ShelfKey,
+} from "../../db/postgres/placing";
+import {
+  selectImagesOfProducts,
+  selectLinePrices,
+  selectOrderRow,
+  type LineKey,
+  type NewOrder,
+  type PlacingCustomer,
+  type ShopRow,
+} from "../../db/repositories/orders";
+import { selectNewOrderRecipients, type PersonRow } from "../../db/repositories/staffOrders";
+import { RunAlone, type NamedUnits, type Outcome } from "../../db/unitOfWork";
+import type { Order } from "../domain/contracts/orders";
+import { ConflictError, DomainError } from "../domain/errors";
+import { OPEN_ORDER_STATUSES, orderTotals, PAYMENT_OPTIONS } from "../domain/orders";
+import { newOrderPushes } from "./notices";
+import { placedOrderView, readViews } from "./orderView";
+import {
+  checkMaximums,
+  checkOpenOrders,
+  checkPickupShop,
+  earlierPlacement,
+  iso,
+  NOT_ENOUGH_STOCK,
+  placedNotice,
+  placedOrder,
+  placedRow,
+  priceKey,
+  priceLinesFrom,
+  type Placement,
+  type PricedLine,
+} from "./placing";
+import { recordSale } from "./stock";
+
+/** Placements written together at most: about what 50 connections place in one turn. */
+const BATCH_MAX = 64;
+
+export type Placed = { view: Order; replayed: boolean };
+
+/** The placements written together: settings complete (their stock is taken), no promo code, no crypto payment. */
+export function writesTogether(placement: Placement): boolean {
+  return placement.complete && placement.promoCode === undefined && placement.settings.payment_option !== PAYMENT_OPTIONS.crypto;
+}
+
+interface Plan {
+  /** The placement's place in its batch. */
+  at: number;
+  placement: Placement;
+  customer: PlacingCustomer;
+  shop: ShopRow;
+  priced: PricedLine[];
+  order: NewOrder;
+}
+
+export function createPlaceTogether({
+  units,
+  clock,
+  maxOpenOrders,
+  lowStockThreshold,
+}: {
+  units: NamedUnits;
+  clock: () => number;
+  maxOpenOrders: number;
+  lowStockThreshold: number;
+}): ((placement: Placement) => Promise<Placed>) | undefined {
+  return units.together<Placement, Placed>(
+    "placeOrders",
+    async (tx, placements) => {
+      // Until decided otherwise, a placement runs alone: a customer's second placement in the batch does.
+      const outcomes: Outcome<Placed>[] = placements.map(() => ({ error: new RunAlone() }));
+      const firstOfCustomer = new Map<number, number>();
+      placements.forEach((p, at) => firstOfCustomer.has(p.userId) || firstOfCustomer.set(p.userId, at));
+      const deciding = [...firstOfCustomer.values()];
+
+      await lockRows(tx, "users", [...firstOfCustomer.keys()]);
+      const customers = await selectPlacingCustomersTogether(
+        tx,
+        deciding.map((at) => ({ userId: placements[at]!.userId, key: placements[at]!.key })),
+        OPEN_ORDER_STATUSES,
+      );
+      const shops = await selectShopsTogether(tx, [...new Set(deciding.map((at) => placements[at]!.shopId))]);
+      const wanted = new Map<string, LineKey>();
+      for (const at of deciding) for (const line of placements[at]!.lines) wanted.set(priceKey(line), line);
+      const prices = new Map((await selectLinePrices(tx, [...wanted.values()])).map((price) => [priceKey(price), price]));
+      const nowMs = clock();
+      const now = iso(nowMs);
+
+      // Each placement decided as the one-unit path decides it, in the same order of checks.
+      const plans: Plan[] = [];
+      const replays: { at: number; orderId: number }[] = [];
+      for (const [i, at] of deciding.entries()) {
+        const placement = placements[at]!;
+        const customer = customers[i];
+        // A session's user always exists: without one the batch fails and each placement runs (and fails) alone.
+        if (!customer) throw new Error(`No user ${placement.userId} to place an order for`);
+        try {
+          const earlier = earlierPlacement(customer, placement);
+          if (earlier !== null) {
+            replays.push({ at, orderId: earlier });
+            continue;
+          }
+          const shop = checkPickupShop(placement.shopId, shops.get(placement.shopId));
+          const priced = await priceLinesFrom(tx, placement.lines, prices);
+          checkMaximums(priced);
+          checkOpenOrders(customer, maxOpenOrders);
+          const totals = orderTotals(priced);
+          plans.push({ at, placement, customer, shop, priced, order: placedOrder(placement, shop, totals, totals.total_price, nowMs) });
+        } catch (error) {
+          // A refusal is that placement's answer; anything else fails the batch.
+          if (!(error instanceof DomainError)) throw error;
+          outcomes[at] = { error };
+        }
+      }
+
+      // The shelves, locked, shared out in the order the placements arrived: all of a placement's lines or none.
+      const shelfOf = (plan: Plan, line: LineKey): ShelfKey => ({
+        shop_id: plan.shop.id,
+        product_id: line.product_id,
+        option_id: line.option_id,
+      });
+      const shelves = new Map<string, ShelfKey>();
+      for (const plan of plans) for (const line of plan.placement.lines) shelves.set(shelfKey(shelfOf(plan, line)), shelfOf(plan, line));
+      const left = await lockShelvesTogether(tx, [...shelves.values()]);
+      const accepted: (Plan & { after: number[] })[] = [];
+      for (const plan of plans) {
+        const { lines } = plan.placement;
+        if (lines.some((line) => (left.get(shelfKey(shelfOf(plan, line))) ?? 0) < line.amount)) {
+          outcomes[plan.at] = { error: new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK) };
+          continue;
+        }
+        const after = lines.map((line) => {
+          const key = shelfKey(shelfOf(plan, line));
+          const amount = left.get(key)! - line.amount;
+          left.set(key, amount);
+          return amount;
+        });
+        accepted.push({ ...plan, after });
+      }
+
+      const written = await insertOrdersTogether(
+        tx,
+        accepted.map((plan) => ({
+          order: plan.order,
+          lines: plan.priced.map(({ max_amount: _max, ...line }) => line),
+          event: { type: "placed", actor_user_id: plan.placement.userId, created_at: now },
+        })),
+      );
+      // The customers' notices and their shops' staff pushes, in one statement.
+      const recipients = new Map<number, PersonRow[]>();
+      for (const shopId of new Set(accepted.map((plan) => plan.shop.id))) {
+        recipients.set(shopId, await selectNewOrderRecipients(tx, shopId));
+      }
+      const notices = accepted.flatMap((plan, k) => {
+        const { order, lines } = written[k]!;
+        const notice = placedNotice(order, plan.shop, plan.placement.lines);
+        const { order_id, ...told } = notice.payload;
+        const pushed = { order_id, user_id: order.user_id, delivery_option: order.delivery_option, ...told };
+        return [notice, ...newOrderPushes(pushed, lines, recipients.get(plan.shop.id)!)];
+      });
+      await enqueueTogether(tx, notices, now);
+
+      // Every shelf once, by the batch's whole take; a history row per line, with what its shelf held after it.
+      const takes = new Map<string, ShelfKey & { amount: number }>();
+      const history = accepted.flatMap((plan, k) =>
+        plan.placement.lines.map((line, m) => {
+          const shelf = shelfOf(plan, line);
+          const take = takes.get(shelfKey(shelf)) ?? { ...shelf, amount: 0 };
+          take.amount += line.amount;
+          takes.set(shelfKey(shelf), take);
+          const { userId } = plan.placement;
+          return { ...shelf, amount: line.amount, amount_after: plan.after[m]!, actor_user_id: userId, order_id: written[k]!.order.id };
+        }),
+      );
+      await takeTogether(tx, [...takes.values()], history, { reason: "sold", now });
+      for (const [k, plan] of accepted.entries()) {
+        const sold = plan.placement.lines.map((line, m) => ({ ...line, amount_after: plan.after[m]! }));
+        await recordSale(tx, { orderId: written[k]!.order.id, shopId: plan.shop.id, now }, sold, lowStockThreshold);
+      }
+
+      // The answers: each order as written, with its pictures, read once for the batch; a retry's order as it stands.
+      const productIds = new Set(accepted.flatMap((plan) => plan.placement.lines.map((l) => l.product_id)));
+      const images = await selectImagesOfProducts(tx, [...productIds]);
+      accepted.forEach((plan, k) => {
+        const { order, lines } = written[k]!;
+        const view = placedOrderView(placedRow(order, plan.shop, plan.customer), nowMs, lines, images);
+        outcomes[plan.at] = { value: { view, replayed: false } };
+      });
+      if (replays.length > 0) {
+        const rows = [];
+        for (const { orderId } of replays) rows.push((await selectOrderRow(tx, orderId))!);
+        (await readViews(tx, rows, nowMs)).forEach(({ view }, k) => (outcomes[replays[k]!.at] = { value: { view, replayed: true } }));
+      }
+      return outcomes;
+    },
+    { max: BATCH_MAX },
+  );
+}
