@@ -35,6 +35,7 @@ export type ReadUnit<T> = (tx: Executor) => Promise<T>;
 /** What became of one item of a batched unit: its value, or what refused it alone. */
 export type Outcome<O> = { value: O } | { error: unknown };
 export type BatchUnit<I, O> = (tx: Transaction<Database>, items: readonly I[]) => Promise<Outcome<O>[]>;
+export type StatementUnit<I, O> = (db: Executor, items: readonly I[]) => Promise<Outcome<O>[]>;
 
 /**
  * An item of a `together` unit that must run on its own instead (its caller runs it as a unit of its own): what
@@ -48,7 +49,7 @@ export class RunAlone extends Error {
 }
 
 /** Batches of a `together` unit in flight at once: one collects while another runs. */
-const BATCHES_AT_ONCE = 2;
+const BATCHES_AT_ONCE = Number(process.env.BATCHES_AT_ONCE ?? 2);
 
 export interface UnitOfWork {
   /** Runs `unit` in a transaction; resolves once it is committed, rejects with what it threw. */
@@ -85,6 +86,11 @@ export interface NamedUnits {
    * Undefined on SQLite: its group commit already shares one transaction among the units of a turn.
    */
   together<I, O>(operation: string, unit: BatchUnit<I, O>, options?: { max?: number }): ((item: I) => Promise<O>) | undefined;
+  /**
+   * `together` for one statement that is atomic alone (a lookup, an upsert): it runs without a transaction around
+   * it, as `lookup` does. For the statements every request makes (its session, its rate limit).
+   */
+  statementTogether<I, O>(operation: string, unit: StatementUnit<I, O>, options?: { max?: number }): ((item: I) => Promise<O>) | undefined;
   read<T>(operation: string, unit: ReadUnit<T>): Promise<T>;
   lookup<T>(operation: string, unit: ReadUnit<T>): Promise<T>;
   commits(): number;
@@ -160,6 +166,8 @@ function namedUnits({ units, watchers }: Runner, area: string): NamedUnits {
       units.groupCommits
         ? undefined
         : batched(max, (items) => timed(operation, units.write, (tx: Transaction<Database>) => unit(tx, items))),
+    statementTogether: (operation, unit, { max = 64 } = {}) =>
+      units.groupCommits ? undefined : batched(max, (items) => timed(operation, units.lookup, (db: Executor) => unit(db, items))),
     read: (operation, unit) => timed(operation, units.read, unit),
     lookup: (operation, unit) => timed(operation, units.lookup, unit),
     commits: units.commits,

@@ -10,6 +10,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../executor";
 import { announceOrderChange } from "../live";
+import { WITH_COMMIT } from "./connection";
 import {
   writtenOrder,
   type LineRow,
@@ -53,10 +54,14 @@ export interface ShelfKey {
 export const shelfKey = (s: ShelfKey) => `${s.shop_id}:${s.product_id}:${s.option_id}`;
 
 /**
- * Locks these shelves until the transaction ends, in (shop, product, option) order as every take does
- * (db/postgres/shelf.ts), and reads what each holds: keyed by `shelfKey`; a shelf that does not exist is absent.
+ * What these shelves hold: keyed by `shelfKey`; a shelf that does not exist is absent. With `lock`, each is locked
+ * until the transaction ends, in (shop, product, option) order as every take locks them (db/postgres/shelf.ts).
  */
-export async function lockShelvesTogether(tx: Executor, shelves: readonly ShelfKey[]): Promise<Map<string, number>> {
+export async function selectShelvesTogether(
+  tx: Executor,
+  shelves: readonly ShelfKey[],
+  { lock }: { lock: boolean },
+): Promise<Map<string, number>> {
   if (shelves.length === 0) return new Map();
   const { rows } = await sql<ShelfKey & { amount: number }>`
     select s.shop_id, s.product_id, s.option_id, s.amount
@@ -65,7 +70,7 @@ export async function lockShelvesTogether(tx: Executor, shelves: readonly ShelfK
                   ${shelves.map((s) => s.option_id)}::int[]) as w(shop_id, product_id, option_id)
         on w.shop_id = s.shop_id and w.product_id = s.product_id and w.option_id = s.option_id
      order by s.shop_id, s.product_id, s.option_id
-       for update of s`.execute(tx);
+     ${lock ? sql`for update of s` : sql``}`.execute(tx);
   return new Map(rows.map((row) => [shelfKey(row), row.amount]));
 }
 
@@ -141,33 +146,66 @@ export async function insertOrdersTogether(
   return placed.map((p, i) => ({ order: writtenOrder(p.order, idOf[i]!), lines: linesOf.get(idOf[i]!)! }));
 }
 
+/** The reason `store_refuse` gives when the batch's last take cannot be kept (migration 20261127T230000_refuse). */
+const TAKE_REFUSED = "BATCH_TAKE_REFUSED";
+
+/** The batch's last take was refused: a shelf held less than read, or the take would owe a low-stock notice. */
+export class TakeRefused extends Error {
+  constructor() {
+    super("The batch's take was refused: a shelf changed since it was read");
+  }
+}
+
 /**
- * Takes the batch off its shelves, each shelf once by the batch's whole take (`takes`), and writes a history row
- * per order line (`history`, each with the amount its shelf held after it). The shelves must be locked by
- * `lockShelvesTogether` and hold enough: a shelf that does not is an error, and the batch is undone.
+ * Takes the batch off its shelves, each shelf once by the batch's whole take (`takes`), only where the shelf holds
+ * that much, and writes a history row per order line (`history`): the amount its shelf held after it, which is the
+ * shelf's amount after the whole take plus what the batch's later lines took from it (`later`).
+ *
+ * Without `last`, the shelves were locked and read (`selectShelvesTogether` with `lock`) and hold enough: one that
+ * does not is an error, and the batch is undone. With `last`, the shelves were read without a lock: the take is
+ * the unit's last statement, sent with its COMMIT in one write (db/postgres/connection.ts `WITH_COMMIT`), so the
+ * shelves are locked only while the server runs the two; it refuses (`TakeRefused`, nothing of the unit is kept)
+ * when a shelf holds less than its take, or when its take would cross `last.threshold` (a low-stock notice the
+ * unit would owe and has not written).
  */
 export async function takeTogether(
   tx: Executor,
   takes: readonly (ShelfKey & { amount: number })[],
-  history: readonly (ShelfKey & { amount: number; amount_after: number; actor_user_id: number; order_id: number })[],
-  { reason, now }: { reason: string; now: string },
+  history: readonly (ShelfKey & { amount: number; later: number; actor_user_id: number; order_id: number })[],
+  { reason, now, last }: { reason: string; now: string; last?: { threshold: number } },
 ): Promise<void> {
   if (takes.length === 0) return;
   const of = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key]);
-  const { rows: [taken] } = await sql<{ shelves: number }>`
+  const crossing = last
+    ? sql`and not (s.amount > ${last.threshold}::integer and s.amount - w.amount <= ${last.threshold}::integer)`
+    : sql``;
+  const taking = sql`
     with taken as (
       update stock s set amount = s.amount - w.amount, updated_at = ${now}
         from unnest(${of(takes, "shop_id")}::int[], ${of(takes, "product_id")}::int[], ${of(takes, "option_id")}::int[],
                     ${of(takes, "amount")}::int[]) as w(shop_id, product_id, option_id, amount)
        where s.shop_id = w.shop_id and s.product_id = w.product_id and s.option_id = w.option_id and s.amount >= w.amount
-      returning 1),
+             ${crossing}
+      returning s.shop_id, s.product_id, s.option_id, s.amount),
     written as (
       insert into stock_history (shop_id, product_id, option_id, delta, amount_after, reason, actor_user_id, order_id, created_at)
-      select h.shop_id, h.product_id, h.option_id, -h.amount, h.amount_after, ${reason}, h.actor_user_id, h.order_id, ${now}
+      select h.shop_id, h.product_id, h.option_id, -h.amount, t.amount + h.later, ${reason}, h.actor_user_id, h.order_id, ${now}
         from unnest(${of(history, "shop_id")}::int[], ${of(history, "product_id")}::int[], ${of(history, "option_id")}::int[],
-                    ${of(history, "amount")}::int[], ${of(history, "amount_after")}::int[], ${of(history, "actor_user_id")}::int[],
-                    ${of(history, "order_id")}::int[]) as h(shop_id, product_id, option_id, amount, amount_after, actor_user_id, order_id))
-    select count(*) as shelves from taken`.execute(tx);
+                    ${of(history, "amount")}::int[], ${of(history, "later")}::int[], ${of(history, "actor_user_id")}::int[],
+                    ${of(history, "order_id")}::int[]) as h(shop_id, product_id, option_id, amount, later, actor_user_id, order_id)
+        join taken t on t.shop_id = h.shop_id and t.product_id = h.product_id and t.option_id = h.option_id)`;
+  if (last) {
+    try {
+      await sql`${sql.raw(WITH_COMMIT)} ${taking}
+        select case when count(*) <> ${takes.length} then store_refuse(${TAKE_REFUSED}) else 0 end as refused from taken`.execute(tx);
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      if (code === "P0001" && message === TAKE_REFUSED) throw new TakeRefused();
+      throw error;
+    }
+    return;
+  }
+  const { rows: [taken] } = await sql<{ shelves: number }>`${taking} select count(*) as shelves from taken`.execute(tx);
   if (Number(taken!.shelves) !== takes.length) throw new Error("A locked shelf held less than the batch's take");
 }
 

@@ -39,3 +39,24 @@ export async function deleteEndedCounts(db: Executor, now: string): Promise<numb
   const result = await db.deleteFrom("rate_limit_counts").where("expires_at", "<=", now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Counts the hits of requests that arrived together in one statement (`statementTogether`, db/unitOfWork.ts):
+ * `n` hits of each key, at `now`, a new window ending at its `expiresAt`. Each key once (an upsert touches a row
+ * once); what each key counts after all its hits, in any order.
+ */
+export async function countHitsTogether(
+  db: Executor,
+  keys: readonly { key: string; n: number; expiresAt: string }[],
+  now: string,
+): Promise<(CountedHit & { key: string })[]> {
+  const ended = sql`rate_limit_counts.expires_at <= ${now}`;
+  const { rows } = await sql<{ key: string; count: number; expires_at: string }>`
+    insert into rate_limit_counts (key, count, expires_at)
+    select * from unnest(${keys.map((k) => k.key)}::text[], ${keys.map((k) => k.n)}::int[], ${keys.map((k) => k.expiresAt)}::text[])
+    on conflict (key) do update
+      set count = case when ${ended} then excluded.count else rate_limit_counts.count + excluded.count end,
+          expires_at = case when ${ended} then excluded.expires_at else rate_limit_counts.expires_at end
+    returning key, count, expires_at`.execute(db);
+  return rows.map((r) => ({ key: r.key, count: r.count, expiresAt: r.expires_at }));
+}

@@ -1,5 +1,5 @@
 /** Users, their sessions and one-time login codes. The caller owns the transaction. */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { prepareQuery } from "../compiledQuery";
 import type { Executor } from "../executor";
 import { announceSessionEnded } from "../live";
@@ -296,4 +296,20 @@ export async function readSetting(db: Executor, key: string): Promise<string | n
 export async function ensureSetting(db: Executor, key: string, value: string): Promise<string> {
   await db.insertInto("settings").values({ key, value }).onConflict((oc) => oc.column("key").doNothing()).execute();
   return (await readSetting(db, key))!;
+}
+
+/**
+ * The sessions of these token hashes that are live at `now` (PostgreSQL: the lookups of requests that arrived
+ * together, in one statement; `statementTogether`, db/unitOfWork.ts), each with its token hash.
+ */
+export async function findLiveSessionsTogether(
+  db: Executor,
+  tokenHashes: readonly string[],
+  now: string,
+): Promise<(LiveSession & { token_hash: string })[]> {
+  const { rows } = await sql<LiveSession & { token_hash: string }>`
+    select s.id, s.user_id, s.auth_type, s.expires_at, s.created_at, u.locale, u.telegram_locale, s.token_hash
+      from sessions s join users u on u.id = s.user_id
+     where s.token_hash = any(${[...tokenHashes]}::text[]) and s.expires_at > ${now}`.execute(db);
+  return rows;
 }

@@ -15,7 +15,7 @@ import { lockRows } from "../../db/locks";
 import {
   enqueueTogether,
   insertOrdersTogether,
-  lockShelvesTogether,
+  selectShelvesTogether,
   selectPlacingCustomersTogether,
   selectShopsTogether,
   shelfKey,
@@ -54,6 +54,7 @@ import {
   type PricedLine,
 } from "./placing";
 import { recordSale } from "./stock";
+import { crossesLowStock } from "../domain/stock";
 
 /** Placements written together at most: about what 50 connections place in one turn. */
 const BATCH_MAX = 64;
@@ -135,30 +136,26 @@ export function createPlaceTogether({
         }
       }
 
-      // The shelves, locked, shared out in the order the placements arrived: all of a placement's lines or none.
-      const shelfOf = (plan: Plan, line: LineKey): ShelfKey => ({
-        shop_id: plan.shop.id,
-        product_id: line.product_id,
-        option_id: line.option_id,
-      });
+      // Read before the shelves are touched, for every placement still in the running: the staff to push at their
+      // shops, and their products' pictures for the answers.
+      const recipients = new Map<number, PersonRow[]>();
+      for (const shopId of new Set(plans.map((plan) => plan.shop.id))) {
+        recipients.set(shopId, await selectNewOrderRecipients(tx, shopId));
+      }
+      const productIds = new Set(plans.flatMap((plan) => plan.placement.lines.map((l) => l.product_id)));
+      const images = await selectImagesOfProducts(tx, [...productIds]);
+
+      // The shelves, shared out in the order the placements arrived: all of a placement's lines or none. Read without
+      // a lock first: when every placement fits and no shelf crosses the low-stock line, the take goes last, with the
+      // COMMIT, and refuses if a shelf changed meanwhile (then every placement runs alone). Otherwise (a placement
+      // short, a low-stock notice due) the shelves are locked and shared out again, and what they say is final.
       const shelves = new Map<string, ShelfKey>();
       for (const plan of plans) for (const line of plan.placement.lines) shelves.set(shelfKey(shelfOf(plan, line)), shelfOf(plan, line));
-      const left = await lockShelvesTogether(tx, [...shelves.values()]);
-      const accepted: (Plan & { after: number[] })[] = [];
-      for (const plan of plans) {
-        const { lines } = plan.placement;
-        if (lines.some((line) => (left.get(shelfKey(shelfOf(plan, line))) ?? 0) < line.amount)) {
-          outcomes[plan.at] = { error: new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK) };
-          continue;
-        }
-        const after = lines.map((line) => {
-          const key = shelfKey(shelfOf(plan, line));
-          const amount = left.get(key)! - line.amount;
-          left.set(key, amount);
-          return amount;
-        });
-        accepted.push({ ...plan, after });
-      }
+      let sharing = shareOut(plans, await selectShelvesTogether(tx, [...shelves.values()], { lock: false }), lowStockThreshold);
+      const last = sharing.refused.length === 0 && !sharing.noticeDue;
+      if (!last) sharing = shareOut(plans, await selectShelvesTogether(tx, [...shelves.values()], { lock: true }), lowStockThreshold);
+      const { accepted } = sharing;
+      for (const plan of sharing.refused) outcomes[plan.at] = { error: new ConflictError("OUT_OF_STOCK", NOT_ENOUGH_STOCK) };
 
       const written = await insertOrdersTogether(
         tx,
@@ -169,10 +166,6 @@ export function createPlaceTogether({
         })),
       );
       // The customers' notices and their shops' staff pushes, in one statement.
-      const recipients = new Map<number, PersonRow[]>();
-      for (const shopId of new Set(accepted.map((plan) => plan.shop.id))) {
-        recipients.set(shopId, await selectNewOrderRecipients(tx, shopId));
-      }
       const notices = accepted.flatMap((plan, k) => {
         const { order, lines } = written[k]!;
         const notice = placedNotice(order, plan.shop, plan.placement.lines);
@@ -181,40 +174,86 @@ export function createPlaceTogether({
         return [notice, ...newOrderPushes(pushed, lines, recipients.get(plan.shop.id)!)];
       });
       await enqueueTogether(tx, notices, now);
-
-      // Every shelf once, by the batch's whole take; a history row per line, with what its shelf held after it.
-      const takes = new Map<string, ShelfKey & { amount: number }>();
-      const history = accepted.flatMap((plan, k) =>
-        plan.placement.lines.map((line, m) => {
-          const shelf = shelfOf(plan, line);
-          const take = takes.get(shelfKey(shelf)) ?? { ...shelf, amount: 0 };
-          take.amount += line.amount;
-          takes.set(shelfKey(shelf), take);
-          const { userId } = plan.placement;
-          return { ...shelf, amount: line.amount, amount_after: plan.after[m]!, actor_user_id: userId, order_id: written[k]!.order.id };
-        }),
-      );
-      await takeTogether(tx, [...takes.values()], history, { reason: "sold", now });
-      for (const [k, plan] of accepted.entries()) {
-        const sold = plan.placement.lines.map((line, m) => ({ ...line, amount_after: plan.after[m]! }));
-        await recordSale(tx, { orderId: written[k]!.order.id, shopId: plan.shop.id, now }, sold, lowStockThreshold);
-      }
-
-      // The answers: each order as written, with its pictures, read once for the batch; a retry's order as it stands.
-      const productIds = new Set(accepted.flatMap((plan) => plan.placement.lines.map((l) => l.product_id)));
-      const images = await selectImagesOfProducts(tx, [...productIds]);
+      // The answers: each order as written, with its pictures.
       accepted.forEach((plan, k) => {
         const { order, lines } = written[k]!;
         const view = placedOrderView(placedRow(order, plan.shop, plan.customer), nowMs, lines, images);
         outcomes[plan.at] = { value: { view, replayed: false } };
       });
+      // A retry's order as it stands.
       if (replays.length > 0) {
         const rows = [];
         for (const { orderId } of replays) rows.push((await selectOrderRow(tx, orderId))!);
         (await readViews(tx, rows, nowMs)).forEach(({ view }, k) => (outcomes[replays[k]!.at] = { value: { view, replayed: true } }));
       }
+
+      // Every shelf once, by the batch's whole take; a history row per line, with what its shelf held after it.
+      const takes = new Map<string, ShelfKey & { amount: number }>();
+      for (const plan of accepted) {
+        for (const line of plan.placement.lines) {
+          const shelf = shelfOf(plan, line);
+          const take = takes.get(shelfKey(shelf)) ?? { ...shelf, amount: 0 };
+          take.amount += line.amount;
+          takes.set(shelfKey(shelf), take);
+        }
+      }
+      const takenSoFar = new Map<string, number>();
+      const history = accepted.flatMap((plan, k) =>
+        plan.placement.lines.map((line) => {
+          const shelf = shelfOf(plan, line);
+          const key = shelfKey(shelf);
+          const sofar = (takenSoFar.get(key) ?? 0) + line.amount;
+          takenSoFar.set(key, sofar);
+          const { userId } = plan.placement;
+          const later = takes.get(key)!.amount - sofar;
+          return { ...shelf, amount: line.amount, later, actor_user_id: userId, order_id: written[k]!.order.id };
+        }),
+      );
+      if (last) {
+        // Nothing may follow: the take goes with the COMMIT.
+        await takeTogether(tx, [...takes.values()], history, { reason: "sold", now, last: { threshold: lowStockThreshold } });
+        return outcomes;
+      }
+      await takeTogether(tx, [...takes.values()], history, { reason: "sold", now });
+      for (const [k, plan] of accepted.entries()) {
+        const sold = plan.placement.lines.map((line, m) => ({ ...line, amount_after: plan.after[m]! }));
+        await recordSale(tx, { orderId: written[k]!.order.id, shopId: plan.shop.id, now }, sold, lowStockThreshold);
+      }
       return outcomes;
     },
     { max: BATCH_MAX },
   );
+}
+
+const shelfOf = (plan: Plan, line: LineKey): ShelfKey => ({
+  shop_id: plan.shop.id,
+  product_id: line.product_id,
+  option_id: line.option_id,
+});
+
+/**
+ * The shelves' `amounts` shared out among `plans` in their order: a plan gets all its lines, with what each shelf
+ * holds after each line, or is refused. `noticeDue`: some line takes its shelf across the low-stock line.
+ */
+function shareOut(plans: readonly Plan[], amounts: ReadonlyMap<string, number>, threshold: number) {
+  const left = new Map(amounts);
+  const accepted: (Plan & { after: number[] })[] = [];
+  const refused: Plan[] = [];
+  let noticeDue = false;
+  for (const plan of plans) {
+    const { lines } = plan.placement;
+    if (lines.some((line) => (left.get(shelfKey(shelfOf(plan, line))) ?? 0) < line.amount)) {
+      refused.push(plan);
+      continue;
+    }
+    const after = lines.map((line) => {
+      const key = shelfKey(shelfOf(plan, line));
+      const amount = left.get(key)! - line.amount;
+      left.set(key, amount);
+      noticeDue ||= crossesLowStock(plan.shop.id, amount + line.amount, amount, threshold);
+      return amount;
+    });
+    accepted.push({ ...plan, after });
+  }
+  return { accepted, refused, noticeDue };
 }

@@ -12,7 +12,8 @@
  *   instances instead of once per instance.
  */
 import type { DB } from "../../db/connection";
-import { countHit, deleteEndedCounts } from "../../db/repositories/rateLimits";
+import { countHit, countHitsTogether, deleteEndedCounts, type CountedHit as CountedHitRow } from "../../db/repositories/rateLimits";
+import { RunAlone, unitOfWorkOf } from "../../db/unitOfWork";
 
 /** One hit as counted: the hits of the key's window so far (this one included) and the ms until it ends. */
 export interface CountedHit {
@@ -61,11 +62,36 @@ export function createMemoryHitCounter(clock: () => number): HitCounter {
 export function createDatabaseHitCounter({ db, clock }: { db: DB; clock: () => number }): HitCounter {
   const iso = (ms: number) => new Date(ms).toISOString();
   let sweptAt = Number.NEGATIVE_INFINITY;
+  // The hits of requests that arrived together, in one statement: each key's hits added at once, and each hit
+  // given its own count (the last one the key's count after all of them, the ones before it one less each).
+  const together = unitOfWorkOf(db)
+    .named("rateLimits")
+    .statementTogether<{ key: string; now: number; windowMs: number }, CountedHitRow>("hit", async (tx, hits) => {
+      const now = Math.max(...hits.map((h) => h.now));
+      const keys = new Map<string, { key: string; n: number; expiresAt: string }>();
+      const nth = hits.map((h) => {
+        const counted = keys.get(h.key) ?? { key: h.key, n: 0, expiresAt: iso(now + h.windowMs) };
+        keys.set(h.key, counted);
+        return counted.n++;
+      });
+      const counts = new Map((await countHitsTogether(tx, [...keys.values()], iso(now))).map((c) => [c.key, c]));
+      return hits.map((h, i) => {
+        const { count, expiresAt } = counts.get(h.key)!;
+        return { value: { count: count - (keys.get(h.key)!.n - 1 - nth[i]!), expiresAt } };
+      });
+    });
   return {
     async hit(scope, key, windowMs) {
       const now = clock();
+      const counted = `${scope}|${key}`;
       // One statement, atomic alone: no unit of work around it (a transaction would triple its round trips).
-      const { count, expiresAt } = await countHit(db, `${scope}|${key}`, iso(now), iso(now + windowMs));
+      const alone = () => countHit(db, counted, iso(now), iso(now + windowMs));
+      const { count, expiresAt } = together
+        ? await together({ key: counted, now, windowMs }).catch((error: unknown) => {
+            if (error instanceof RunAlone) return alone();
+            throw error;
+          })
+        : await alone();
       if (now - sweptAt >= SWEEP_EVERY_MS) {
         sweptAt = now;
         await deleteEndedCounts(db, iso(now));

@@ -12,15 +12,17 @@ import {
   deleteSession,
   extendSession,
   findLiveSession,
+  findLiveSessionsTogether,
   findUserById,
   hasActiveOrder,
   insertSession,
   pruneSessions,
   selectStaffRoles,
   updateUser,
+  type LiveSession,
 } from "../../db/repositories/users";
 import { setWriteAccess } from "../../db/repositories/reachability";
-import { unitOfWorkOf } from "../../db/unitOfWork";
+import { RunAlone, unitOfWorkOf } from "../../db/unitOfWork";
 import type { Config } from "../config";
 import { ADMIN_ROLE, MAX_SESSIONS_PER_USER, sessionExpiry, slidSessionExpiry } from "../domain/auth";
 import type { SessionUser } from "../domain/contracts/auth";
@@ -56,6 +58,23 @@ function hashToken(token: string): string {
 
 export function createSessions({ db, config, clock }: SessionsDeps) {
   const units = unitOfWorkOf(db).named("sessions");
+  /**
+   * Where each statement is a round trip to the server (PostgreSQL), the session lookups of the requests that
+   * arrived together go in one statement; each is live at its own `now` (ISO times compare as text).
+   */
+  const lookupTogether = units.statementTogether<{ tokenHash: string; now: string }, LiveSession | undefined>(
+    "authenticate",
+    async (tx, asked) => {
+      const earliest = asked.reduce((min, a) => (a.now < min ? a.now : min), asked[0]!.now);
+      const found = new Map((await findLiveSessionsTogether(tx, asked.map((a) => a.tokenHash), earliest)).map((s) => [s.token_hash, s]));
+      return asked.map((a) => {
+        const live = found.get(a.tokenHash);
+        if (!live || live.expires_at <= a.now) return { value: undefined };
+        const { token_hash: _hash, ...session } = live;
+        return { value: session };
+      });
+    },
+  );
   const iso = (ms: number) => new Date(ms).toISOString();
 
   return {
@@ -82,7 +101,13 @@ export function createSessions({ db, config, clock }: SessionsDeps) {
     /** The session behind a bearer token, sliding its expiry forward; null when dead or unknown. */
     async authenticate(token: string): Promise<Session | null> {
       const now = clock();
-      const session = await units.lookup("authenticate", (tx) => findLiveSession(tx, hashToken(token), iso(now)));
+      const tokenHash = hashToken(token);
+      const session = lookupTogether
+        ? await lookupTogether({ tokenHash, now: iso(now) }).catch((error: unknown) => {
+            if (error instanceof RunAlone) return units.lookup("authenticate", (tx) => findLiveSession(tx, tokenHash, iso(now)));
+            throw error;
+          })
+        : await units.lookup("authenticate", (tx) => findLiveSession(tx, tokenHash, iso(now)));
       if (!session) return null;
       const slid = slidSessionExpiry(Date.parse(session.created_at), Date.parse(session.expires_at), now);
       if (slid !== null) await units.write("slide", (tx) => extendSession(tx, session.id, iso(now), iso(slid)));
