@@ -49,7 +49,7 @@ export class RunAlone extends Error {
 }
 
 /** Batches of a `together` unit in flight at once: one collects while another runs. */
-const BATCHES_AT_ONCE = Number(process.env.BATCHES_AT_ONCE ?? 2);
+const BATCHES_AT_ONCE = 2;
 
 export interface UnitOfWork {
   /** Runs `unit` in a transaction; resolves once it is committed, rejects with what it threw. */

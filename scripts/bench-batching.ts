@@ -248,9 +248,9 @@ const writtenTogether = (n: number) =>
 const me = [process.pid];
 const database = [server.pid()];
 const targets: [string, (n: number) => Promise<unknown>, number[]][] = [
-  ["PostgreSQL, one unit each", oneUnitEach(onPostgres, "unit"), database],
+  ["PostgreSQL, the store's placeOrder", oneUnitEach(onPostgres, "unit"), database],
   ["PostgreSQL, written together (sketch)", writtenTogether, database],
-  ["SQLite, one unit each", oneUnitEach(onSqlite, "sqlite"), []],
+  ["SQLite, the store's placeOrder", oneUnitEach(onSqlite, "sqlite"), []],
 ];
 const results = targets.map(() => [] as { rate: number; node: number; database: number }[]);
 console.log(`${ROUNDS} interleaved rounds of ${SECONDS}s per target, ${AT_ONCE} placements at once, in this process (no HTTP)`);
