@@ -8,9 +8,13 @@ import { OrderStatusBadge } from "../../../components/OrderStatusBadge";
 import "./orders.css";
 import { t } from "../../../lib/i18n";
 
-/** One order in a list (cabinet, /list/orders): number, date DD.M.YYYY H:M, status, shop, total. */
+/**
+ * One order in a list (cabinet, /list/orders): number, date DD.M.YYYY H:M, status, shop, total; and a hint of why a
+ * canceled order was canceled.
+ */
 export function OrderRow({ order }: { order: Order }) {
   const items = order.products.reduce((sum, line) => sum + line.amount, 0);
+  const hint = order.cancel_reason ? t(`orders.canceled.${order.cancel_reason}` as const) : null;
   return (
     <Link href={paths.order(order.id)} className="order-row list-row" data-testid="order-row" data-order-id={order.id}>
       <span className="order-row__main">
@@ -23,6 +27,11 @@ export function OrderRow({ order }: { order: Order }) {
           <span>{order.store.name}</span>
           <span>{t("ui.items", { count: items })}</span>
         </span>
+        {hint && (
+          <span className="order-row__hint" data-testid="order-hint" data-status={order.status}>
+            {hint}
+          </span>
+        )}
       </span>
       <strong className="order-row__total" data-testid="order-total">
         {formatBaht(order.discounted_price)}
