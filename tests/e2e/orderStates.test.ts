@@ -1,9 +1,11 @@
 /**
  * What an order's page says beyond its status (found by a walk-through at 360 px), in Chromium inside Telegram
- * against the real store with its hold clock running every second: a canceled order says why (the 3-hour hold ran
- * out, the customer canceled it, the shop did), on its page, as a hint in the order list and, for staff, on the
- * hand-over screen and in the manager page's list; an order whose hold ran out offers 'Order again', which puts its
- * lines back in the cart at its shop.
+ * against the real store with its hold clock running every second:
+ * - a canceled order says why (the 3-hour hold ran out, the customer canceled it, the shop did), on its page, as a
+ *   hint in the order list and, for staff, on the hand-over screen and in the manager page's list; an order whose
+ *   hold ran out offers 'Order again', which puts its lines back in the cart at its shop;
+ * - a courier order shows its customer the delivery status staff set (Pending, On the way, Delivered), on its page
+ *   and as a hint in the order list, and a change of it reaches the open page within 2 s, without a reload.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -16,6 +18,8 @@ import { storeApi } from "../helpers/storeApi";
 import { recordTelegramEvents, TELEGRAM_DARK, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const ADMIN_ID = 808_080;
+/** What the live updates allow between a change and the screen showing it. */
+const LIVE_MS = 2_000;
 const THEMES = { dark: TELEGRAM_DARK, light: TELEGRAM_LIGHT };
 type Theme = keyof typeof THEMES;
 type Language = "en" | "ru" | "th";
@@ -56,6 +60,7 @@ async function lamaiProducts(): Promise<[Product, Product]> {
 }
 
 let keys = 0;
+const COURIER = { delivery_option: 2, payment_option: 1, phone: "+66 81 234 5678", delivery_address: "Villa 7, Bophut" };
 const PICKUP = { delivery_option: 1, payment_option: 1 };
 
 /** An order at Lamai placed over HTTP by `token`'s customer: one of the first product and two of the second. */
@@ -119,6 +124,20 @@ async function openInTelegram(path: string, initData: string, { theme, storage =
   const themed = theme ? `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(THEMES[theme]))}` : "";
   await page.goto(telegramLaunchUrl(web.store.url, path, initData) + themed);
   return page;
+}
+
+/** What a page asked of the API and when the answers came, by path. */
+function recordAnswers(page: Page): { path: string; status: number; at: number }[] {
+  const answers: { path: string; status: number; at: number }[] = [];
+  page.on("response", (response) => answers.push({ path: new URL(response.url()).pathname, status: response.status(), at: Date.now() }));
+  return answers;
+}
+
+/** Waits for the event stream to open, then for `path` to be answered after it (the refetch on `ready`). */
+async function streamReadyAndRefetched(answers: ReturnType<typeof recordAnswers>, path: string): Promise<void> {
+  const opened = () => answers.find((answer) => answer.path === "/api/events" && answer.status === 200)?.at;
+  await expect.poll(opened, { timeout: 15_000 }).toBeDefined();
+  await expect.poll(() => answers.some((answer) => answer.path === path && answer.at >= opened()!), { timeout: 10_000 }).toBe(true);
 }
 
 const orderRow = (page: Page, orderId: number) => page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
@@ -219,5 +238,37 @@ describe("a canceled order", () => {
     await page.goto(`${web.store.url}/admin-cabinet`);
     const row = page.locator(`[data-testid="staff-section"][data-status="C"] [data-testid="staff-order-row"][data-order-id="${order.id}"]`);
     await expect.poll(() => row.getByTestId("staff-row-cancel-reason").textContent(), { timeout: 10_000 }).toBe("Hold ran out");
+  });
+});
+
+describe("a courier order", () => {
+  it("shows its customer the delivery status, and a change of it within 2 s without a reload", async () => {
+    const manager = await lamaiManager(858_585, "Somchai");
+    const initData = initDataOf(868_686, "Nok");
+    const order = await placeAtLamai(await telegramToken(initData), COURIER);
+    await api(`/api/staff/orders/${order.id}/take`, { method: "POST", token: manager.token });
+
+    let answers: ReturnType<typeof recordAnswers> = [];
+    const page = await openInTelegram(`/order/${order.id}`, initData, { before: (opening) => (answers = recordAnswers(opening)) });
+    const delivery = page.getByTestId("order-delivery-status");
+    await expect.poll(() => delivery.textContent()).toBe("Pending");
+    expect(await page.getByTestId("order-status").textContent()).toBe("In progress");
+    await streamReadyAndRefetched(answers, `/api/orders/${order.id}`);
+
+    const setDelivery = (delivery_status: "A" | "S") => {
+      const body = { payment_status: "P", delivery_status };
+      return api(`/api/staff/orders/${order.id}/statuses`, { method: "PUT", token: manager.token, body });
+    };
+    await setDelivery("A");
+    const changedAt = Date.now();
+    await expect.poll(() => delivery.textContent(), { timeout: LIVE_MS, interval: 50 }).toBe("On the way");
+    expect(Date.now() - changedAt).toBeLessThan(LIVE_MS);
+    // The same page: it was never loaded again.
+    expect(answers.filter((answer) => answer.path === `/order/${order.id}`)).toHaveLength(1);
+
+    await page.goto(`${web.store.url}/list/orders`);
+    await expect.poll(() => orderRow(page, order.id).getByTestId("order-hint").textContent()).toBe("On the way");
+    await setDelivery("S");
+    await expect.poll(() => orderRow(page, order.id).getByTestId("order-hint").textContent(), { timeout: LIVE_MS * 2 }).toBe("Delivered");
   });
 });

@@ -23,7 +23,7 @@ import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore"
 import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
-import { deliveryOptionLabel, paymentOptionLabel } from "../../lib/labels";
+import { deliveryOptionLabel, deliveryStatusLabel, paymentOptionLabel } from "../../lib/labels";
 
 /** Paying in TON (payment 3): its own chunk, and TON Connect a chunk of its own behind it (docs/webapp.md "Chunks"). */
 const TonPay = lazy(() => import("../../features/ton/TonPay"));
@@ -84,6 +84,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
   const me = useMe();
   const justPlaced = params.get(JUST_PLACED_PARAM) === "Y";
   const pickup = order.delivery_option === DELIVERY_OPTIONS.selfPickup;
+  const courier = order.delivery_option === DELIVERY_OPTIONS.courier;
   const showPass = showsPickupPass(order);
 
   const onCancel = async () => {
@@ -190,7 +191,15 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             <span className="order-facts__label">{t("settings.payment")}</span>
             <span data-testid="order-payment">{paymentOptionLabel(order.payment_option) ?? t("ui.notChosen")}</span>
           </span>
-          {order.delivery_option === DELIVERY_OPTIONS.courier && (
+          {courier && order.status !== "C" && (
+            <span className="order-facts__item">
+              <span className="order-facts__label">{t("order.deliveryStatus")}</span>
+              <span data-testid="order-delivery-status" data-status={order.delivery_status}>
+                {deliveryStatusLabel(order.delivery_status)}
+              </span>
+            </span>
+          )}
+          {courier && (
             <span className="order-facts__courier">
               {order.phone && (
                 <span>

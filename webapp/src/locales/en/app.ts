@@ -156,6 +156,7 @@ export default {
   "order.cancelReason.shop": "The shop canceled this order.",
   "order.again": "Order again",
   "order.backInCart": "The products are back in your cart",
+  "order.deliveryStatus": "Delivery status",
   "orders.title": "All orders",
   "orders.loading": "Loading orders...",
   "orders.failed": "Your orders could not be loaded.",

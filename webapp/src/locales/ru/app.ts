@@ -156,6 +156,7 @@ export default {
   "order.cancelReason.shop": "Магазин отменил этот заказ.",
   "order.again": "Заказать снова",
   "order.backInCart": "Товары снова в корзине",
+  "order.deliveryStatus": "Статус доставки",
   "orders.title": "Все заказы",
   "orders.loading": "Загружаем заказы...",
   "orders.failed": "Не удалось загрузить ваши заказы.",

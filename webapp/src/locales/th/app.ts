@@ -154,6 +154,7 @@ export default {
   "order.cancelReason.shop": "ร้านยกเลิกคำสั่งซื้อนี้แล้ว",
   "order.again": "สั่งอีกครั้ง",
   "order.backInCart": "สินค้ากลับมาอยู่ในตะกร้าแล้ว",
+  "order.deliveryStatus": "สถานะการจัดส่ง",
   "orders.title": "คำสั่งซื้อทั้งหมด",
   "orders.loading": "กำลังโหลดคำสั่งซื้อ...",
   "orders.failed": "โหลดคำสั่งซื้อของคุณไม่สำเร็จ",
