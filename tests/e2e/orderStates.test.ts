@@ -4,15 +4,22 @@
  * - a canceled order says why (the 3-hour hold ran out, the customer canceled it, the shop did), on its page, as a
  *   hint in the order list and, for staff, on the hand-over screen and in the manager page's list; an order whose
  *   hold ran out offers 'Order again', which puts its lines back in the cart at its shop;
- * - a courier order shows its customer the delivery status staff set (Pending, On the way, Delivered), on its page
- *   and as a hint in the order list, and a change of it reaches the open page within 2 s, without a reload.
+ * - a courier order shows its customer the delivery status staff set (Pending, On the way, Delivered), and a change
+ *   of it reaches the open page within 2 s, without a reload;
+ * - those screens in English, Russian and Thai, in Telegram's dark and light themes at 360 px: their words, nothing
+ *   wider than its box, no missing glyph; screenshots in $SHOT_DIR/order-states (default: the system's temporary
+ *   folder).
  */
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
+import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { storeApi } from "../helpers/storeApi";
 import { recordTelegramEvents, TELEGRAM_DARK, TELEGRAM_LIGHT, telegramLaunchUrl } from "../helpers/telegramWebview";
@@ -20,6 +27,7 @@ import { recordTelegramEvents, TELEGRAM_DARK, TELEGRAM_LIGHT, telegramLaunchUrl 
 const ADMIN_ID = 808_080;
 /** What the live updates allow between a change and the screen showing it. */
 const LIVE_MS = 2_000;
+const SHOT_DIR = join(process.env.SHOT_DIR ?? tmpdir(), "order-states");
 const THEMES = { dark: TELEGRAM_DARK, light: TELEGRAM_LIGHT };
 type Theme = keyof typeof THEMES;
 type Language = "en" | "ru" | "th";
@@ -270,5 +278,110 @@ describe("a courier order", () => {
     await expect.poll(() => orderRow(page, order.id).getByTestId("order-hint").textContent()).toBe("On the way");
     await setDelivery("S");
     await expect.poll(() => orderRow(page, order.id).getByTestId("order-hint").textContent(), { timeout: LIVE_MS * 2 }).toBe("Delivered");
+  });
+});
+
+interface Words {
+  expired: string;
+  onTheWay: string;
+  deliveryStatus: string;
+  orderAgain: string;
+  hints: string[];
+  handover: string[];
+}
+
+const WORDS: Record<Language, Words> = {
+  en: {
+    expired: "The 3-hour hold ran out, so the order was canceled and its items went back on the shelf.",
+    onTheWay: "On the way",
+    deliveryStatus: "Delivery status",
+    orderAgain: "Order again",
+    hints: ["Hold ran out", "Canceled by you", "On the way"],
+    handover: ["The 3-hour pickup hold ran out", "nobody", "Not paid", "Not delivered"],
+  },
+  ru: {
+    expired: "Бронь на 3 часа истекла, поэтому заказ отменён, а товары вернулись в продажу.",
+    onTheWay: "В пути",
+    deliveryStatus: "Статус доставки",
+    orderAgain: "Заказать снова",
+    hints: ["Бронь истекла", "Вы отменили", "В пути"],
+    handover: ["Бронь на 3 часа истекла", "никто", "Не оплачен", "Не доставлен"],
+  },
+  th: {
+    expired: "ครบเวลาเก็บสินค้าไว้ให้ 3 ชั่วโมงแล้ว คำสั่งซื้อจึงถูกยกเลิก และสินค้ากลับเข้าสต็อก",
+    onTheWay: "กำลังจัดส่ง",
+    deliveryStatus: "สถานะการจัดส่ง",
+    orderAgain: "สั่งอีกครั้ง",
+    hints: ["หมดเวลาเก็บสินค้า", "คุณยกเลิกเอง", "กำลังจัดส่ง"],
+    handover: ["หมดเวลาจอง 3 ชั่วโมงแล้ว", "ไม่มี", "ยังไม่ได้ชำระเงิน", "ยังไม่ได้จัดส่ง"],
+  },
+};
+
+/** The screen's own text (not the shell's), spaces made plain. */
+async function screenText(page: Page): Promise<string> {
+  return ((await page.locator("main").textContent()) ?? "").replace(/\u00a0/g, " ");
+}
+
+/** Saves the screen, then: nothing wider than its box, no missing glyph. */
+async function expectFits(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage: true });
+  expect(await overflowingElements(page), `${name}: elements wider than their box`).toEqual([]);
+  expect(await missingGlyphs(page), `${name}: characters drawn as boxes`).toEqual([]);
+}
+
+describe.each<Language>(["en", "ru", "th"])("in %s at 360 px", (language) => {
+  const ids = { en: 0, ru: 1, th: 2 }[language];
+  let customer: string;
+  let manager: string;
+  let expired: Order;
+  let courier: Order;
+
+  beforeAll(async () => {
+    requireThaiFonts();
+    mkdirSync(SHOT_DIR, { recursive: true });
+    customer = initDataOf(878_780 + ids, "Kanya", language);
+    const token = await telegramToken(customer);
+    const staff = await lamaiManager(888_880 + ids, "Arthit", language);
+    manager = staff.initData;
+    expired = await placeAtLamai(token);
+    await letHoldRunOut(expired, token);
+    const mine = await placeAtLamai(token);
+    await api(`/api/orders/${mine.id}/cancel`, { method: "POST", token });
+    courier = await placeAtLamai(token, COURIER);
+    await api(`/api/staff/orders/${courier.id}/take`, { method: "POST", token: staff.token });
+    await api(`/api/staff/orders/${courier.id}/statuses`, {
+      method: "PUT",
+      token: staff.token,
+      body: { payment_status: "P", delivery_status: "A" },
+    });
+  });
+
+  it.each<Theme>(["dark", "light"])("the expired and the courier order, the order list and the hand-over, %s theme", async (theme) => {
+    const words = WORDS[language];
+    const page = await openInTelegram(`/order/${expired.id}`, customer, { theme });
+    await page.getByTestId("order-cancel-reason").waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    for (const text of [words.expired, words.orderAgain]) expect(await screenText(page)).toContain(text);
+    await expectFits(page, `${language}-order-expired-${theme}`);
+
+    await page.goto(`${web.store.url}/order/${courier.id}`);
+    await expect.poll(() => page.getByTestId("order-delivery-status").textContent()).toBe(words.onTheWay);
+    expect(await screenText(page)).toContain(words.deliveryStatus);
+    await expectFits(page, `${language}-order-courier-${theme}`);
+
+    await page.goto(`${web.store.url}/list/orders`);
+    await orderRow(page, courier.id).waitFor();
+    expect(await page.getByTestId("order-hint").allTextContents()).toEqual(words.hints.slice().reverse());
+    await expectFits(page, `${language}-order-list-${theme}`);
+    await page.context().close();
+
+    const staffPage = await openInTelegram(`/order/manage/${expired.id}`, manager, { theme });
+    await staffPage.getByTestId("handover-cancel-reason").waitFor();
+    for (const text of words.handover) expect(await screenText(staffPage)).toContain(text);
+    await expectFits(staffPage, `${language}-handover-expired-${theme}`);
   });
 });
