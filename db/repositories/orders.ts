@@ -417,6 +417,23 @@ export async function selectLinesOfOrders(tx: Executor, orderIds: readonly numbe
   return rows;
 }
 
+export type CancelEventRow = { order_id: number; type: string; actor_user_id: number | null; data: string | null };
+
+/** The events that moved these orders into C, on the (order_id, to_status) index: why each was canceled. */
+const cancelEventsOfOrders = prepareQuery<Record<string, number>, CancelEventRow>(
+  (v, n) => sql<CancelEventRow>`
+    select order_id, type, actor_user_id, data from order_events
+     where order_id in (${idList(v, n)}) and to_status = 'C'
+     order by order_id, id`,
+);
+
+/** Each order's event into C by its id (the last, were there two); none for an order that has none. */
+export async function selectCancelEvents(tx: Executor, orderIds: readonly number[]): Promise<Map<number, CancelEventRow>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await cancelEventsOfOrders.execute(tx, idValues(orderIds), orderIds.length);
+  return new Map(rows.map((row) => [row.order_id, row]));
+}
+
 /** The images of these products, each product's in gallery order (as `selectOrderImages` gives an order's). */
 const productsImages = prepareQuery<Record<string, number>, { product_id: number; filename: string }>(
   (v, n) => sql<{ product_id: number; filename: string }>`

@@ -59,6 +59,23 @@ export function customerMayCancel(order: { status: OrderStatus; payment_status: 
   return order.payment_status === "P" && canTransition(order.status, "C", "customer");
 }
 
+/**
+ * Why a canceled (C) order was canceled, as its customer and the shop are told: its 3-hour pickup hold ran out
+ * (`expired`), its customer canceled it (`customer`), or the shop did (`shop`: an admin's cancel).
+ */
+export const CANCEL_REASONS = ["expired", "customer", "shop"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/**
+ * The reason, from the event that moved the order into C: the hold clock writes `expired` (services/holds.ts), the
+ * customer's cancel `canceled` with them as its actor (services/orders.ts), an admin's `canceled` with
+ * `{ by: "admin" }` in its data (services/handover.ts), even when the admin cancels an order of their own.
+ */
+export function cancelReasonOf(event: { type: string; actor_user_id: number | null; by: unknown }, customerId: number): CancelReason {
+  if (event.type === "expired") return "expired";
+  return event.by !== "admin" && event.actor_user_id === customerId ? "customer" : "shop";
+}
+
 export interface OrderSettings {
   delivery_option: number;
   payment_option: number;

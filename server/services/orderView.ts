@@ -4,17 +4,19 @@
  */
 import type { Executor } from "../../db/executor";
 import {
+  selectCancelEvents,
   selectImagesOfProducts,
   selectLines,
   selectLinesOfOrders,
   selectOrderImages,
+  type CancelEventRow,
   type LineRow,
   type OrderRow,
 } from "../../db/repositories/orders";
 import { selectUsesOfOrders } from "../../db/repositories/promos";
 import type { Order } from "../domain/contracts/orders";
 import { isMapEmbedUrl } from "../domain/maps";
-import { customerMayCancel, remainingTime } from "../domain/orders";
+import { cancelReasonOf, customerMayCancel, remainingTime } from "../domain/orders";
 import { tonPaymentOf } from "./tonPayments";
 
 /**
@@ -32,7 +34,9 @@ export async function readView(
   const images = imagesByProduct(await selectOrderImages(tx, row.id));
   // The placement knows its code already (no statement on the hot path); every other reader asks.
   const promo = knownPromo !== undefined ? knownPromo : ((await selectUsesOfOrders(tx, [row.id])).get(row.id) ?? null);
-  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs), promo);
+  // Only a canceled order asks why.
+  const canceledBy = cancelReason(row, row.status === "C" ? await selectCancelEvents(tx, [row.id]) : NO_EVENTS);
+  return viewOf(row, nowMs, orderLines, images, await tonPaymentOf(tx, row, nowMs), promo, canceledBy);
 }
 
 /**
@@ -51,7 +55,7 @@ export function placedOrderView(
   lines: readonly LineRow[],
   images: readonly { product_id: number; filename: string }[],
 ): Order {
-  return viewOf(row, nowMs, lines, imagesByProduct(images), null, null);
+  return viewOf(row, nowMs, lines, imagesByProduct(images), null, null, null);
 }
 
 export async function readViews(
@@ -68,12 +72,25 @@ export async function readViews(
     tx,
     rows.map((r) => r.id),
   );
+  // Why the page's canceled orders were canceled: one statement for them all, none for a page without one.
+  const cancelEvents = await selectCancelEvents(tx, rows.filter((r) => r.status === "C").map((r) => r.id));
   const views: { view: Order; lines: LineRow[] }[] = [];
   for (const row of rows) {
     const lines = linesOf.get(row.id)!;
-    views.push({ view: viewOf(row, nowMs, lines, images, await tonPaymentOf(tx, row, nowMs), promos.get(row.id) ?? null), lines });
+    const ton = await tonPaymentOf(tx, row, nowMs);
+    views.push({ view: viewOf(row, nowMs, lines, images, ton, promos.get(row.id) ?? null, cancelReason(row, cancelEvents)), lines });
   }
   return views;
+}
+
+const NO_EVENTS: ReadonlyMap<number, CancelEventRow> = new Map();
+
+/** Why a canceled order was canceled, from its event into C; null in any other status, or without that event. */
+function cancelReason(row: OrderRow, events: ReadonlyMap<number, CancelEventRow>): Order["cancel_reason"] {
+  const event = row.status === "C" ? events.get(row.id) : undefined;
+  if (!event) return null;
+  const data = event.data === null ? null : (JSON.parse(event.data) as { by?: unknown } | null);
+  return cancelReasonOf({ type: event.type, actor_user_id: event.actor_user_id, by: data?.by }, row.user_id);
 }
 
 /** Each product's picture file names, in the order given. */
@@ -94,6 +111,7 @@ function viewOf(
   images: ReadonlyMap<number, readonly string[]>,
   tonPayment: Order["ton_payment"],
   promo: Order["promo"],
+  canceledBy: Order["cancel_reason"],
 ): Order {
   return {
     id: row.id,
@@ -116,6 +134,7 @@ function viewOf(
     hold_until: row.hold_until,
     remaining_time: row.status === "N" && row.hold_until ? remainingTime(Date.parse(row.hold_until), nowMs) : null,
     can_cancel: customerMayCancel(row),
+    cancel_reason: canceledBy,
     store: {
       id: row.shop_id,
       name: row.shop_name,

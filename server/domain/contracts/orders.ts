@@ -6,7 +6,7 @@ import { NextCursor, Paging } from "./paging";
 import { HttpsLink, Text } from "./text";
 import { TonPayment } from "./ton";
 import { MAX_PHONE_LENGTH } from "../contact";
-import { MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
+import { CANCEL_REASONS, MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
 
 const Status = OneOf(["P", "N", "W", "S", "C"]);
 
@@ -82,6 +82,11 @@ export const Order = Type.Object({
   /** HH:MM:SS left of the hold, a leading minus once past; null without a hold. */
   remaining_time: Nullable(Type.String()),
   can_cancel: Type.Boolean(),
+  /**
+   * Why a canceled (C) order was canceled, read from its events: its pickup hold ran out, its customer canceled
+   * it, or the shop did; null in every other status (and for a canceled order without its event).
+   */
+  cancel_reason: Nullable(OneOf(CANCEL_REASONS)),
   store: OrderStore,
   products: Type.Array(OrderLine),
   manager_id: Nullable(Type.Integer()),

@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "../../../server/domain/contracts/orders";
 import { createHolds } from "../../../server/services/holds";
+import { readViews } from "../../../server/services/orderView";
+import { selectOrderRowsOfUser } from "../../../db/repositories/orders";
 import { makeTestStore, optionIdByPrice, productIdsByName, shelfAmount, shopIdsByName, type TestStore } from "../../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
@@ -11,19 +13,22 @@ let products: Record<string, number>;
 let shops: Record<string, number>;
 let alice: { token: string; userId: number };
 let bob: { token: string; userId: number };
+let admin: { token: string; userId: number };
 let holds: ReturnType<typeof createHolds>;
 
+const ADMIN_TG = 9009;
 const START = Date.parse("2026-11-21T05:00:00.000Z");
 let keyCounter = 0;
 const newKey = () => `test-key-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
 
 beforeEach(async () => {
   now = START;
-  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN }, clock: () => now });
+  store = await makeTestStore({ env: { BOT_TOKEN: TEST_BOT_TOKEN, ADMIN_TELEGRAM_IDS: String(ADMIN_TG) }, clock: () => now });
   products = await productIdsByName(store.db);
   shops = await shopIdsByName(store.db);
   alice = await signInCustomer(store.app, 9001, "Alice", now);
   bob = await signInCustomer(store.app, 9002, "Bob", now);
+  admin = await signInCustomer(store.app, ADMIN_TG, "Boss", now);
   holds = createHolds({ db: store.db, clock: () => now });
   return () => store.close();
 });
@@ -434,6 +439,82 @@ describe("the pickup hold", () => {
     expect(await holds.remindHolds()).toBe(0);
     const reminders = await store.db.selectFrom("outbox").selectAll().where("kind", "=", "hold_reminder").execute();
     expect(reminders.map((r) => r.order_id)).toEqual([order.id]);
+  });
+});
+
+describe("why a canceled order was canceled", () => {
+  const placeGelato = async (who: { token: string }) =>
+    (
+      await place(who, {
+        shop_id: shops["Chaweng Beach Store"],
+        items: [{ product_id: products["Gelato #41"], option_id: 0, amount: 1 }],
+        ...pickupCash,
+      })
+    ).json().order as Order;
+  const call = (method: "GET" | "POST", url: string, who: { token: string }) =>
+    store.app.inject({ method, url, headers: bearer(who.token) });
+  const reasonOf = async (id: number, who = alice) => (await call("GET", `/api/orders/${id}`, who)).json().order.cancel_reason;
+
+  it("says the hold ran out, the customer canceled or the shop did: on the order's page, in the list and to staff alike", async () => {
+    const expired = await placeGelato(alice);
+    now += 3 * 3600_000 + 1000;
+    expect(await holds.expireHolds()).toBe(1);
+    const canceled = await placeGelato(alice);
+    const answer = (await call("POST", `/api/orders/${canceled.id}/cancel`, alice)).json().order as Order;
+    expect(answer).toMatchObject({ status: "C", cancel_reason: "customer" });
+    const byShop = await placeGelato(alice);
+    expect((await call("POST", `/api/admin/orders/${byShop.id}/cancel`, admin)).json().order.cancel_reason).toBe("shop");
+    const open = await placeGelato(alice);
+    // An admin canceling an order of their own from the staff screen cancels it as the shop.
+    const adminsOwn = await placeGelato(admin);
+    await call("POST", `/api/admin/orders/${adminsOwn.id}/cancel`, admin);
+
+    expect(await reasonOf(expired.id)).toBe("expired");
+    expect(await reasonOf(canceled.id)).toBe("customer");
+    expect(await reasonOf(byShop.id)).toBe("shop");
+    expect(await reasonOf(open.id)).toBeNull();
+    expect(await reasonOf(adminsOwn.id, admin)).toBe("shop");
+    const listed = (await call("GET", "/api/orders", alice)).json().orders as Order[];
+    expect(listed.map((o) => [o.id, o.status, o.cancel_reason])).toEqual([
+      [open.id, "N", null],
+      [byShop.id, "C", "shop"],
+      [canceled.id, "C", "customer"],
+      [expired.id, "C", "expired"],
+    ]);
+    // The hand-over screen and the staff's lists read the same reason.
+    const handover = (await call("GET", `/api/staff/orders/${expired.id}`, admin)).json().order;
+    expect(handover).toMatchObject({ status: "C", cancel_reason: "expired" });
+    const staffCanceled = (await call("GET", "/api/staff/orders?status=C", admin)).json().orders as Order[];
+    expect(Object.fromEntries(staffCanceled.map((o) => [o.id, o.cancel_reason]))).toEqual({
+      [expired.id]: "expired",
+      [canceled.id]: "customer",
+      [byShop.id]: "shop",
+      [adminsOwn.id]: "shop",
+    });
+  });
+
+  it("is read for a page of orders at once: one statement for its canceled orders, however many", async () => {
+    const statementsToView = async () => {
+      let statements = 0;
+      const counting = store.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          statements++;
+          return args.result;
+        },
+      });
+      const rows = await selectOrderRowsOfUser(store.db, alice.userId, null, 20);
+      await readViews(counting, rows, now);
+      return statements;
+    };
+    const orders = [await placeGelato(alice), await placeGelato(alice), await placeGelato(alice)];
+    const none = await statementsToView();
+    await call("POST", `/api/orders/${orders[0]!.id}/cancel`, alice);
+    const one = await statementsToView();
+    await call("POST", `/api/orders/${orders[1]!.id}/cancel`, alice);
+    await call("POST", `/api/orders/${orders[2]!.id}/cancel`, alice);
+    expect(await statementsToView()).toBe(one);
+    expect(one).toBe(none + 1);
   });
 });
 

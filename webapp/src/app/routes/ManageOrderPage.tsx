@@ -3,7 +3,7 @@ import { Link, Redirect, useLocation, useSearch, useSearchParams } from "wouter"
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
-import { CheckIcon, LockIcon } from "../../components/icons";
+import { CheckIcon, ClockIcon, CloseIcon, LockIcon } from "../../components/icons";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { ApiRequestError, isHttpFailure } from "../../lib/api";
@@ -121,6 +121,12 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
       </header>
 
       {order.status === "N" && <StaffHold remaining={order.remaining_time} measuredAt={measuredAt} />}
+      {order.cancel_reason && (
+        <p className="handover-canceled-note" data-testid="handover-cancel-reason" data-reason={order.cancel_reason}>
+          {order.cancel_reason === "expired" ? <ClockIcon /> : <CloseIcon />}
+          {t(`staff.handover.canceled.${order.cancel_reason}` as const)}
+        </p>
+      )}
 
       <CustomerCard order={order} />
 

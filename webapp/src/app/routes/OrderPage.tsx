@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
 import { DELIVERY_OPTIONS, formatOrderDate, showsPickupPass } from "@domain/orders";
-import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
+import { CheckIcon, ClockIcon, CloseIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderMap } from "../../components/OrderMap";
@@ -11,6 +11,7 @@ import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
 import { haptic, isInsideTelegram, showConfirm } from "../../lib/telegram";
 import { refreshSessionUser, useMe } from "../../features/auth/api/useMe";
+import { putBackInCart } from "../../features/cart/stores/cartStore";
 import { useCancelOrder } from "../../features/orders/api/useCancelOrder";
 import { useOrder } from "../../features/orders/api/useOrder";
 import { HoldCountdown } from "../../features/orders/components/HoldCountdown";
@@ -18,10 +19,11 @@ import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { PendingOrderSettings } from "../../features/orders/components/PendingOrderSettings";
 import { PickupPass } from "../../features/orders/components/PickupPass";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
+import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
-import { deliveryOptionLabel, paymentOptionLabel } from "../../lib/labels";
+import { deliveryOptionLabel, deliveryStatusLabel, paymentOptionLabel } from "../../lib/labels";
 
 /** Paying in TON (payment 3): its own chunk, and TON Connect a chunk of its own behind it (docs/webapp.md "Chunks"). */
 const TonPay = lazy(() => import("../../features/ton/TonPay"));
@@ -82,6 +84,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
   const me = useMe();
   const justPlaced = params.get(JUST_PLACED_PARAM) === "Y";
   const pickup = order.delivery_option === DELIVERY_OPTIONS.selfPickup;
+  const courier = order.delivery_option === DELIVERY_OPTIONS.courier;
   const showPass = showsPickupPass(order);
 
   const onCancel = async () => {
@@ -94,6 +97,14 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       },
       onError: () => haptic("error"),
     });
+  };
+
+  // A hold that ran out: its lines back in the cart, at its shop, to place the order again from the cart page.
+  const onOrderAgain = () => {
+    putBackInCart(order.products.map((line) => ({ id: line.product_id, picked_option: String(line.option_id), amount: line.amount })));
+    useChosenShopStore.getState().chooseShop(order.store.id);
+    notify(t("order.backInCart"), "S");
+    navigate(paths.cart);
   };
 
   return (
@@ -121,6 +132,13 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
         <OrderStatusBadge status={order.status} />
         <span className="order-head__date">{formatOrderDate(order.created)}</span>
       </header>
+
+      {order.cancel_reason && (
+        <p className="order-canceled" data-testid="order-cancel-reason" data-reason={order.cancel_reason}>
+          {order.cancel_reason === "expired" ? <ClockIcon /> : <CloseIcon />}
+          {t(`order.cancelReason.${order.cancel_reason}` as const)}
+        </p>
+      )}
 
       {showPass && (
         <div className="order-card card order-card--pass">
@@ -173,7 +191,15 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
             <span className="order-facts__label">{t("settings.payment")}</span>
             <span data-testid="order-payment">{paymentOptionLabel(order.payment_option) ?? t("ui.notChosen")}</span>
           </span>
-          {order.delivery_option === DELIVERY_OPTIONS.courier && (
+          {courier && order.status !== "C" && (
+            <span className="order-facts__item">
+              <span className="order-facts__label">{t("order.deliveryStatus")}</span>
+              <span data-testid="order-delivery-status" data-status={order.delivery_status}>
+                {deliveryStatusLabel(order.delivery_status)}
+              </span>
+            </span>
+          )}
+          {courier && (
             <span className="order-facts__courier">
               {order.phone && (
                 <span>
@@ -235,6 +261,10 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
           >
             {cancel.isPending && <span className="button__spinner" aria-hidden="true" />}
             {t("order.cancel")}
+          </button>
+        ) : order.cancel_reason === "expired" ? (
+          <button type="button" className="button" onClick={onOrderAgain} data-testid="order-again">
+            {t("order.again")}
           </button>
         ) : order.status === "S" ? (
           <button type="button" className="button button--ghost" data-testid="leave-review">

@@ -87,6 +87,14 @@ export function changeAmount(id: number, option: string, amount: number): boolea
   return true;
 }
 
+/** An order's lines put back in the cart ('Order again'): a line the cart holds already keeps the larger amount. */
+export function putBackInCart(back: readonly CartLine[]): void {
+  const { lines } = useCartStore.getState();
+  const larger = (line: CartLine) => Math.max(line.amount, back.find(sameLine(line.id, line.picked_option))?.amount ?? 0);
+  const added = back.filter((line) => !isInCart(lines, line.id, line.picked_option));
+  useCartStore.setState({ lines: [...lines.map((line) => ({ ...line, amount: larger(line) })), ...added] });
+}
+
 /** The cart page's delivery, payment, phone and address choices. */
 export function changeSettings(change: Partial<OrderSettings>): void {
   useCartStore.setState((state) => ({ settings: { ...state.settings, ...change } }));

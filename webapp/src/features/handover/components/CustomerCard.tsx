@@ -40,7 +40,9 @@ export function CustomerCard({ order }: { order: StaffOrder }) {
       <dl className="handover-facts">
         <div className="handover-fact">
           <dt className="handover-fact__label">{t("staff.handover.responsible")}</dt>
-          <dd data-testid="responsible-manager">{order.manager_desc?.name ?? t("staff.handover.nobodyYet")}</dd>
+          <dd data-testid="responsible-manager">
+            {order.manager_desc?.name ?? t(order.status === "C" ? "staff.handover.nobody" : "staff.handover.nobodyYet")}
+          </dd>
         </div>
         <div className="handover-fact">
           <dt className="handover-fact__label">{t("staff.handover.shop")}</dt>

@@ -39,6 +39,11 @@ export function StaffOrderRow({ order, measuredAt, canTake }: StaffOrderRowProps
             <span>{t("staff.items", { count: itemCount(order) })}</span>
             <span>{deliveryOptionLabel(order.delivery_option) ?? t("staff.row.noDelivery")}</span>
           </span>
+          {order.cancel_reason && (
+            <span className="staff-row__canceled" data-testid="staff-row-cancel-reason">
+              {t(`staff.row.canceled.${order.cancel_reason}` as const)}
+            </span>
+          )}
           <span className="staff-row__who">
             <span data-testid="staff-row-customer">{customer}</span>
             {order.manager_desc && <span data-testid="staff-row-manager">{t("staff.row.manager", { name: order.manager_desc.name })}</span>}

@@ -32,6 +32,8 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
     );
 
   if (!editable) {
+    // A canceled order was never paid or delivered, rather than waiting for it.
+    const canceled = order.status === "C";
     return (
       <div className="handover-card card" data-testid="handover-statuses">
         <h2 className="section-title">{t("staff.statuses.title")}</h2>
@@ -39,11 +41,15 @@ export function StatusesCard({ order }: { order: StaffOrder }) {
         <dl className="handover-facts handover-facts--plain">
           <div className="handover-fact">
             <dt className="handover-fact__label">{t("staff.handover.payment")}</dt>
-            <dd data-testid="payment-status-text">{paymentStatusLabel(order.payment_status)}</dd>
+            <dd data-testid="payment-status-text">
+              {canceled && order.payment_status === "P" ? t("staff.statuses.notPaid") : paymentStatusLabel(order.payment_status)}
+            </dd>
           </div>
           <div className="handover-fact">
             <dt className="handover-fact__label">{t("staff.handover.delivery")}</dt>
-            <dd data-testid="delivery-status-text">{deliveryStatusLabel(order.delivery_status)}</dd>
+            <dd data-testid="delivery-status-text">
+              {canceled && order.delivery_status === "P" ? t("staff.statuses.notDelivered") : deliveryStatusLabel(order.delivery_status)}
+            </dd>
           </div>
         </dl>
       </div>
