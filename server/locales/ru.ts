@@ -102,6 +102,7 @@ export default {
   "Only a pending order takes new settings.": "Изменить параметры можно только у заказа в ожидании.",
   "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).":
     "Вставьте ссылку Google Maps (https://maps.app.goo.gl/… или https://www.google.com/maps/…).",
+  "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.": "Введите номер телефона из 9–15 цифр, например +66 81 234 5678.",
   // ---- hand-over ----
   "Not valid Manager": "Вы не менеджер этого магазина",
   "Another manager got this order": "Этот заказ уже взял другой менеджер",

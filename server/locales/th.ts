@@ -95,6 +95,7 @@ export default {
   "Only a pending order takes new settings.": "เปลี่ยนการตั้งค่าได้เฉพาะคำสั่งซื้อที่รอดำเนินการ",
   "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).":
     "โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…)",
+  "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.": "โปรดใส่เบอร์โทรศัพท์ 9–15 หลัก เช่น +66 81 234 5678",
   // ---- hand-over ----
   "Not valid Manager": "คุณไม่ใช่ผู้จัดการของร้านนี้",
   "Another manager got this order": "ผู้จัดการคนอื่นรับคำสั่งซื้อนี้ไปแล้ว",
