@@ -1,9 +1,11 @@
 /**
- * The courier's phone as the API takes it (found by a walk-through at 360 px): a phone is kept only when a
- * courier can dial it, on placing and on saving a pending order's settings.
+ * The courier's phone and maps link as the API takes them (found by a walk-through at 360 px): a phone is kept
+ * only when a courier can dial it, on placing and on saving a pending order's settings, and a link that is not
+ * a Google Maps https link is refused in words a customer reads, in each language, never by its field's name.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { INVALID_PHONE } from "../../../server/domain/contact";
+import { MAPS_LINK_ONLY } from "../../../server/domain/maps";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
@@ -104,5 +106,26 @@ describe("the courier's phone", () => {
     const saved = await save("+66 81 234 5678");
     expect(saved.statusCode).toBe(200);
     expect(saved.json().order).toMatchObject({ status: "N", phone: "+66 81 234 5678" });
+  });
+});
+
+describe("the courier's maps link", () => {
+  it("without https:// is refused with the maps link message in each language, not with the field's name", async () => {
+    const message = async (language?: string) => {
+      const res = await placeCourier({ phone: "+66 81 234 5678", delivery_address_link: "maps.google.com/?q=9.5,100.0" }, language);
+      expect(res.statusCode).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await message()).toBe(MAPS_LINK_ONLY);
+    expect(await message("ru")).toBe("Вставьте ссылку Google Maps (https://maps.app.goo.gl/… или https://www.google.com/maps/…).");
+    expect(await message("th")).toBe("โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…)");
+    expect(await orderRows()).toEqual([]);
+  });
+
+  it("that is a Google Maps link is kept whole", async () => {
+    const link = "https://www.google.com/maps/place/Some+Villa/@9.53,100.06,17z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d9.53!4d100.06";
+    const res = await placeCourier({ phone: "+66 81 234 5678", delivery_address_link: link });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().order.delivery_address_link).toBe(link);
   });
 });
