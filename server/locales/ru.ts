@@ -91,7 +91,7 @@ export default {
   "This shop does not take crypto yet: choose cash or card.": "Этот магазин пока не принимает криптовалюту: выберите наличные или карту.",
   "Idempotency-Key header is required: 8-128 letters, digits or _.:-":
     "Нужен заголовок Idempotency-Key: от 8 до 128 латинских букв, цифр или знаков _.:-",
-  "Please choose delivery and payment options!": "Пожалуйста, выберите способ доставки и оплаты!",
+  "Please choose delivery and payment options!": "Выберите способ получения и оплаты.",
   "This Idempotency-Key was already used for a different order.": "Этот Idempotency-Key уже использован для другого заказа.",
   "You already have {max} open orders. Pick one up or cancel it before placing another.":
     "У вас уже {max, plural, one {# открытый заказ} few {# открытых заказа} many {# открытых заказов} other {# открытого заказа}}. " +

@@ -85,7 +85,7 @@ export default {
   "This shop does not take crypto yet: choose cash or card.": "ร้านนี้ยังไม่รับคริปโต โปรดเลือกเงินสดหรือบัตร",
   "Idempotency-Key header is required: 8-128 letters, digits or _.:-":
     "ต้องมีส่วนหัว Idempotency-Key: ตัวอักษรละติน ตัวเลข หรือ _.:- จำนวน 8-128 ตัว",
-  "Please choose delivery and payment options!": "โปรดเลือกวิธีจัดส่งและวิธีชำระเงิน!",
+  "Please choose delivery and payment options!": "โปรดเลือกวิธีรับสินค้าและวิธีชำระเงิน",
   "This Idempotency-Key was already used for a different order.": "Idempotency-Key นี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว",
   "You already have {max} open orders. Pick one up or cancel it before placing another.":
     "คุณมีคำสั่งซื้อที่ยังไม่เสร็จ {max} รายการแล้ว โปรดรับสินค้าหรือยกเลิกก่อนสั่งซื้อใหม่",
