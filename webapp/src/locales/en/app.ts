@@ -89,6 +89,7 @@ export default {
   "shops.holdingTitle": "Shops that have it",
   "shops.yourShop": "Your shop",
   "shops.pickupShop": "Pickup shop",
+  "shops.sendingShop": "Delivered from",
   "shops.chooseShop": "Choose a shop",
   "shops.choose": "Choose",
   "shops.change": "Change",

@@ -89,6 +89,7 @@ export default {
   "shops.holdingTitle": "Где есть в наличии",
   "shops.yourShop": "Ваш магазин",
   "shops.pickupShop": "Где забрать",
+  "shops.sendingShop": "Откуда доставим",
   "shops.chooseShop": "Выберите магазин",
   "shops.choose": "Выбрать",
   "shops.change": "Изменить",

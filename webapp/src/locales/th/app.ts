@@ -87,6 +87,7 @@ export default {
   "shops.holdingTitle": "ร้านที่มีสินค้า",
   "shops.yourShop": "ร้านของคุณ",
   "shops.pickupShop": "ร้านที่รับสินค้า",
+  "shops.sendingShop": "จัดส่งจากร้าน",
   "shops.chooseShop": "เลือกร้าน",
   "shops.choose": "เลือก",
   "shops.change": "เปลี่ยน",
