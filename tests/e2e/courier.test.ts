@@ -1,9 +1,15 @@
 /**
  * A courier order at 360 px in English, Russian and Thai (found by a walk-through): the cart's shop heading
- * says where the order comes from once Courier is chosen.
+ * says where the order comes from once Courier is chosen; the phone and address dialogs say what is wrong
+ * beside the field before saving and stay open. Screenshots are kept in $SHOT_DIR/courier/ (default: the
+ * system's temporary folder) to look at.
  */
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Order } from "../../server/domain/contracts/orders";
 import type { Locale } from "../../server/domain/locale";
 import { signInitData } from "../../server/services/telegramInitData";
 import en from "../../webapp/src/locales/en/app";
@@ -16,11 +22,18 @@ import { storeApi } from "../helpers/storeApi";
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off" }));
 const { api } = storeApi(web);
 
+const SCREENS = join(process.env.SHOT_DIR ?? tmpdir(), "courier");
 const NARROW = { width: 360, height: 760 };
+const LONG_LINK = "https://www.google.com/maps/place/Some+Villa/@9.53,100.06,17z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d9.53!4d100.06";
+const PHONE = "+66 81 234 5678";
 const APP = { en, ru, th } as const;
 const LANGUAGES: Locale[] = ["en", "ru", "th"];
 /** A customer of their own for each language and test: one may hold only so many open orders. */
 let nextTelegramId = 828_000;
+
+beforeAll(() => {
+  mkdirSync(SCREENS, { recursive: true });
+});
 
 async function shopId(name: string): Promise<number> {
   const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
@@ -73,9 +86,42 @@ async function narrowPage(storage: Record<string, string>): Promise<Page> {
   return page;
 }
 
+/** Whether the page is exactly as wide as the screen: nothing makes it scroll sideways. */
+const pageWidths = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+
 /** Once the app speaks the language the server says the person chose (it starts in the browser's). */
 async function inLanguage(page: Page, locale: Locale): Promise<void> {
   await page.waitForFunction((expected) => document.documentElement.lang === expected, locale);
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** The screen as it stays, once its notices (3 s each, spec §9) have gone from over it. */
+async function shot(page: Page, name: string): Promise<void> {
+  await expect.poll(() => page.getByTestId("notification").count(), { timeout: 10_000 }).toBe(0);
+  await settled(page);
+  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+}
+
+/** The open dialog's field is refused: the message beside it, the field marked and focused, the dialog still open. */
+async function expectRefused(page: Page, fieldTestId: string, message: string): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  const field = dialog.getByTestId(fieldTestId);
+  const error = dialog.getByTestId("field-error");
+  await expect.poll(() => error.textContent()).toBe(message);
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  expect(await field.getAttribute("aria-describedby")).toBe(await error.getAttribute("id"));
+  expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(await dialog.count()).toBe(1);
 }
 
 describe.each(LANGUAGES)("a courier order in %s at 360 px", (locale) => {
@@ -93,5 +139,55 @@ describe.each(LANGUAGES)("a courier order in %s at 360 px", (locale) => {
     expect(say("shops.sendingShop")).not.toBe(say("shops.pickupShop"));
     await page.getByTestId("delivery-options").getByRole("radio").nth(0).click();
     await expect.poll(() => heading.textContent()).toBe(say("shops.pickupShop"));
+  });
+
+  it("the phone and address dialogs refuse what the server would, beside the field, and stay open", async () => {
+    const token = await customer(locale);
+    const page = await narrowPage(await withCart(token));
+    await page.goto(`${web.store.url}/orders`);
+    await inLanguage(page, locale);
+    await page.getByTestId("cart-shop").first().waitFor();
+    await page.getByTestId("delivery-options").getByRole("radio").nth(1).click();
+
+    // The phone: words and too few digits are refused in the dialog, which stays open; a real number is saved.
+    await page.getByTestId("courier-phone").click();
+    const dialog = page.getByRole("dialog");
+    const phone = dialog.getByTestId("phone-input");
+    await phone.fill("call me maybe");
+    await dialog.locator("button[type=submit]").click();
+    await expectRefused(page, "phone-input", say("courier.phoneInvalid"));
+    await shot(page, `${locale}-phone-dialog-refused`);
+    // Editing clears the message; Enter checks again.
+    await phone.fill("+66 1");
+    expect(await dialog.getByTestId("field-error").count()).toBe(0);
+    await phone.press("Enter");
+    await expectRefused(page, "phone-input", say("courier.phoneInvalid"));
+    await phone.fill(PHONE);
+    await dialog.locator("button[type=submit]").click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("courier-phone").textContent()).toContain(PHONE);
+
+    // The link: another site, Apple Maps, and a link without https:// are refused beside the field.
+    await page.getByTestId("courier-address").click();
+    const link = dialog.getByTestId("address-link-input");
+    for (const refused of ["https://example.com/my-villa", "https://maps.apple.com/?q=Some+Villa", "maps.google.com/?q=9.5,100.0"]) {
+      await link.fill(refused);
+      await dialog.locator("button[type=submit]").click();
+      await expectRefused(page, "address-link-input", say("courier.mapsLinkInvalid"));
+    }
+    await shot(page, `${locale}-address-dialog-refused`);
+    await link.fill(LONG_LINK);
+    await dialog.locator("button[type=submit]").click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("courier-address").textContent()).toContain(LONG_LINK);
+    expect(await pageWidths(page)).toEqual({ scrollWidth: NARROW.width, clientWidth: NARROW.width });
+    await shot(page, `${locale}-cart-courier`);
+
+    // What the dialogs let through, the server takes.
+    await page.getByTestId("place-order").click();
+    await page.waitForURL(/\/order\/\d+\?first=Y$/);
+    const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const { order } = await api<{ order: Order }>(`/api/orders/${orderId}`, { token });
+    expect(order).toMatchObject({ phone: PHONE, delivery_address_link: LONG_LINK });
   });
 });

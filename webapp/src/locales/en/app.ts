@@ -132,6 +132,8 @@ export default {
   "courier.addressPlaceholder": "Hotel, villa or street, house number",
   "courier.mapsLink": "Maps link",
   "courier.saveAddress": "Save address",
+  "courier.phoneInvalid": "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.",
+  "courier.mapsLinkInvalid": "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).",
   // ---- shop: orders ----
   "order.title": "Order #{id}",
   "order.failed": "The order could not be loaded.",

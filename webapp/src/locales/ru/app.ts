@@ -132,6 +132,8 @@ export default {
   "courier.addressPlaceholder": "Отель, вилла или улица, номер дома",
   "courier.mapsLink": "Ссылка на карту",
   "courier.saveAddress": "Сохранить адрес",
+  "courier.phoneInvalid": "Введите номер телефона из 9–15 цифр, например +66 81 234 5678.",
+  "courier.mapsLinkInvalid": "Вставьте ссылку Google Maps (https://maps.app.goo.gl/… или https://www.google.com/maps/…).",
   // ---- shop: orders ----
   "order.title": "Заказ №{id}",
   "order.failed": "Не удалось загрузить заказ.",
