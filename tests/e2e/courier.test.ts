@@ -1,8 +1,9 @@
 /**
  * A courier order at 360 px in English, Russian and Thai (found by a walk-through): the cart's shop heading
  * says where the order comes from once Courier is chosen; the phone and address dialogs say what is wrong
- * beside the field before saving and stay open. Screenshots are kept in $SHOT_DIR/courier/ (default: the
- * system's temporary folder) to look at.
+ * beside the field before saving and stay open; a long Google Maps link leaves the customer's order page and
+ * the staff's hand-over screen as wide as the phone, shortened as the spec shortens addresses, and opens whole.
+ * Screenshots are kept in $SHOT_DIR/courier/ (default: the system's temporary folder) to look at.
  */
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,15 +17,19 @@ import en from "../../webapp/src/locales/en/app";
 import ru from "../../webapp/src/locales/ru/app";
 import th from "../../webapp/src/locales/th/app";
 import { useBrowserStore } from "../helpers/browserStore";
+import { overflowingElements } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { storeApi } from "../helpers/storeApi";
 
-const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off" }));
-const { api } = storeApi(web);
+const ADMIN_EMAIL = "courier-boss@samui.example";
+const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL }));
+const { api, emailToken } = storeApi(web);
 
 const SCREENS = join(process.env.SHOT_DIR ?? tmpdir(), "courier");
 const NARROW = { width: 360, height: 760 };
 const LONG_LINK = "https://www.google.com/maps/place/Some+Villa/@9.53,100.06,17z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d9.53!4d100.06";
+const LONG_LINK_SHORT = "https…!4d100.06";
+const SHORT_LINK = "https://maps.app.goo.gl/AbCdEf12345";
 const PHONE = "+66 81 234 5678";
 const APP = { en, ru, th } as const;
 const LANGUAGES: Locale[] = ["en", "ru", "th"];
@@ -72,6 +77,25 @@ async function withCart(token: string): Promise<Record<string, string>> {
       version: 2,
     }),
   };
+}
+
+/** A courier order of Gelato #41 from Chaweng placed over the API; its id. */
+async function placeCourier(token: string, delivery_address_link: string): Promise<number> {
+  const { order } = await api<{ order: Order }>("/api/orders", {
+    method: "POST",
+    token,
+    headers: { "idempotency-key": `courier-order-${++nextTelegramId}` },
+    body: {
+      shop_id: await shopId("Chaweng Beach Store"),
+      items: [{ product_id: await productId("Gelato #41"), option_id: 0, amount: 1 }],
+      delivery_option: 2,
+      payment_option: 1,
+      phone: PHONE,
+      delivery_address: "Villa 7, Bophut Hills",
+      delivery_address_link,
+    },
+  });
+  return order.id;
 }
 
 /** A 360 px page whose profile holds `storage` (a session, a cart, a chosen shop) from the first load on. */
@@ -189,5 +213,60 @@ describe.each(LANGUAGES)("a courier order in %s at 360 px", (locale) => {
     const orderId = Number(new URL(page.url()).pathname.split("/").at(-1));
     const { order } = await api<{ order: Order }>(`/api/orders/${orderId}`, { token });
     expect(order).toMatchObject({ phone: PHONE, delivery_address_link: LONG_LINK });
+  });
+
+  it("the order page stays as wide as the phone with a long maps link, shown shortened, a link to the whole", async () => {
+    const token = await customer(locale);
+    const orderId = await placeCourier(token, LONG_LINK);
+    const page = await narrowPage({ token });
+    await web.context.route("https://www.google.com/maps/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }));
+    await page.goto(`${web.store.url}/order/${orderId}`);
+    await inLanguage(page, locale);
+    const mapsLink = page.getByTestId("courier-maps-link");
+    await mapsLink.waitFor();
+    await settled(page);
+    expect(await pageWidths(page)).toEqual({ scrollWidth: NARROW.width, clientWidth: NARROW.width });
+    expect(await overflowingElements(page)).toEqual([]);
+    expect(await mapsLink.textContent()).toBe(LONG_LINK_SHORT);
+    expect(await mapsLink.getAttribute("href")).toBe(LONG_LINK);
+    expect(await mapsLink.getAttribute("target")).toBe("_blank");
+    const name = say("courier.openMapsLink").replace("{link}", LONG_LINK_SHORT);
+    expect(await page.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(LONG_LINK);
+    await shot(page, `${locale}-order`);
+
+    // Tapped, it opens the whole link outside the app.
+    const [opened] = await Promise.all([page.waitForEvent("popup"), mapsLink.click()]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(LONG_LINK);
+  });
+
+  it("the staff's hand-over screen stays as wide as the phone with a long or a short maps link", async () => {
+    const managerEmail = `courier-manager-${locale}@samui.example`;
+    const customerToken = await customer(locale);
+    const long = await placeCourier(customerToken, LONG_LINK);
+    const short = await placeCourier(customerToken, SHORT_LINK);
+
+    const managerToken = await emailToken(managerEmail);
+    await api("/api/me/locale", { method: "PUT", token: managerToken, body: { locale } });
+    const admin = await emailToken(ADMIN_EMAIL);
+    const chaweng = await shopId("Chaweng Beach Store");
+    await api(`/api/admin/shops/${chaweng}/staff`, { method: "POST", token: admin, body: { email: managerEmail, role: "manager" } });
+
+    const page = await narrowPage({ token: managerToken });
+    for (const [orderId, link, shown, name] of [
+      [long, LONG_LINK, LONG_LINK_SHORT, "long"],
+      [short, SHORT_LINK, "https…CdEf12345", "short"],
+    ] as const) {
+      await page.goto(`${web.store.url}/order/manage/${orderId}`);
+      await inLanguage(page, locale);
+      const mapsLink = page.getByTestId("handover").getByTestId("courier-maps-link");
+      await mapsLink.waitFor();
+      await settled(page);
+      expect(await pageWidths(page), name).toEqual({ scrollWidth: NARROW.width, clientWidth: NARROW.width });
+      expect(await overflowingElements(page), name).toEqual([]);
+      expect(await mapsLink.getAttribute("href")).toBe(link);
+      expect(await mapsLink.textContent()).toBe(shown);
+      await shot(page, `${locale}-handover-${name}`);
+    }
   });
 });

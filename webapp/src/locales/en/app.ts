@@ -134,6 +134,7 @@ export default {
   "courier.saveAddress": "Save address",
   "courier.phoneInvalid": "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.",
   "courier.mapsLinkInvalid": "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).",
+  "courier.openMapsLink": "Open in maps: {link}",
   // ---- shop: orders ----
   "order.title": "Order #{id}",
   "order.failed": "The order could not be loaded.",

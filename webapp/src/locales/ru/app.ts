@@ -134,6 +134,7 @@ export default {
   "courier.saveAddress": "Сохранить адрес",
   "courier.phoneInvalid": "Введите номер телефона из 9–15 цифр, например +66 81 234 5678.",
   "courier.mapsLinkInvalid": "Вставьте ссылку Google Maps (https://maps.app.goo.gl/… или https://www.google.com/maps/…).",
+  "courier.openMapsLink": "Открыть на карте: {link}",
   // ---- shop: orders ----
   "order.title": "Заказ №{id}",
   "order.failed": "Не удалось загрузить заказ.",

@@ -132,6 +132,7 @@ export default {
   "courier.saveAddress": "บันทึกที่อยู่",
   "courier.phoneInvalid": "โปรดใส่เบอร์โทรศัพท์ 9–15 หลัก เช่น +66 81 234 5678",
   "courier.mapsLinkInvalid": "โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…)",
+  "courier.openMapsLink": "เปิดในแผนที่: {link}",
   // ---- shop: orders ----
   "order.title": "คำสั่งซื้อ #{id}",
   "order.failed": "โหลดคำสั่งซื้อไม่สำเร็จ",
