@@ -52,3 +52,11 @@ export function formatIslandTime(iso: string): string {
   const d = islandClock(iso);
   return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
 }
+
+/**
+ * Spec §9: an address is shown shortened to its first 5 and last 9 characters ("https…!4d100.06"), so a long
+ * maps link never widens its card; one that short or shorter stays whole.
+ */
+export function shortenAddress(address: string): string {
+  return address.length > 15 ? `${address.slice(0, 5)}…${address.slice(-9)}` : address;
+}

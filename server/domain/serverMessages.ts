@@ -94,6 +94,7 @@ export const SERVER_MESSAGES = [
   "This order can no longer be canceled.",
   "Only a pending order takes new settings.",
   "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).",
+  "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.",
   // ---- hand-over ----
   "Not valid Manager",
   "Another manager got this order",

@@ -91,7 +91,7 @@ export default {
   "This shop does not take crypto yet: choose cash or card.": "Этот магазин пока не принимает криптовалюту: выберите наличные или карту.",
   "Idempotency-Key header is required: 8-128 letters, digits or _.:-":
     "Нужен заголовок Idempotency-Key: от 8 до 128 латинских букв, цифр или знаков _.:-",
-  "Please choose delivery and payment options!": "Пожалуйста, выберите способ доставки и оплаты!",
+  "Please choose delivery and payment options!": "Выберите способ получения и оплаты.",
   "This Idempotency-Key was already used for a different order.": "Этот Idempotency-Key уже использован для другого заказа.",
   "You already have {max} open orders. Pick one up or cancel it before placing another.":
     "У вас уже {max, plural, one {# открытый заказ} few {# открытых заказа} many {# открытых заказов} other {# открытого заказа}}. " +
@@ -102,6 +102,7 @@ export default {
   "Only a pending order takes new settings.": "Изменить параметры можно только у заказа в ожидании.",
   "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).":
     "Вставьте ссылку Google Maps (https://maps.app.goo.gl/… или https://www.google.com/maps/…).",
+  "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.": "Введите номер телефона из 9–15 цифр, например +66 81 234 5678.",
   // ---- hand-over ----
   "Not valid Manager": "Вы не менеджер этого магазина",
   "Another manager got this order": "Этот заказ уже взял другой менеджер",

@@ -85,7 +85,7 @@ export default {
   "This shop does not take crypto yet: choose cash or card.": "ร้านนี้ยังไม่รับคริปโต โปรดเลือกเงินสดหรือบัตร",
   "Idempotency-Key header is required: 8-128 letters, digits or _.:-":
     "ต้องมีส่วนหัว Idempotency-Key: ตัวอักษรละติน ตัวเลข หรือ _.:- จำนวน 8-128 ตัว",
-  "Please choose delivery and payment options!": "โปรดเลือกวิธีจัดส่งและวิธีชำระเงิน!",
+  "Please choose delivery and payment options!": "โปรดเลือกวิธีรับสินค้าและวิธีชำระเงิน",
   "This Idempotency-Key was already used for a different order.": "Idempotency-Key นี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว",
   "You already have {max} open orders. Pick one up or cancel it before placing another.":
     "คุณมีคำสั่งซื้อที่ยังไม่เสร็จ {max} รายการแล้ว โปรดรับสินค้าหรือยกเลิกก่อนสั่งซื้อใหม่",
@@ -95,6 +95,7 @@ export default {
   "Only a pending order takes new settings.": "เปลี่ยนการตั้งค่าได้เฉพาะคำสั่งซื้อที่รอดำเนินการ",
   "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).":
     "โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…)",
+  "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.": "โปรดใส่เบอร์โทรศัพท์ 9–15 หลัก เช่น +66 81 234 5678",
   // ---- hand-over ----
   "Not valid Manager": "คุณไม่ใช่ผู้จัดการของร้านนี้",
   "Another manager got this order": "ผู้จัดการคนอื่นรับคำสั่งซื้อนี้ไปแล้ว",

@@ -19,6 +19,7 @@ import {
 import { WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type { OrderSettingsInput, PlaceOrderBody } from "../domain/contracts/orders";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../domain/errors";
+import { INVALID_PHONE, isPhoneNumber } from "../domain/contact";
 import { isMapsLink, MAPS_LINK_ONLY } from "../domain/maps";
 import { orderDedupeKey, type OutboxMessage } from "../domain/notifications";
 import {
@@ -41,13 +42,16 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The settings as kept: trimmed, with the link a Google Maps link and the phone one a courier can dial. */
 export function normaliseSettings(input: OrderSettingsInput): OrderSettings {
   const link = (input.delivery_address_link ?? "").trim();
   if (link !== "" && !isMapsLink(link)) throw new ValidationError("delivery_address_link", MAPS_LINK_ONLY);
+  const phone = (input.phone ?? "").trim();
+  if (phone !== "" && !isPhoneNumber(phone)) throw new ValidationError("phone", INVALID_PHONE);
   return {
     delivery_option: input.delivery_option,
     payment_option: input.payment_option,
-    phone: (input.phone ?? "").trim(),
+    phone,
     delivery_address: (input.delivery_address ?? "").trim(),
     delivery_address_link: link,
   };

@@ -3,7 +3,7 @@ import { Type, type Static } from "typebox";
 import { Nullable, OneOf } from "./schema";
 import { Id, OptionId } from "./ids";
 import { NextCursor, Paging } from "./paging";
-import { HttpsLink, Text } from "./text";
+import { Text } from "./text";
 import { TonPayment } from "./ton";
 import { MAX_PHONE_LENGTH } from "../contact";
 import { CANCEL_REASONS, MAX_LINE_AMOUNT, MAX_ORDER_LINES } from "../orders";
@@ -21,8 +21,12 @@ export const OrderSettingsInput = Type.Object({
   payment_option: Type.Integer({ minimum: 0, maximum: 3 }),
   phone: Type.Optional(Text({ maxLength: MAX_PHONE_LENGTH })),
   delivery_address: Type.Optional(Text({ maxLength: 300, multiLine: true })),
-  /** A Google Maps link to where the courier goes (https only). */
-  delivery_address_link: Type.Optional(HttpsLink({ maxLength: 500 })),
+  /**
+   * A Google Maps link to where the courier goes (https only). One line here; whether it is such a link is the
+   * order rule's (`isMapsLink` in normaliseSettings), which says so in words a customer reads: the schema's
+   * https pattern would answer with this field's name.
+   */
+  delivery_address_link: Type.Optional(Text({ maxLength: 500 })),
 });
 export type OrderSettingsInput = Static<typeof OrderSettingsInput>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatBaht, getDisplayLocale, setDisplayLocale } from "../../../server/domain/format";
+import { formatAmount, formatBaht, getDisplayLocale, setDisplayLocale, shortenAddress } from "../../../server/domain/format";
 import { formatOrderDate } from "../../../server/domain/orders";
 
 describe("amounts and dates in each language", () => {
@@ -30,5 +30,14 @@ describe("amounts and dates in each language", () => {
     } finally {
       setDisplayLocale(before);
     }
+  });
+});
+
+describe("addresses", () => {
+  it("are shortened to their first 5 and last 9 characters (spec §9); a short one stays whole", () => {
+    const link = "https://www.google.com/maps/place/Some+Villa/@9.53,100.06,17z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d9.53!4d100.06";
+    expect(shortenAddress(link)).toBe("https…!4d100.06");
+    expect(shortenAddress("https://maps.app.goo.gl/AbCd123")).toBe("https…l/AbCd123");
+    expect(shortenAddress("Villa 7, Bophut")).toBe("Villa 7, Bophut");
   });
 });

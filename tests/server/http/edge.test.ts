@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SESSION_MAX_AGE_MS, SESSION_TTL_MS } from "../../../server/domain/auth";
+import { MAPS_LINK_ONLY } from "../../../server/domain/maps";
 import { signInitData } from "../../../server/services/telegramInitData";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
@@ -261,6 +262,7 @@ describe("e-mail codes", () => {
 });
 
 describe("clean text", () => {
+  const PHONE = "+66 81 234 5678";
   let products: Record<string, number>;
   let shops: Record<string, number>;
   beforeEach(async () => {
@@ -272,11 +274,11 @@ describe("clean text", () => {
 
   it.each([
     ["a NUL in the phone", { phone: "+66\u000081" , delivery_address: "Beach Rd" }, "phone must be one line of plain text"],
-    ["a tab in the address", { phone: "+6681", delivery_address: "Beach\u0009Rd" }, "delivery_address must be plain text"],
-    ["a javascript: link", { phone: "+6681", delivery_address_link: "javascript:alert(1)" }, "delivery_address_link must be an https:// link"],
-    ["an http link", { phone: "+6681", delivery_address_link: "http://maps.google.com/?q=1" }, "delivery_address_link must be an https:// link"],
-    ["a link to another site", { phone: "+6681", delivery_address_link: "https://evil.example/maps" }, "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…)."],
-  ])("refuses %s with a 400 naming the field, storing nothing", async (_what, courier, message) => {
+    ["a tab in the address", { phone: PHONE, delivery_address: "Beach\u0009Rd" }, "delivery_address must be plain text"],
+    ["a javascript: link", { phone: PHONE, delivery_address_link: "javascript:alert(1)" }, MAPS_LINK_ONLY],
+    ["an http link", { phone: PHONE, delivery_address_link: "http://maps.google.com/?q=1" }, MAPS_LINK_ONLY],
+    ["a link to another site", { phone: PHONE, delivery_address_link: "https://evil.example/maps" }, MAPS_LINK_ONLY],
+  ])("refuses %s with a 400 saying what is wrong, storing nothing", async (_what, courier, message) => {
     const alice = await signInCustomer(store.app, 9001, "Alice", now);
     const res = await store.app.inject({
       method: "POST",

@@ -1,14 +1,24 @@
-import { Suspense, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { Modal } from "./Modal";
 import { notify } from "./notificationStore";
 import type { SettingsFieldsProps } from "./OrderSettingsFields";
 import "./OrderSettingsFields.css";
 import { t } from "../lib/i18n";
-import { FromTelegram, hasCourierFromTelegram } from "./courierFromTelegram";
+import { FromTelegram, hasCourierFromTelegram, type FromTelegramProps } from "./courierFromTelegram";
 
 // Phone and location from Telegram (issue 26): a chunk of their own, fetched inside Telegram only.
-const fromTelegram = (buttons: ReactNode) => hasCourierFromTelegram() && <Suspense fallback={null}>{buttons}</Suspense>;
+const fromTelegram = (props: FromTelegramProps) =>
+  hasCourierFromTelegram() && (
+    <Suspense fallback={null}>
+      <FromTelegram {...props} />
+    </Suspense>
+  );
+
+// The dialogs' forms and the rules they check: a chunk of their own, fetched as soon as the courier is chosen.
+const loadForms = () => import("./CourierForms");
+const PhoneForm = lazy(() => loadForms().then((forms) => ({ default: forms.PhoneForm })));
+const AddressForm = lazy(() => loadForms().then((forms) => ({ default: forms.AddressForm })));
 
 type Editing = "phone" | "address" | null;
 
@@ -16,6 +26,9 @@ type Editing = "phone" | "address" | null;
 export function CourierDetails({ settings, onChange }: SettingsFieldsProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
+  useEffect(() => {
+    void loadForms();
+  }, []);
   const where = [settings.delivery_address, settings.delivery_address_link].filter(Boolean).join(" · ");
 
   return (
@@ -38,25 +51,33 @@ export function CourierDetails({ settings, onChange }: SettingsFieldsProps) {
       />
 
       <Modal active={editing === "phone"} onClose={close} title={t("courier.phoneTitle")}>
-        <PhoneForm
-          initial={settings.phone}
-          onSave={(phone) => {
-            onChange({ phone });
-            notify(t("courier.phoneUpdated"), "S");
-            close();
-          }}
-        />
+        <Suspense fallback={null}>
+          <PhoneForm
+            t={t}
+            fromTelegram={fromTelegram}
+            initial={settings.phone}
+            onSave={(phone) => {
+              onChange({ phone });
+              notify(t("courier.phoneUpdated"), "S");
+              close();
+            }}
+          />
+        </Suspense>
       </Modal>
       <Modal active={editing === "address"} onClose={close} title={t("courier.addressTitle")}>
-        <AddressForm
-          initialAddress={settings.delivery_address}
-          initialLink={settings.delivery_address_link}
-          onSave={(delivery_address, delivery_address_link) => {
-            onChange({ delivery_address, delivery_address_link });
-            notify(t("courier.addressUpdated"), "S");
-            close();
-          }}
-        />
+        <Suspense fallback={null}>
+          <AddressForm
+            t={t}
+            fromTelegram={fromTelegram}
+            initialAddress={settings.delivery_address}
+            initialLink={settings.delivery_address_link}
+            onSave={(delivery_address, delivery_address_link) => {
+              onChange({ delivery_address, delivery_address_link });
+              notify(t("courier.addressUpdated"), "S");
+              close();
+            }}
+          />
+        </Suspense>
       </Modal>
     </div>
   );
@@ -81,100 +102,5 @@ function DetailRow({ icon, label, value, empty, onEdit, testId }: DetailRowProps
       </span>
       <ChevronRightIcon />
     </button>
-  );
-}
-
-function PhoneForm({ initial, onSave }: { initial: string; onSave: (phone: string) => void }) {
-  const [phone, setPhone] = useState(initial);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (phone.trim() === "") return;
-    onSave(phone.trim());
-  };
-  return (
-    <form className="detail-form" onSubmit={onSubmit} noValidate>
-      <p className="detail-form__lead">{t("courier.phoneLead")}</p>
-      {fromTelegram(
-        <FromTelegram
-          onPhone={(shared) => {
-            setPhone(shared);
-            onSave(shared);
-          }}
-        />,
-      )}
-      <label className="field">
-        <span className="field__label">{t("courier.phone")}</span>
-        <input
-          className="field__input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+66 81 234 5678"
-          maxLength={40}
-          value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-          autoFocus
-          data-testid="phone-input"
-        />
-      </label>
-      <button type="submit" className="button" disabled={phone.trim() === ""}>
-        {t("courier.savePhone")}
-      </button>
-    </form>
-  );
-}
-
-function AddressForm({
-  initialAddress,
-  initialLink,
-  onSave,
-}: {
-  initialAddress: string;
-  initialLink: string;
-  onSave: (address: string, link: string) => void;
-}) {
-  const [address, setAddress] = useState(initialAddress);
-  const [link, setLink] = useState(initialLink);
-  const blank = address.trim() === "" && link.trim() === "";
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank) return;
-    onSave(address.trim(), link.trim());
-  };
-  return (
-    <form className="detail-form" onSubmit={onSubmit} noValidate>
-      <p className="detail-form__lead">{t("courier.addressLead")}</p>
-      {fromTelegram(<FromTelegram setAddress={setAddress} setLink={setLink} />)}
-      <label className="field">
-        <span className="field__label">{t("courier.address")}</span>
-        <textarea
-          className="field__input field__input--area"
-          autoComplete="street-address"
-          placeholder={t("courier.addressPlaceholder")}
-          maxLength={300}
-          rows={3}
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-          autoFocus
-          data-testid="address-input"
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{t("courier.mapsLink")}</span>
-        <input
-          className="field__input"
-          type="url"
-          inputMode="url"
-          placeholder="https://maps.app.goo.gl/…"
-          maxLength={500}
-          value={link}
-          onChange={(event) => setLink(event.target.value)}
-          data-testid="address-link-input"
-        />
-      </label>
-      <button type="submit" className="button" disabled={blank}>
-        {t("courier.saveAddress")}
-      </button>
-    </form>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import type { PlaceOrderBody } from "@domain/contracts/orders";
 import { formatAmount, formatBaht } from "@domain/format";
-import { settingsComplete, settingsToSend } from "@domain/orders";
+import { DELIVERY_OPTIONS, settingsComplete, settingsToSend } from "@domain/orders";
 import { BagIcon } from "../../components/icons";
 import { ApiRequestError } from "../../lib/api";
 import { paths } from "../../lib/paths";
@@ -151,7 +151,10 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       </ul>
 
       <section className="cart-section">
-        <h2 className="section-title">{t("shops.pickupShop")}</h2>
+        {/* The shop the customer collects from, or with a courier the one that sends the order. */}
+        <h2 className="section-title" data-testid="cart-shop-heading">
+          {t(settings.delivery_option === DELIVERY_OPTIONS.courier ? "shops.sendingShop" : "shops.pickupShop")}
+        </h2>
         <CartShopPicker
           servingShopIds={servingShopIds}
           checking={serving.isFetching}

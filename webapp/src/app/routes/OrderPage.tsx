@@ -7,6 +7,7 @@ import { CheckIcon, ClockIcon, CloseIcon, ExternalLinkIcon, MapPinIcon, PhoneIco
 import { notify } from "../../components/notificationStore";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderMap } from "../../components/OrderMap";
+import { CourierWhere } from "../../components/CourierWhere";
 import { isHttpFailure } from "../../lib/api";
 import { JUST_PLACED_PARAM, paths } from "../../lib/paths";
 import { haptic, isInsideTelegram, showConfirm } from "../../lib/telegram";
@@ -208,10 +209,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
                 </span>
               )}
               {(order.delivery_address || order.delivery_address_link) && (
-                <span>
-                  <MapPinIcon />
-                  {[order.delivery_address, order.delivery_address_link].filter(Boolean).join(" · ")}
-                </span>
+                <CourierWhere address={order.delivery_address} link={order.delivery_address_link} />
               )}
             </span>
           )}

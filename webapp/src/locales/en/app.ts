@@ -89,6 +89,7 @@ export default {
   "shops.holdingTitle": "Shops that have it",
   "shops.yourShop": "Your shop",
   "shops.pickupShop": "Pickup shop",
+  "shops.sendingShop": "Delivered from",
   "shops.chooseShop": "Choose a shop",
   "shops.choose": "Choose",
   "shops.change": "Change",
@@ -131,6 +132,9 @@ export default {
   "courier.addressPlaceholder": "Hotel, villa or street, house number",
   "courier.mapsLink": "Maps link",
   "courier.saveAddress": "Save address",
+  "courier.phoneInvalid": "Type a phone number of 9 to 15 digits, such as +66 81 234 5678.",
+  "courier.mapsLinkInvalid": "Paste a Google Maps link (https://maps.app.goo.gl/… or https://www.google.com/maps/…).",
+  "courier.openMapsLink": "Open in maps: {link}",
   // ---- shop: orders ----
   "order.title": "Order #{id}",
   "order.failed": "The order could not be loaded.",

@@ -89,6 +89,7 @@ export default {
   "shops.holdingTitle": "Где есть в наличии",
   "shops.yourShop": "Ваш магазин",
   "shops.pickupShop": "Где забрать",
+  "shops.sendingShop": "Откуда доставим",
   "shops.chooseShop": "Выберите магазин",
   "shops.choose": "Выбрать",
   "shops.change": "Изменить",
@@ -131,6 +132,9 @@ export default {
   "courier.addressPlaceholder": "Отель, вилла или улица, номер дома",
   "courier.mapsLink": "Ссылка на карту",
   "courier.saveAddress": "Сохранить адрес",
+  "courier.phoneInvalid": "Введите номер телефона из 9–15 цифр, например +66 81 234 5678.",
+  "courier.mapsLinkInvalid": "Вставьте ссылку Google Maps (https://maps.app.goo.gl/… или https://www.google.com/maps/…).",
+  "courier.openMapsLink": "Открыть на карте: {link}",
   // ---- shop: orders ----
   "order.title": "Заказ №{id}",
   "order.failed": "Не удалось загрузить заказ.",

@@ -87,6 +87,7 @@ export default {
   "shops.holdingTitle": "ร้านที่มีสินค้า",
   "shops.yourShop": "ร้านของคุณ",
   "shops.pickupShop": "ร้านที่รับสินค้า",
+  "shops.sendingShop": "จัดส่งจากร้าน",
   "shops.chooseShop": "เลือกร้าน",
   "shops.choose": "เลือก",
   "shops.change": "เปลี่ยน",
@@ -129,6 +130,9 @@ export default {
   "courier.addressPlaceholder": "โรงแรม วิลลา หรือถนนและบ้านเลขที่",
   "courier.mapsLink": "ลิงก์แผนที่",
   "courier.saveAddress": "บันทึกที่อยู่",
+  "courier.phoneInvalid": "โปรดใส่เบอร์โทรศัพท์ 9–15 หลัก เช่น +66 81 234 5678",
+  "courier.mapsLinkInvalid": "โปรดวางลิงก์ Google Maps (https://maps.app.goo.gl/… หรือ https://www.google.com/maps/…)",
+  "courier.openMapsLink": "เปิดในแผนที่: {link}",
   // ---- shop: orders ----
   "order.title": "คำสั่งซื้อ #{id}",
   "order.failed": "โหลดคำสั่งซื้อไม่สำเร็จ",

@@ -1,7 +1,8 @@
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
 import { DELIVERY_OPTIONS } from "@domain/orders";
-import { MapPinIcon, PhoneIcon } from "../../../components/icons";
+import { CourierWhere } from "../../../components/CourierWhere";
+import { PhoneIcon } from "../../../components/icons";
 import { t } from "../../../lib/i18n";
 import { deliveryOptionLabel, paymentOptionLabel } from "../../../lib/labels";
 import "./handover.css";
@@ -66,10 +67,7 @@ export function CustomerCard({ order }: { order: StaffOrder }) {
             </a>
           )}
           {(order.delivery_address || order.delivery_address_link) && (
-            <span>
-              <MapPinIcon />
-              {[order.delivery_address, order.delivery_address_link].filter(Boolean).join(" · ")}
-            </span>
+            <CourierWhere address={order.delivery_address} link={order.delivery_address_link} />
           )}
         </div>
       )}
