@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { provideCourierFromTelegram } from "./components/courierFromTelegram";
+import { provideSavedCartCheck } from "./features/cart/savedCart";
 import { useCartStore } from "./features/cart/stores/cartStore";
 import { useChosenShopStore } from "./features/shops/stores/chosenShopStore";
 import { startLocale, useLocaleStore } from "./lib/i18n";
@@ -16,8 +17,13 @@ window.history.scrollRestoration = "manual";
 startTelegram();
 startViewport();
 // Inside Telegram the cart follows the person across devices (a chunk of its own, given the stores: one that
-// imported them would split the entry, docs/webapp.md "Chunks"; a browser never loads it).
-if (isInsideTelegram()) void import("./app/cloudCartSync").then((sync) => sync.startCloudCart(useCartStore, useChosenShopStore));
+// imported them would split the entry, docs/webapp.md "Chunks"; a browser never loads it). The cart page reads
+// the saved cart again through it.
+if (isInsideTelegram()) {
+  const cloudCart = import("./app/cloudCartSync");
+  void cloudCart.then((sync) => sync.startCloudCart(useCartStore, useChosenShopStore));
+  provideSavedCartCheck((waitMs) => cloudCart.then((sync) => sync.readSavedCartAgain(waitMs)));
+}
 // The courier form's Telegram buttons: a feature's chunk the shared form is handed (components import no feature).
 if (isInsideTelegram()) provideCourierFromTelegram(() => import("./features/courier/components/CourierFromTelegram"));
 
