@@ -13,8 +13,9 @@ import { startViewport } from "./lib/viewport";
 
 // The home page puts its list position back itself; the browser's own restoration would fight it.
 window.history.scrollRestoration = "manual";
-// Telegram's colours before the first paint; the SDK itself arrives in parallel (Telegram only).
-startTelegram();
+// Telegram's colours before the first render (their mapping is a small chunk, Telegram only); the SDK itself
+// arrives in parallel.
+const themed = startTelegram();
 startViewport();
 // Inside Telegram the cart follows the person across devices (a chunk of its own, given the stores: one that
 // imported them would split the entry, docs/webapp.md "Chunks"; a browser never loads it). The cart page reads
@@ -36,8 +37,9 @@ function Root() {
   return <App key={locale} />;
 }
 
-// The language's messages first (one small chunk, fetched beside the rest of the start).
-void startLocale().then(() =>
+// The language's messages first (one small chunk, fetched beside the rest of the start), and inside Telegram its
+// colours.
+void Promise.all([startLocale(), themed]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <Root />
