@@ -203,13 +203,13 @@ describe("balance chip and logout", () => {
     const token = await stored(page, "token");
 
     await page.getByTestId("balance-chip").click();
-    const items = await page.getByTestId("balance-menu").getByRole("menuitem").allTextContents();
+    const items = await page.getByTestId("balance-menu").getByRole("button").allTextContents();
     expect(items.map((t) => t.trim())).toEqual(["Cabinet", "Cart", "Wishlist", "Support", "Log out"]);
-    await page.getByRole("menuitem", { name: "Cart" }).click();
+    await page.getByTestId("balance-menu").getByRole("button", { name: "Cart" }).click();
     await page.waitForURL(`${web.store.url}/orders`);
 
     await page.getByTestId("balance-chip").click();
-    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByTestId("balance-menu").getByRole("button", { name: "Log out" }).click();
     const confirm = page.getByRole("dialog", { name: "Log out" });
     expect(await confirm.getByTestId("logout-question").textContent()).toBe(
       `You are sure you want to log out from account: ${email}?`,
@@ -219,7 +219,7 @@ describe("balance chip and logout", () => {
     expect(await stored(page, "token")).toBe(token);
 
     await page.getByTestId("balance-chip").click();
-    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByTestId("balance-menu").getByRole("button", { name: "Log out" }).click();
     const loggedOut = page.waitForResponse((r) => r.url().endsWith("/api/auth/logout"));
     await confirm.getByRole("button", { name: "Logout", exact: true }).click();
     expect((await loggedOut).status()).toBe(204);
@@ -301,9 +301,9 @@ describe("inside Telegram", () => {
 
     // The chip menu has no Log out: a Telegram session follows the messenger account.
     await page.getByTestId("balance-chip").click();
-    const items = await page.getByTestId("balance-menu").getByRole("menuitem").allTextContents();
+    const items = await page.getByTestId("balance-menu").getByRole("button").allTextContents();
     expect(items.map((t) => t.trim())).toEqual(["Cabinet", "Cart", "Wishlist", "Support"]);
-    await page.getByRole("menuitem", { name: "Cabinet" }).click();
+    await page.getByTestId("balance-menu").getByRole("button", { name: "Cabinet" }).click();
     await page.waitForURL(`${web.store.url}/cabinet`);
     expect(await page.getByTestId("cabinet-user").textContent()).toContain("Somchai Jaidee");
 

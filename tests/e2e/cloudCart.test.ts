@@ -6,12 +6,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../server/domain/contracts/catalog";
+import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import {
   recordTelegramEvents,
   sendTelegramEvent,
+  shareCloudStorage,
   telegramEvents,
   telegramLaunchUrl,
   waitForTelegramEvent,
@@ -28,8 +30,11 @@ interface CustomMethod {
 }
 
 /** The same Telegram user on every device: CloudStorage is this user's with this bot. */
-const initData = () =>
-  signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 626262, first_name: "Niran" }) }, BOT_TOKEN);
+const initData = (telegramId = 626262) =>
+  signInitData(
+    { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: telegramId, first_name: "Niran" }) },
+    BOT_TOKEN,
+  );
 
 async function api<T>(path: string): Promise<T> {
   const answer = await fetch(`${web.store.url}${path}`);
@@ -215,5 +220,145 @@ describe("the cart outside CloudStorage's reach", () => {
     await waitForTelegramEvent(page, "web_app_ready");
     await page.waitForTimeout(1_500);
     expect((await telegramEvents(page)).filter((event) => event.type === "web_app_invoke_custom_method")).toEqual([]);
+  });
+});
+
+describe("two devices of one person open at once", () => {
+  /**
+   * A device of Telegram user `telegramId` whose CloudStorage is `storage` (the same map for every device of that
+   * person), opened at `path` and signed in from its launch data.
+   */
+  async function openDevice(telegramId: number, storage: Map<string, string>, path = "/"): Promise<Page> {
+    const page = await web.newPage();
+    await recordTelegramEvents(web.context);
+    await shareCloudStorage(web.context, storage);
+    await page.goto(telegramLaunchUrl(web.store.url, path, initData(telegramId)));
+    await page.getByTestId("balance-chip").waitFor();
+    return page;
+  }
+
+  /** The lines of the cart saved in `storage` (null when none is). */
+  const savedLines = (storage: Map<string, string>) => {
+    const head = storage.get("cart");
+    return head ? (JSON.parse(head) as { lines: unknown[] }).lines : null;
+  };
+
+  /** The cart page with the shops that can serve it checked: Place order (Telegram's MainButton) can go. */
+  async function openCart(page: Page): Promise<void> {
+    await page.getByTestId("nav-cart").click();
+    await page.getByTestId("cart-shop").first().waitFor();
+  }
+
+  const pressPlaceOrder = (page: Page) => sendTelegramEvent(page, "main_button_pressed", undefined);
+
+  async function ordersOf(telegramId: number): Promise<Order[]> {
+    const signedIn = await fetch(`${web.store.url}/api/auth/telegram`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ initData: initData(telegramId) }),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    const answer = await fetch(`${web.store.url}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await answer.json()) as { orders: Order[] }).orders;
+  }
+
+  const CHANGED_ELSEWHERE = "Your cart was changed on another device. Check it and place the order again.";
+
+  it("a cart ordered on the phone is not ordered again from the desktop's open cart page: Place order there reads the " +
+    "saved cart first, shows it emptied and says why", async () => {
+    const person = 646401;
+    const storage = new Map<string, string>();
+    const durban = await productId("Durban Poison");
+    const phone = await openDevice(person, storage);
+    await addDurbanAtNathon(phone);
+    await expect.poll(() => savedLines(storage)).toEqual([[durban, "0", 1]]);
+
+    // The desktop opens after the phone saved: it holds the same cart, and keeps its cart page open.
+    const desktop = await openDevice(person, storage);
+    await expect.poll(() => cartCount(desktop)).toBe("1");
+    await openCart(desktop);
+
+    await openCart(phone);
+    await pressPlaceOrder(phone);
+    await phone.waitForURL(/\/order\/\d+\?first=Y$/);
+    await expect.poll(() => savedLines(storage)).toEqual([]);
+
+    await pressPlaceOrder(desktop);
+    const notice = desktop.getByTestId("cart-changed-elsewhere");
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(CHANGED_ELSEWHERE);
+    expect(await notice.getAttribute("role")).toBe("alert");
+    await desktop.getByTestId("cart-empty").waitFor();
+    expect(new URL(desktop.url()).pathname).toBe("/orders");
+    expect(await cartCount(desktop)).toBe("0");
+    expect(await ordersOf(person)).toHaveLength(1);
+  });
+
+  it("a cart changed on the phone replaces the desktop's at Place order, which places nothing until pressed again", async () => {
+    const person = 646402;
+    const storage = new Map<string, string>();
+    const durban = await productId("Durban Poison");
+    const phone = await openDevice(person, storage);
+    await addDurbanAtNathon(phone);
+    await expect.poll(() => savedLines(storage)).toEqual([[durban, "0", 1]]);
+    const desktop = await openDevice(person, storage);
+    await expect.poll(() => cartCount(desktop)).toBe("1");
+    await openCart(desktop);
+
+    await openCart(phone);
+    await phone.getByTestId("cart-line").getByTestId("amount-more").click();
+    await expect.poll(() => savedLines(storage)).toEqual([[durban, "0", 2]]);
+
+    await pressPlaceOrder(desktop);
+    await desktop.getByTestId("cart-changed-elsewhere").waitFor();
+    expect(await desktop.getByTestId("cart-line").getByTestId("amount-value").textContent()).toBe("2");
+    expect(await ordersOf(person)).toEqual([]);
+
+    // Seen and pressed again: the cart as it is now is ordered, once.
+    await pressPlaceOrder(desktop);
+    await desktop.waitForURL(/\/order\/\d+\?first=Y$/);
+    const orders = await ordersOf(person);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.products.map((line) => [line.product_id, line.amount])).toEqual([[durban, 2]]);
+  });
+
+  it("takes the newer saved cart when the app comes back to the foreground and when the cart page opens", async () => {
+    const person = 646403;
+    const storage = new Map<string, string>();
+    const durban = await productId("Durban Poison");
+    const phone = await openDevice(person, storage);
+    await addDurbanAtNathon(phone);
+    await expect.poll(() => savedLines(storage)).toEqual([[durban, "0", 1]]);
+    const desktop = await openDevice(person, storage);
+    await expect.poll(() => cartCount(desktop)).toBe("1");
+
+    await openCart(phone);
+    await pressPlaceOrder(phone);
+    await phone.waitForURL(/\/order\/\d+\?first=Y$/);
+    await expect.poll(() => savedLines(storage)).toEqual([]);
+
+    // The desktop's window was behind another and comes back: its copy of the ordered cart empties.
+    const setVisibility = (state: "hidden" | "visible") =>
+      desktop.evaluate((state) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => state === "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    await desktop.waitForTimeout(500);
+    expect(await cartCount(desktop)).toBe("1");
+    await setVisibility("hidden");
+    await setVisibility("visible");
+    await expect.poll(() => cartCount(desktop)).toBe("0");
+
+    // A new cart on the phone; the desktop, left open on the list, sees it once its cart page opens.
+    await phone.goto(telegramLaunchUrl(web.store.url, "/", initData(person)));
+    await card(phone, "Durban Poison").getByTestId("add-to-order").click();
+    await expect.poll(() => savedLines(storage)).toEqual([[durban, "0", 1]]);
+    await desktop.waitForTimeout(500);
+    expect(await cartCount(desktop)).toBe("0");
+    await desktop.getByTestId("nav-cart").click();
+    await expect.poll(() => desktop.getByTestId("cart-line").count()).toBe(1);
+    // Only Place order is told: opening the page shows the cart as it is, with nothing to explain.
+    expect(await desktop.getByTestId("cart-changed-elsewhere").count()).toBe(0);
   });
 });

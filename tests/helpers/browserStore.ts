@@ -17,6 +17,8 @@ export function useBrowserStore(env: (smtpUrl: string) => Record<string, string>
   let store: Store | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
+  /** Every profile the current test opened (two devices of one person are two at once), closed after it. */
+  let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -29,7 +31,8 @@ export function useBrowserStore(env: (smtpUrl: string) => Record<string, string>
     await smtp?.close();
   });
   afterEach(async () => {
-    await context?.close();
+    await Promise.all(contexts.map((opened) => opened.close()));
+    contexts = [];
     context = undefined;
   });
 
@@ -40,16 +43,18 @@ export function useBrowserStore(env: (smtpUrl: string) => Record<string, string>
     get store(): Store {
       return store!;
     },
-    /** The profile of the current test (closed after it). */
+    /** The profile of the current test's latest page (closed after it, with any other it opened). */
     get context(): BrowserContext {
       return context!;
     },
     /**
-     * A fresh profile and page. `ageConfirmed`: an adult who answered the age gate before, once per browser
-     * session, so a test that logs out (and so clears it) sees the gate again.
+     * A fresh profile and page; the profiles opened before stay open (another device) until the test ends.
+     * `ageConfirmed`: an adult who answered the age gate before, once per browser session, so a test that logs
+     * out (and so clears it) sees the gate again.
      */
     async newPage({ ageConfirmed = true } = {}): Promise<Page> {
       context = await browser!.newContext(PHONE);
+      contexts.push(context);
       if (ageConfirmed) {
         await context.addInitScript(() => {
           if (!sessionStorage.getItem("age-preset")) {

@@ -24,6 +24,48 @@ export async function recordTelegramEvents(context: BrowserContext): Promise<voi
   });
 }
 
+/**
+ * Telegram's CloudStorage for the pages of this context, kept in `storage`: give two contexts (two devices of one
+ * person) the same map and what one saves the other reads, as Telegram keeps it per user and bot. Every
+ * `getStorageValues`, `saveStorageValue` and `deleteStorageValues` the app asks is answered at once. Call after
+ * recordTelegramEvents (it answers through the proxy that one sets up; the calls are still recorded).
+ */
+export async function shareCloudStorage(context: BrowserContext, storage: Map<string, string>): Promise<void> {
+  type Params = { key?: string; value?: string; keys?: string[] };
+  await context.exposeBinding("answerCloudStorage", (_source, method: string, params: Params) => {
+    if (method === "getStorageValues") {
+      return { result: Object.fromEntries((params.keys ?? []).map((key) => [key, storage.get(key) ?? ""])) };
+    }
+    if (method === "saveStorageValue") {
+      storage.set(params.key!, params.value!);
+      return { result: true };
+    }
+    if (method === "deleteStorageValues") {
+      for (const key of params.keys ?? []) storage.delete(key);
+      return { result: true };
+    }
+    return { error: "UNKNOWN_METHOD" };
+  });
+  await context.addInitScript(() => {
+    type Answer = { result?: unknown; error?: string };
+    const page = window as unknown as {
+      TelegramWebviewProxy: { postEvent(type: string, data: string): void };
+      answerCloudStorage(method: string, params: unknown): Promise<Answer>;
+      Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
+    };
+    const proxy = page.TelegramWebviewProxy;
+    const post = proxy.postEvent.bind(proxy);
+    proxy.postEvent = (type, data) => {
+      post(type, data);
+      if (type !== "web_app_invoke_custom_method") return;
+      const { req_id, method, params } = JSON.parse(data) as { req_id: string; method: string; params: unknown };
+      void page
+        .answerCloudStorage(method, params)
+        .then((answer) => page.Telegram.WebView.receiveEvent("custom_method_invoked", { req_id, ...answer }));
+    };
+  });
+}
+
 export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
   return page.evaluate(() => (window as unknown as { tgEvents: { type: string; data: unknown }[] }).tgEvents);
 }

@@ -10,6 +10,7 @@ import {
   cloudCartValues,
   cloudCartWins,
   parseCloudCart,
+  sameCart,
   type CloudCart,
   type CloudCartLine,
 } from "../../webapp/src/lib/cloudCart";
@@ -124,7 +125,7 @@ describe("a CloudStorage value that is not the app's cart", () => {
   });
 });
 
-describe("which cart a device keeps at start", () => {
+describe("which cart a device keeps (at start and each time it reads again)", () => {
   const cloudWithItems = cart(linesOf(2));
   const emptyCloud = cart([]);
   const items = [{}];
@@ -148,5 +149,22 @@ describe("which cart a device keeps at start", () => {
   it("keeps its own when nothing usable was saved", () => {
     expect(cloudCartWins({ lines: [], changedAt: null }, null)).toBe(false);
     expect(cloudCartWins({ lines: items, changedAt: null }, null)).toBe(false);
+  });
+});
+
+describe("whether a saved cart that wins changes what the device shows", () => {
+  const lines = [{ id: 12, picked_option: "0", amount: 2 }, { id: 40, picked_option: "7", amount: 1 }];
+
+  it("does not when it has the same lines, in any order, and the same shop", () => {
+    expect(sameCart(cart(lines), cart([...lines].reverse(), 3, SAVED_AT + 5))).toBe(true);
+    expect(sameCart(cart([], null), cart([], null))).toBe(true);
+  });
+
+  it("does when a line, an amount, an option or the shop differs", () => {
+    expect(sameCart(cart(lines), cart(lines.slice(1)))).toBe(false);
+    expect(sameCart(cart(lines), cart([])), "ordered elsewhere").toBe(false);
+    expect(sameCart(cart(lines), cart([{ ...lines[0]!, amount: 3 }, lines[1]!]))).toBe(false);
+    expect(sameCart(cart(lines), cart([{ ...lines[0]!, picked_option: "5" }, lines[1]!]))).toBe(false);
+    expect(sameCart(cart(lines), cart(lines, null))).toBe(false);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Cart across devices (issue 26): inside Telegram the cart's lines and the chosen shop follow the person to every
- * device through Telegram's CloudStorage. At start the saved cart is read once and replaces this device's when
- * it is newer (lib/cloudCart.ts `cloudCartWins`); after that every change is saved, debounced. Loaded by main.tsx
+ * device through Telegram's CloudStorage. The saved cart is read at start, again whenever the app comes back to
+ * the foreground, the cart page opens or an order is about to be placed, and each time replaces this device's
+ * when it is newer (lib/cloudCart.ts `cloudCartWins`): a cart ordered on the phone must not be ordered a second
+ * time from a desktop that stayed open. Every change is saved, debounced. Loaded by main.tsx
  * with a dynamic import inside Telegram only, so neither the browser nor the entry carries it; it is handed the
  * stores rather than importing them (a lazy chunk importing the entry's stores splits it, docs/webapp.md "Chunks").
  */
 import type { useCartStore } from "../features/cart/stores/cartStore";
 import type { useChosenShopStore } from "../features/shops/stores/chosenShopStore";
-import { CLOUD_CART_KEYS, cloudCartValues, cloudCartWins, parseCloudCart, type CloudCart } from "../lib/cloudCart";
+import { CLOUD_CART_KEYS, cloudCartValues, cloudCartWins, parseCloudCart, sameCart, type CloudCart } from "../lib/cloudCart";
 import { canUseCloudStorage, readCloudValues, writeCloudValue } from "../lib/telegramCloudStorage";
 
 /** When this device's cart or shop last changed (or took the saved cart), for the next start's comparison. */
@@ -46,6 +48,12 @@ let restored = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let dirty = false;
 let saving: Promise<void> | null = null;
+/** The start's read, which every later read waits for. */
+let startRead: Promise<void> = Promise.resolve();
+/** A read under way: a second reason to read (the cart page opening as the app comes back) shares it. */
+let reading: Promise<void> | null = null;
+/** How many times a saved cart has replaced this device's with other lines or another shop. */
+let replacements = 0;
 
 function localCart(): CloudCart {
   return {
@@ -97,6 +105,7 @@ function changed(): void {
 }
 
 function restore(cloud: CloudCart): void {
+  if (!sameCart(localCart(), cloud)) replacements++;
   restoring = true;
   try {
     cartStore.setState({ lines: cloud.lines });
@@ -107,6 +116,22 @@ function restore(cloud: CloudCart): void {
   }
   changedAt = cloud.savedAt;
   writeChangedAt(cloud.savedAt);
+  // The device now holds what is saved: nothing of its own is left to save.
+  clearTimeout(timer);
+  dirty = false;
+}
+
+/** Reads the saved cart and takes it when it wins over this device's (judged when Telegram has answered). */
+function takeNewerSavedCart(waitMs?: number): Promise<void> {
+  reading ??= readCloudValues([...CLOUD_CART_KEYS], waitMs)
+    .then((values) => {
+      const cloud = values ? parseCloudCart(values) : null;
+      if (cloudCartWins({ lines: cartStore.getState().lines, changedAt }, cloud)) restore(cloud!);
+    })
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
 }
 
 /** Once at start, inside Telegram (6.9+): reads the saved cart, takes it when it wins, then saves every change. */
@@ -123,14 +148,32 @@ export async function startCloudCart(cart: CartStore, shop: ShopStore): Promise<
   shopStore.subscribe((state, previous) => {
     if (state.chosenShopId !== previous.chosenShopId) changed();
   });
-  const values = await readCloudValues([...CLOUD_CART_KEYS]);
-  const cloud = values ? parseCloudCart(values) : null;
-  if (cloudCartWins({ lines: cartStore.getState().lines, changedAt }, cloud)) restore(cloud!);
+  startRead = takeNewerSavedCart();
+  await startRead;
   restored = true;
   flush();
-  // Telegram may close the app within the delay (an order placed, then closed): what is pending goes at once.
   document.addEventListener("visibilitychange", () => {
+    // Telegram may close the app within the delay (an order placed, then closed): what is pending goes at once.
     if (document.visibilityState === "hidden") flush();
+    // Back in the foreground: the cart may have been ordered or changed on another device meanwhile.
+    else void takeNewerSavedCart();
   });
   window.addEventListener("pagehide", flush);
+}
+
+/**
+ * Reads the saved cart again (the cart page opened, Place order pressed) and takes it when it wins. True when a
+ * saved cart replaced this device's lines or shop since the call (the start's read included): what the person
+ * was about to order is not what the cart holds now. False outside Telegram's CloudStorage and when Telegram did
+ * not answer within `waitMs`.
+ */
+export async function readSavedCartAgain(waitMs: number): Promise<boolean> {
+  if (!started) return false;
+  const before = replacements;
+  // A read already under way (the start's, the cart page's) may have longer to wait: this one waits `waitMs` at most.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  await Promise.race([startRead.then(() => takeNewerSavedCart(waitMs)), late]);
+  clearTimeout(timer);
+  return replacements !== before;
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import { useRef, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 import { useOverlayOpen } from "./useOverlayOpen";
@@ -16,9 +16,13 @@ interface BottomSheetProps {
   testId?: string;
 }
 
-/** A panel rising from the bottom of the screen; the backdrop and the close button close it. */
+/**
+ * A panel rising from the bottom of the screen; the backdrop, the close button and Escape close it. While it is
+ * up the keyboard stays inside it (components/useOverlayOpen.ts).
+ */
 export function BottomSheet({ visible, onClose, title, subtitle, children, testId }: BottomSheetProps) {
-  useOverlayOpen(visible, onClose);
+  const panel = useRef<HTMLDivElement>(null);
+  useOverlayOpen(visible, onClose, panel);
 
   const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) onClose();
@@ -26,7 +30,16 @@ export function BottomSheet({ visible, onClose, title, subtitle, children, testI
 
   return createPortal(
     <div className="sheet" data-visible={visible || undefined} onClick={onBackdrop} aria-hidden={!visible}>
-      <div className="sheet__panel" role="dialog" aria-modal="true" aria-label={title} data-testid={testId} inert={!visible}>
+      <div
+        ref={panel}
+        className="sheet__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        tabIndex={-1}
+        data-testid={testId}
+        inert={!visible}
+      >
         <span className="sheet__grip" aria-hidden="true" />
         <div className="sheet__head">
           <div className="sheet__titles">

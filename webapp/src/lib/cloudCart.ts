@@ -1,7 +1,7 @@
 /**
  * The cart as Telegram's CloudStorage keeps it (issue 26 "Cart across devices"; docs/decisions.md): what is
  * written, how a saved value is read back (anything that is not exactly this app's document is ignored), and
- * which cart wins at start. Pure: app/cloudCartSync.ts does the asking and the stores.
+ * which cart wins whenever it is read. Pure: app/cloudCartSync.ts does the asking and the stores.
  *
  * The document is versioned JSON with the time it was saved. A cart goes into the value `cart`:
  *   {"v":1,"savedAt":1732700000000,"shop":3,"parts":1,"lines":[[12,"0",2],[40,"7",1]]}
@@ -145,12 +145,23 @@ export interface LocalCart {
 }
 
 /**
- * Whether the saved cart replaces this device's (at start): only when it is newer than the local one's last
- * change. A device that never recorded a change counts as oldest, so it takes a saved cart with items; but an empty
- * saved cart (ordered or emptied elsewhere) never clears a local cart whose age is unknown.
+ * Whether the saved cart replaces this device's (at start, and each time the app reads it again: back in the
+ * foreground, the cart page, Place order): only when it is newer than the local one's last change. A device that
+ * never recorded a change counts as oldest, so it takes a saved cart with items; but an empty saved cart (ordered
+ * or emptied elsewhere) never clears a local cart whose age is unknown.
  */
 export function cloudCartWins(local: LocalCart, cloud: CloudCart | null): boolean {
   if (!cloud) return false;
   if (local.changedAt === null) return cloud.lines.length > 0 || local.lines.length === 0;
   return cloud.savedAt > local.changedAt;
+}
+
+/**
+ * Whether two carts hold the same lines (in any order) and the same shop: a saved cart that wins but says what the
+ * device already has changes nothing the person would need to look at again.
+ */
+export function sameCart(a: Omit<CloudCart, "savedAt">, b: Omit<CloudCart, "savedAt">): boolean {
+  if (a.shop !== b.shop || a.lines.length !== b.lines.length) return false;
+  const amounts = new Map(a.lines.map((line) => [`${line.id}/${line.picked_option}`, line.amount]));
+  return b.lines.every((line) => amounts.get(`${line.id}/${line.picked_option}`) === line.amount);
 }

@@ -5,7 +5,7 @@
  * the SDK reads them. Inside Telegram the SDK (12 kB gzipped, a chunk of its own) is fetched at start, in
  * parallel with the app's first calls; what the app asks of it before it arrives waits in order.
  */
-import { themeVariables, type TelegramThemeParams } from "./theme";
+import type { TelegramThemeParams } from "./theme";
 
 /** The SDK's WebApp object (for the lib/telegram*.ts files, which each wrap one of its capabilities). */
 export type WebAppApi = typeof import("@twa-dev/sdk").default;
@@ -151,17 +151,17 @@ export function sdkNow(): Promise<WebAppApi> {
 }
 
 /**
- * Once at start, before the first render: Telegram's colours on the app's CSS variables (from the launch
- * parameters, so the first paint already has them), then the SDK is fetched to expand the app, follow theme
- * changes, guard closing and keep vertical swipes for scrolling.
+ * Once at start: Telegram's colours on the app's CSS variables (from the launch parameters; the returned promise
+ * settles once they are on, and the first render waits for it, so the app's first paint already has them), then
+ * the SDK is fetched to expand the app, follow theme changes, guard closing and keep vertical swipes for scrolling.
  */
-export function startTelegram(): void {
-  if (!isInsideTelegram()) return;
-  applyTheme(launchTheme());
+export function startTelegram(): Promise<void> {
+  if (!isInsideTelegram()) return Promise.resolve();
+  const themed = applyTheme(launchTheme());
   withSdk((sdk) => {
     sdk.expand();
-    applyTheme(sdk.themeParams, sdk.colorScheme);
-    sdk.onEvent("themeChanged", () => applyTheme(sdk.themeParams, sdk.colorScheme));
+    void applyTheme(sdk.themeParams, sdk.colorScheme);
+    sdk.onEvent("themeChanged", () => void applyTheme(sdk.themeParams, sdk.colorScheme));
     if (versionAtLeast(V_BUTTONS_AND_HAPTICS)) {
       sdk.setHeaderColor("bg_color");
       sdk.setBackgroundColor("bg_color");
@@ -175,6 +175,7 @@ export function startTelegram(): void {
     sdk.onEvent("viewportChanged", onViewport);
     onViewport();
   });
+  return themed;
 }
 
 /** The shell has rendered: Telegram takes its placeholder away (called by the shell, before any data). */
@@ -204,9 +205,25 @@ function launchTheme(): TelegramThemeParams {
   }
 }
 
-/** Telegram's theme colours onto the app's CSS variables (src/app/theme.css), each readable (lib/theme.ts). */
-function applyTheme(theme: TelegramThemeParams, scheme?: "light" | "dark"): void {
-  const variables = themeVariables(theme, scheme);
+/**
+ * The mapping of Telegram's colours (lib/theme.ts, pure): a chunk of its own, fetched inside Telegram only, in
+ * parallel with the start's messages; a browser never needs it.
+ */
+let themeMapping: Promise<typeof import("./theme")> | null = null;
+
+/**
+ * Telegram's theme colours onto the app's CSS variables (src/app/theme.css), each readable (lib/theme.ts). Never
+ * fails: without the mapping (a lost connection) the app keeps its own colours, and the next theme tries again.
+ */
+async function applyTheme(theme: TelegramThemeParams, scheme?: "light" | "dark"): Promise<void> {
+  let variables: Record<string, string>;
+  try {
+    variables = (await (themeMapping ??= import("./theme"))).themeVariables(theme, scheme);
+  } catch (error) {
+    themeMapping = null;
+    console.error("Telegram's theme could not be applied", error);
+    return;
+  }
   const root = document.documentElement.style;
   for (const [name, value] of Object.entries(variables)) root.setProperty(name, value);
   document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", variables["color-scheme"]!);

@@ -24,10 +24,10 @@ export function isCloudKey(key: string): boolean {
   return KEY.test(key);
 }
 
-/** Telegram's answer, or `failed` when it sent an error, threw, or said nothing in time. */
-function ask<T>(call: (done: (error: string | null, result?: T) => void) => void, failed: T): Promise<T> {
+/** Telegram's answer, or `failed` when it sent an error, threw, or said nothing within `waitMs`. */
+function ask<T>(call: (done: (error: string | null, result?: T) => void) => void, failed: T, waitMs = ANSWER_WAIT_MS): Promise<T> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(failed), ANSWER_WAIT_MS);
+    const timer = setTimeout(() => resolve(failed), waitMs);
     const done = (error: string | null, result?: T) => {
       clearTimeout(timer);
       resolve(error || result === undefined ? failed : result);
@@ -42,12 +42,12 @@ function ask<T>(call: (done: (error: string | null, result?: T) => void) => void
 
 /**
  * The values of `keys`, as Telegram keeps them ("" or absent for a key never saved); null when Telegram could not
- * be asked or answered with an error.
+ * be asked, answered with an error or did not answer within `waitMs`.
  */
-export async function readCloudValues(keys: string[]): Promise<Record<string, string> | null> {
+export async function readCloudValues(keys: string[], waitMs = ANSWER_WAIT_MS): Promise<Record<string, string> | null> {
   if (!canUseCloudStorage() || keys.length === 0 || !keys.every(isCloudKey)) return null;
   const sdk = await sdkNow();
-  const values = await ask<Record<string, string> | null>((done) => sdk.CloudStorage.getItems(keys, done), null);
+  const values = await ask<Record<string, string> | null>((done) => sdk.CloudStorage.getItems(keys, done), null, waitMs);
   return values && typeof values === "object" ? values : null;
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { productImagePath } from "@domain/catalog";
 import type { PlaceOrderBody } from "@domain/contracts/orders";
@@ -15,6 +15,7 @@ import { useRequireLogin } from "../../features/auth/hooks/useRequireLogin";
 import { amountLimits } from "@domain/amount";
 import { CartLineRow } from "../../features/cart/components/CartLineRow";
 import { PromoCodeField } from "../../features/cart/components/PromoCodeField";
+import { takeNewerSavedCart } from "../../features/cart/savedCart";
 import { usePromoCheck } from "../../features/cart/api/usePromoCheck";
 import { OrderSettingsSections } from "../../components/OrderSettingsFields";
 import { useCryptoFallback } from "../../components/useCryptoFallback";
@@ -39,17 +40,41 @@ import { t } from "../../lib/i18n";
 
 /** Spec §5 "Placing an order": the one alert for anything missing before an order can go out. */
 
+/**
+ * How long Place order waits for Telegram to hand back the saved cart (issue 26): past it the order goes out as
+ * the device holds it, as it did before the check.
+ */
+const SAVED_CART_WAIT_MS = 4_000;
+
 /** /orders, the cart page (spec §2): lines, the pickup shop, delivery and payment, the total, Place order. */
 export function CartPage() {
   const cart = useCartView();
-  if (cart.lines.length === 0) return <EmptyCart />;
-  return <FilledCart cart={cart} />;
+  // Set when Place order found the cart replaced by one saved on another device: said above the cart as it is now.
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+
+  // Inside Telegram the cart may have been ordered or changed on another device since this one read it.
+  useEffect(() => {
+    void takeNewerSavedCart();
+  }, []);
+
+  useEffect(() => {
+    if (changedElsewhere) window.scrollTo({ top: 0 });
+  }, [changedElsewhere]);
+
+  const notice = changedElsewhere && (
+    <p className="cart-notice" role="alert" data-testid="cart-changed-elsewhere">
+      {t("cart.changedElsewhere")}
+    </p>
+  );
+  if (cart.lines.length === 0) return <EmptyCart notice={notice} />;
+  return <FilledCart cart={cart} notice={notice} onChangedElsewhere={setChangedElsewhere} />;
 }
 
-function EmptyCart() {
+function EmptyCart({ notice }: { notice: ReactNode }) {
   return (
     <section className="page">
       <h1 className="page__title">{t("cart.title")}</h1>
+      {notice}
       <div className="status-message" data-testid="cart-empty">
         <span className="status-message__icon">
           <BagIcon />
@@ -64,7 +89,13 @@ function EmptyCart() {
   );
 }
 
-function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
+interface FilledCartProps {
+  cart: ReturnType<typeof useCartView>;
+  notice: ReactNode;
+  onChangedElsewhere: (changed: boolean) => void;
+}
+
+function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
   const [, navigate] = useLocation();
   const settings = useCartStore((state) => state.settings);
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
@@ -87,12 +118,35 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
   const promoVerdict = promoAsk ? promo.data : undefined;
   const toPay = promoVerdict?.valid ? promoVerdict.discounted_total : cart.total;
 
+  const [checkingSavedCart, setCheckingSavedCart] = useState(false);
+
   const place = () => {
-    if (placeOrder.isPending) return;
+    if (placeOrder.isPending || checkingSavedCart) return;
     if (!signedIn) {
       requireLogin(paths.cart);
       return;
     }
+    onChangedElsewhere(false);
+    // Inside Telegram the cart saved by another device is read first: ordered there (so emptied) or changed since
+    // this device read it, it replaces this cart, and the person sees it before anything is ordered.
+    const savedCart = takeNewerSavedCart(SAVED_CART_WAIT_MS);
+    if (!savedCart) {
+      placeAsShown();
+      return;
+    }
+    setCheckingSavedCart(true);
+    void savedCart.then((replaced) => {
+      setCheckingSavedCart(false);
+      if (!replaced) {
+        placeAsShown();
+        return;
+      }
+      haptic("warning");
+      onChangedElsewhere(true);
+    });
+  };
+
+  const placeAsShown = () => {
     if (!settingsComplete(settings) || !shopChosen || chosenShopId === null) {
       haptic("error");
       void showAlert(t("cart.chooseOptions"));
@@ -127,7 +181,8 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
     );
   };
 
-  useTelegramPlaceButton(t("cart.placeOrderTotal", { total: formatBaht(toPay) }), placeOrder.isPending, place);
+  const busy = placeOrder.isPending || checkingSavedCart;
+  useTelegramPlaceButton(t("cart.placeOrderTotal", { total: formatBaht(toPay) }), busy, place);
 
   const remove = async ({ line }: PricedCartLine) => {
     if (!(await showConfirm(t("cart.confirmRemove")))) return;
@@ -139,6 +194,7 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       <h1 className="page__title">
         {t("cart.title")} <span className="page__count">{t("cart.lineCount", { count: cart.lines.length })}</span>
       </h1>
+      {notice}
 
       <ul className="cart-lines">
         {cart.lines.map((priced) => (
@@ -186,8 +242,8 @@ function FilledCart({ cart }: { cart: ReturnType<typeof useCartView> }) {
       </div>
 
       {!isInsideTelegram() && (
-        <button type="button" className="button cart-page__place" onClick={place} disabled={placeOrder.isPending} data-testid="place-order">
-          {placeOrder.isPending && <span className="button__spinner" aria-hidden="true" />}
+        <button type="button" className="button cart-page__place" onClick={place} disabled={busy} data-testid="place-order">
+          {busy && <span className="button__spinner" aria-hidden="true" />}
           {t("cart.placeOrder")}
         </button>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
@@ -88,10 +88,16 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
   const courier = order.delivery_option === DELIVERY_OPTIONS.courier;
   const showPass = showsPickupPass(order);
 
+  const title = useRef<HTMLHeadingElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+
   const onCancel = async () => {
     if (!(await showConfirm(t("order.confirmCancel", { id: order.id })))) return;
+    const hadFocus = document.activeElement === cancelButton.current;
     cancel.mutate(order.id, {
       onSuccess: () => {
+        // The button goes with the order's new status: focus moves to the order's title, beside that status.
+        if (hadFocus) title.current?.focus();
         haptic("warning");
         notify(t("order.canceled"), "N");
         refreshSessionUser(queryClient);
@@ -129,7 +135,9 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       )}
 
       <header className="order-head">
-        <h1 className="page__title">{t("order.title", { id: order.id })}</h1>
+        <h1 className="page__title" ref={title} tabIndex={-1} data-testid="order-title">
+          {t("order.title", { id: order.id })}
+        </h1>
         <OrderStatusBadge status={order.status} />
         <span className="order-head__date">{formatOrderDate(order.created)}</span>
       </header>
@@ -253,6 +261,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
           <button
             type="button"
             className="button button--danger"
+            ref={cancelButton}
             onClick={() => void onCancel()}
             disabled={cancel.isPending}
             data-testid="cancel-order"

@@ -42,7 +42,10 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <Header />
-      <main className="shell__main">{children}</main>
+      {/* Focusable by script: where focus goes when a dialog closes and the control that opened it is gone. */}
+      <main className="shell__main" tabIndex={-1}>
+        {children}
+      </main>
       <Footer />
       <BottomNav />
       <OptionPicker />

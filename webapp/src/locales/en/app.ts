@@ -114,6 +114,7 @@ export default {
   "cart.removeLine": "Remove from the order",
   "cart.loadingLine": "Loading product...",
   "cart.chooseOptions": "Please choose delivery and payment options!",
+  "cart.changedElsewhere": "Your cart was changed on another device. Check it and place the order again.",
   "settings.delivery": "Delivery",
   "settings.payment": "Payment",
   "settings.pickupPoint": "Pickup point",

@@ -114,6 +114,7 @@ export default {
   "cart.removeLine": "Убрать из заказа",
   "cart.loadingLine": "Загружаем товар...",
   "cart.chooseOptions": "Выберите способ получения и оплаты.",
+  "cart.changedElsewhere": "Корзину изменили на другом устройстве. Проверьте её и оформите заказ ещё раз.",
   "settings.delivery": "Получение",
   "settings.payment": "Оплата",
   "settings.pickupPoint": "Пункт выдачи",

@@ -112,6 +112,7 @@ export default {
   "cart.removeLine": "นำออกจากตะกร้า",
   "cart.loadingLine": "กำลังโหลดสินค้า...",
   "cart.chooseOptions": "โปรดเลือกวิธีรับสินค้าและวิธีชำระเงิน",
+  "cart.changedElsewhere": "ตะกร้าถูกเปลี่ยนบนอุปกรณ์อื่น โปรดตรวจสอบแล้วสั่งซื้ออีกครั้ง",
   "settings.delivery": "การรับสินค้า",
   "settings.payment": "การชำระเงิน",
   "settings.pickupPoint": "จุดรับสินค้า",

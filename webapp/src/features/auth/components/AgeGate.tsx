@@ -9,7 +9,8 @@ import "./auth.css";
 
 /**
  * Spec §4 Age gate: asks until the answer YES is stored; NO only closes it for now. Asked again whenever the
- * signed-in e-mail changes. Waits while the login modal is open, so the two never stack.
+ * signed-in e-mail changes. Waits while the login modal is open, so the two never stack. It must be answered:
+ * no close icon, and neither the backdrop nor Escape closes it; YES has the focus.
  */
 export function AgeGate() {
   const email = useSession().user?.email ?? null;
@@ -27,7 +28,7 @@ export function AgeGate() {
   };
 
   return (
-    <Modal active={asking && !loginOpen} onClose={decline} title={t("age.title")} className="auth-modal age-gate">
+    <Modal active={asking && !loginOpen} title={t("age.title")} className="auth-modal age-gate">
       <div className="age-gate__badge" aria-hidden="true">
         {AGE_LIMIT}+
       </div>
@@ -38,7 +39,7 @@ export function AgeGate() {
         <button type="button" className="button button--ghost" onClick={decline} data-testid="age-no">
           {t("auth.no")}
         </button>
-        <button type="button" className="button" onClick={accept} data-testid="age-yes">
+        <button type="button" className="button" onClick={accept} autoFocus data-testid="age-yes">
           {t("auth.yes")}
         </button>
       </div>

@@ -21,11 +21,16 @@ interface MenuEntry {
 /**
  * Spec §2: the balance chip of a signed-in user, opening Cabinet, Cart, Wishlist, Support and Log out, and under
  * them `extra` (the language picker, handed in by the shell: a feature does not import another).
+ *
+ * A disclosure, not an ARIA menu: it holds a language select beside its buttons, which a menu's arrow-key model
+ * cannot reach. The chip says whether it is open; Tab goes on into its buttons and the select; Escape, a press
+ * outside or focus leaving it closes it, and Escape from inside puts focus back on the chip.
  */
 export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; canLogOut: boolean; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const root = useRef<HTMLDivElement>(null);
+  const chip = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
   useEffect(() => {
@@ -34,7 +39,9 @@ export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; can
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      if (root.current?.contains(document.activeElement)) chip.current?.focus();
+      setOpen(false);
     };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKey);
@@ -53,12 +60,19 @@ export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; can
   if (canLogOut) entries.push({ name: "logout", label: t("menu.logout"), Icon: LogOutIcon, act: askToLogOut });
 
   return (
-    <div className="balance-chip" ref={root}>
+    <div
+      className="balance-chip"
+      ref={root}
+      onBlur={(event) => {
+        // Tabbed past its last control (or anywhere else): the open panel would sit over the page.
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
+        ref={chip}
         type="button"
         className="balance-chip__button"
         onClick={() => setOpen((wasOpen) => !wasOpen)}
-        aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={t("menu.chipLabel", { balance: formatBaht(user.balance) })}
@@ -68,20 +82,21 @@ export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; can
         <span className="balance-chip__amount">{formatBaht(user.balance)}</span>
       </button>
       {open && (
-        <div className="balance-menu" data-testid="balance-menu">
+        <div className="balance-menu" id={menuId} data-testid="balance-menu">
           <div className="balance-menu__who">
             <span className="balance-menu__name">{displayName(user)}</span>
             {user.email && user.email !== displayName(user) && <span className="balance-menu__email">{user.email}</span>}
           </div>
-          <div className="balance-menu__items" id={menuId} role="menu">
+          <div className="balance-menu__items">
             {entries.map(({ name, label, Icon, act }) => (
               <button
                 key={name}
                 type="button"
-                role="menuitem"
                 className={name === "logout" ? "balance-menu__item balance-menu__item--danger" : "balance-menu__item"}
                 onClick={() => {
                   setOpen(false);
+                  // The button goes with the panel: focus stays on the chip (the logout question gives it back there).
+                  chip.current?.focus();
                   act();
                 }}
                 data-testid={`menu-${name}`}

@@ -24,7 +24,7 @@ export function LogoutConfirm() {
         {t("logout.question", { email: user?.email ?? "" })}
       </p>
       <div className="auth-actions">
-        <button type="button" className="button button--ghost" onClick={closeLogoutConfirm} data-testid="logout-no">
+        <button type="button" className="button button--ghost" onClick={closeLogoutConfirm} autoFocus data-testid="logout-no">
           {t("auth.no")}
         </button>
         <button

@@ -12,11 +12,13 @@ interface ShopRowProps {
   /** A row that chooses the shop is a button. */
   onChoose?: () => void;
   chosen?: boolean;
+  /** The row focused as it appears (in a dialog: where the keyboard starts, components/useOverlayOpen.ts). */
+  focusOnOpen?: boolean;
   testId?: string;
 }
 
 /** One pickup shop in a list: logo, name, district. */
-export function ShopRow({ name, district, logo, aside, onChoose, chosen = false, testId }: ShopRowProps) {
+export function ShopRow({ name, district, logo, aside, onChoose, chosen = false, focusOnOpen = false, testId }: ShopRowProps) {
   const content = (
     <>
       <span className="shop-row__logo">{logo ? <img src={logo} alt="" width={42} height={42} /> : <StoreIcon />}</span>
@@ -40,7 +42,14 @@ export function ShopRow({ name, district, logo, aside, onChoose, chosen = false,
     );
   }
   return (
-    <button type="button" className="shop-row shop-row--choice" onClick={onChoose} aria-pressed={chosen} data-testid={testId}>
+    <button
+      type="button"
+      className="shop-row shop-row--choice"
+      onClick={onChoose}
+      aria-pressed={chosen}
+      autoFocus={focusOnOpen}
+      data-testid={testId}
+    >
       {content}
     </button>
   );

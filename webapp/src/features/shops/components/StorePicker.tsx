@@ -70,7 +70,7 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
         </p>
       ) : (
         <ul className="shop-rows">
-          {shops.map((shop) => (
+          {shops.map((shop, index) => (
             <li key={shop.store_id}>
               <ShopRow
                 name={shop.name}
@@ -78,6 +78,8 @@ function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChose
                 logo={shop.path}
                 chosen={shop.store_id === chosenShopId}
                 onChoose={() => choose(shop.store_id)}
+                // The shop chosen before, else the first: where the keyboard starts when the picker opens.
+                focusOnOpen={shops.some((held) => held.store_id === chosenShopId) ? shop.store_id === chosenShopId : index === 0}
                 aside={shop.store_id === chosenShopId ? <CheckIcon /> : t("product.inStock", { count: formatAmount(stockAt(shop)) })}
                 testId="store-choice"
               />
