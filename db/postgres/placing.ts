@@ -22,6 +22,17 @@ import {
 } from "../repositories/orders";
 import type { OutboxMessage } from "../../server/domain/notifications";
 
+/**
+ * Locks the rows of these users that no other transaction holds (in id order), until this transaction ends; the
+ * ids it locked. A batch decides only for those: a customer whose row another unit holds (their placement on
+ * another instance, say) would make every placement of the batch wait for that unit.
+ */
+export async function lockFreeUsers(tx: Executor, ids: readonly number[]): Promise<Set<number>> {
+  const { rows } = await sql<{ id: number }>`
+    select id from users where id = any(${[...ids]}::int[]) order by id for update skip locked`.execute(tx);
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The placing customers of a batch, in its order: undefined for a user who does not exist. */
 export async function selectPlacingCustomersTogether(
   tx: Executor,

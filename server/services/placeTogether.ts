@@ -7,14 +7,16 @@
  *
  * What the database still decides, as on the one-unit path: the customers' rows are locked first (a placement of
  * theirs elsewhere waits, then finds this one's key and counts its order; the unique key stays the last word on
- * the key), and the shelves are locked in (shop, product, option) order before the batch shares out what they hold,
- * so nothing is taken that another transaction holds. A customer placing twice in one batch, and any placement of
- * a batch that failed as a whole, runs as a unit of its own instead (`RunAlone`).
+ * the key), and the stock by a conditional take: the shelves are read, shared out in arrival order, and taken by
+ * the unit's last statement, sent with its COMMIT, which refuses when a shelf changed meanwhile (or, when a
+ * placement is short or a low-stock notice is due, locked first and shared out under the lock). A customer placing
+ * twice in one batch, one whose row another unit holds, and every placement of a batch that failed as a whole run
+ * as units of their own instead (`RunAlone`): so one busy customer never holds up a whole batch.
  */
-import { lockRows } from "../../db/locks";
 import {
   enqueueTogether,
   insertOrdersTogether,
+  lockFreeUsers,
   selectShelvesTogether,
   selectPlacingCustomersTogether,
   selectShopsTogether,
@@ -94,9 +96,10 @@ export function createPlaceTogether({
       const outcomes: Outcome<Placed>[] = placements.map(() => ({ error: new RunAlone() }));
       const firstOfCustomer = new Map<number, number>();
       placements.forEach((p, at) => firstOfCustomer.has(p.userId) || firstOfCustomer.set(p.userId, at));
-      const deciding = [...firstOfCustomer.values()];
+      // So does one whose customer's row another unit holds: it waits for that unit alone, not the whole batch.
+      const locked = await lockFreeUsers(tx, [...firstOfCustomer.keys()]);
+      const deciding = [...firstOfCustomer].filter(([userId]) => locked.has(userId)).map(([, at]) => at);
 
-      await lockRows(tx, "users", [...firstOfCustomer.keys()]);
       const customers = await selectPlacingCustomersTogether(
         tx,
         deciding.map((at) => ({ userId: placements[at]!.userId, key: placements[at]!.key })),
