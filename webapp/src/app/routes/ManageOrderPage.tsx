@@ -3,7 +3,8 @@ import { Link, Redirect, useLocation, useSearch, useSearchParams } from "wouter"
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
-import { CheckIcon, ClockIcon, CloseIcon, LockIcon } from "../../components/icons";
+import { CanceledNote } from "../../components/CanceledNote";
+import { CheckIcon, LockIcon } from "../../components/icons";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge";
 import { ApiRequestError, isHttpFailure } from "../../lib/api";
@@ -122,10 +123,11 @@ function HandoverView({ order, measuredAt }: { order: StaffOrder; measuredAt: nu
 
       {order.status === "N" && <StaffHold remaining={order.remaining_time} measuredAt={measuredAt} />}
       {order.cancel_reason && (
-        <p className="handover-canceled-note" data-testid="handover-cancel-reason" data-reason={order.cancel_reason}>
-          {order.cancel_reason === "expired" ? <ClockIcon /> : <CloseIcon />}
-          {t(`staff.handover.canceled.${order.cancel_reason}` as const)}
-        </p>
+        <CanceledNote
+          reason={order.cancel_reason}
+          text={t(`staff.handover.canceled.${order.cancel_reason}` as const)}
+          testId="handover-cancel-reason"
+        />
       )}
 
       <CustomerCard order={order} />

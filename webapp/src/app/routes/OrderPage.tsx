@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
 import { DELIVERY_OPTIONS, formatOrderDate, showsPickupPass } from "@domain/orders";
-import { CheckIcon, ClockIcon, CloseIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
+import { CanceledNote } from "../../components/CanceledNote";
+import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderMap } from "../../components/OrderMap";
@@ -143,10 +144,11 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
       </header>
 
       {order.cancel_reason && (
-        <p className="order-canceled" data-testid="order-cancel-reason" data-reason={order.cancel_reason}>
-          {order.cancel_reason === "expired" ? <ClockIcon /> : <CloseIcon />}
-          {t(`order.cancelReason.${order.cancel_reason}` as const)}
-        </p>
+        <CanceledNote
+          reason={order.cancel_reason}
+          text={t(`order.cancelReason.${order.cancel_reason}` as const)}
+          testId="order-cancel-reason"
+        />
       )}
 
       {showPass && (
