@@ -118,7 +118,7 @@ export function createPlaceTogether({
       for (const [i, at] of deciding.entries()) {
         const placement = placements[at]!;
         const customer = customers[i];
-        // A session's user always exists: without one the batch fails and each placement runs (and fails) alone.
+        // Every user locked above exists (one that does not was left to run, and fail, alone): a guard only.
         if (!customer) throw new Error(`No user ${placement.userId} to place an order for`);
         try {
           const earlier = earlierPlacement(customer, placement);
