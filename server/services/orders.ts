@@ -74,8 +74,6 @@ import { claimPromo, givePromoBack, promoForPlacement, type PlacedPromo } from "
 import { tellRestocked } from "./restock";
 import { recordSale } from "./stock";
 
-export { NOT_ENOUGH_STOCK };
-
 export interface OrdersDeps {
   db: DB;
   clock: () => number;

@@ -23,7 +23,7 @@ import { storeApi } from "../helpers/storeApi";
 
 const ADMIN_EMAIL = "courier-boss@samui.example";
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL }));
-const { api, emailToken } = storeApi(web);
+const { api, emailToken, shopId } = storeApi(web);
 
 const SCREENS = join(process.env.SHOT_DIR ?? tmpdir(), "courier");
 const NARROW = { width: 360, height: 760 };
@@ -39,12 +39,6 @@ let nextTelegramId = 828_000;
 beforeAll(() => {
   mkdirSync(SCREENS, { recursive: true });
 });
-
-async function shopId(name: string): Promise<number> {
-  const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
-  if (!shop) throw new Error(`no shop ${name}`);
-  return shop.id;
-}
 
 async function productId(name: string): Promise<number> {
   const product = (await api<{ products: { id: number; name: string }[] }>("/api/products")).products.find((p) => p.name === name);

@@ -25,21 +25,11 @@ const LIVE_MS = 2_000;
 
 // BOT_MODE off: Telegram sign-in needs the token, not a bot polling a Telegram out of reach.
 const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL }));
-const { api, emailToken } = storeApi(web);
+const { api, emailToken, shopId, telegramToken } = storeApi(web);
 
 function initDataOf(id: number, firstName: string): string {
   const user = JSON.stringify({ id, first_name: firstName, language_code: "en" });
   return signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, TEST_BOT_TOKEN);
-}
-
-async function telegramToken(initData: string): Promise<string> {
-  return (await api<{ token: string }>("/api/auth/telegram", { method: "POST", body: { initData } })).token;
-}
-
-async function shopId(name: string): Promise<number> {
-  const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
-  if (!shop) throw new Error(`no shop ${name}`);
-  return shop.id;
 }
 
 async function productId(name: string): Promise<number> {

@@ -41,21 +41,11 @@ const web = useBrowserStore((smtpUrl) => ({
   ADMIN_TELEGRAM_IDS: String(ADMIN_ID),
   HOLD_CHECK_SECONDS: "1",
 }));
-const { api } = storeApi(web);
+const { api, shopId, telegramToken } = storeApi(web);
 
 function initDataOf(id: number, firstName: string, languageCode: Language = "en"): string {
   const user = JSON.stringify({ id, first_name: firstName, language_code: languageCode });
   return signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user }, TEST_BOT_TOKEN);
-}
-
-async function telegramToken(initData: string): Promise<string> {
-  return (await api<{ token: string }>("/api/auth/telegram", { method: "POST", body: { initData } })).token;
-}
-
-async function shopId(name: string): Promise<number> {
-  const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
-  if (!shop) throw new Error(`no shop ${name}`);
-  return shop.id;
 }
 
 const lamaiId = () => shopId("Lamai Night Market");

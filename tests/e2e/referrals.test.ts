@@ -40,18 +40,12 @@ const web = useBrowserStore((smtpUrl) => ({
   TELEGRAM_API_ROOT: "http://127.0.0.1:9",
 }));
 
-const { api, emailToken } = storeApi(web);
+const { api, emailToken, shopId } = storeApi(web);
 
 async function product(name: string): Promise<Product> {
   const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
-}
-
-async function shopId(name: string): Promise<number> {
-  const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
-  if (!shop) throw new Error(`no shop ${name}`);
-  return shop.id;
 }
 
 const partnerOf = (token: string) => api<PartnerSummary>("/api/partner", { token });

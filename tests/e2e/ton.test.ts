@@ -36,15 +36,9 @@ const web = useBrowserStore((smtpUrl) => ({
   TON_API_URL: indexer.url,
   TON_POLL_SECONDS: "1",
 }));
-const { api, emailToken } = storeApi(web);
+const { api, emailToken, shopId } = storeApi(web);
 
 let wallet = "";
-
-async function shopId(name: string): Promise<number> {
-  const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
-  if (!shop) throw new Error(`no shop ${name}`);
-  return shop.id;
-}
 
 async function placeCryptoOrder(token: string): Promise<Order> {
   const products = (await api<{ products: { id: number; name: string }[] }>("/api/products")).products;

@@ -41,5 +41,17 @@ export function storeApi(world: { readonly store: { url: string }; readonly smtp
     ).token;
   }
 
-  return { api, emailToken };
+  /** Signs in over HTTP with a Telegram initData (signed with the store's bot token). */
+  async function telegramToken(initData: string): Promise<string> {
+    return (await api<{ token: string }>("/api/auth/telegram", { method: "POST", body: { initData } })).token;
+  }
+
+  /** A demo shop's id by its name. */
+  async function shopId(name: string): Promise<number> {
+    const shop = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((s) => s.name === name);
+    if (!shop) throw new Error(`no shop ${name}`);
+    return shop.id;
+  }
+
+  return { api, emailToken, telegramToken, shopId };
 }

@@ -38,8 +38,6 @@ import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
 
-/** Spec §5 "Placing an order": the one alert for anything missing before an order can go out. */
-
 /**
  * How long Place order waits for Telegram to hand back the saved cart (issue 26): past it the order goes out as
  * the device holds it, as it did before the check.
