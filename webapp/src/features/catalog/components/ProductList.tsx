@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
 import { ProductCardPlaceholder } from "../../../components/product/ProductCardPlaceholder";
 import type { PicturePriority } from "../../../components/product/ProductPicture";
@@ -7,11 +7,11 @@ import "./ProductList.css";
 import { t } from "../../../lib/i18n";
 
 interface ProductListProps {
-  products: Product[] | undefined;
+  products: CardProduct[] | undefined;
   isPending: boolean;
   onRetry: () => void;
   /** One card per product; the page decides what a card can do (order, wish, pick a shop). */
-  renderProduct: (product: Product, priority: PicturePriority) => ReactNode;
+  renderProduct: (product: CardProduct, priority: PicturePriority) => ReactNode;
 }
 
 /** Cards that are on a phone's first screen: their first pictures load at once, the very first one before all. */
