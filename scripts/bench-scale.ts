@@ -302,8 +302,12 @@ async function targetsOf(
     // bytes, not the database, would be what a read without compression measures.
     options: { url: `${base}${path}`, headers: { "accept-encoding": "br, gzip", ...(token ? { authorization: `Bearer ${token}` } : {}) } },
   });
-  const { products } = await call<{ products: { id: number }[] }>(base, "/api/products", null);
+  const { products } = await call<{ products: { id: number; name: string }[] }>(base, "/api/products", null);
   const productId = products[0]!.id;
+  // A search as a customer types it: the first listed product's longest word, in lower case, and again with a
+  // letter missing (the typo path compares every word of every text).
+  const word = products[0]!.name.split(/\s+/).reduce((a, w) => (w.length > a.length ? w : a), "").toLowerCase();
+  const typo = word.length >= 5 ? word.slice(0, 2) + word.slice(3) : word;
   // Order list pages: the first and the fourth (three cursors on).
   let cursor: string | null = null;
   let page = "/api/orders?limit=20";
@@ -322,6 +326,8 @@ async function targetsOf(
   const shop = roles.shopId;
   const reads: Target[] = [
     get("home: product list", "/api/products", null),
+    get("home: search", `/api/products?q=${encodeURIComponent(word)}`, null),
+    get("home: search with a typo", `/api/products?q=${encodeURIComponent(typo)}`, null),
     get("a product", `/api/products/${productId}`, null),
     get("cabinet: me", "/api/me", customer),
     get("cabinet: partner figures", "/api/partner", customer),
