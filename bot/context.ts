@@ -41,7 +41,7 @@ export interface BackOffice {
 export interface BotServices {
   /** A manager's Take order button and the staff's /orders: the hand-over's own use cases. */
   handover: Pick<Handover, "take" | "listOrders">;
-  /** `/start CODE`: makes the sender a user and registers the code as their referrer if it may be. */
+  /** `/start [CODE]`: makes the sender a user (or refreshes them) and registers a code as their referrer if it may be. */
   signIn: Pick<SignIn, "joinFromChat">;
   /** The customer's /orders. */
   chatOrders: ChatOrders;

@@ -1,7 +1,7 @@
 /**
- * /start [payload]: the welcome and the Open Store button, in the sender's language; and the chat's menu
- * button labelled in that language too (the bot-wide one, set at start, is English: Telegram has no
- * language_code for it). English readers get the bot-wide button back.
+ * /start [payload]: records the sender as a customer; the welcome and the Open Store button, in the sender's
+ * language; and the chat's menu button labelled in that language too (the bot-wide one, set at start, is
+ * English: Telegram has no language_code for it). English readers get the bot-wide button back.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
@@ -11,16 +11,16 @@ import { offerOptIn } from "./promotions";
 
 export const start = new Composer<BotContext>();
 
-// A deep-link payload (`t.me/bot?start=CODE`, ctx.match) is a referral code: the sender joins with it (its
-// rules are the referral programme's; a code that may not be registered changes nothing and is not mentioned).
+// Whoever presses Start becomes a customer of the shop (without orders yet) whom broadcasts, back-in-stock
+// alerts and the bot's pushes reach, and whom a later sign-in in the mini-app finds as the same user. A
+// deep-link payload (`t.me/bot?start=CODE`, ctx.match) is a referral code: the sender joins with it (its rules
+// are the referral programme's; a code that may not be registered changes nothing and is not mentioned). The
+// welcome goes out even when the database could not record them.
 start.command("start", async (ctx) => {
-  const code = ctx.match.trim();
-  if (code) {
-    try {
-      await ctx.deps.signIn.joinFromChat(ctx.sender, code);
-    } catch (error) {
-      ctx.deps.log.warn({ err: error }, "could not register the referral of a /start payload");
-    }
+  try {
+    await ctx.deps.signIn.joinFromChat(ctx.sender, ctx.match.trim() || undefined);
+  } catch (error) {
+    ctx.deps.log.warn({ err: error }, "could not record the sender of /start as a customer");
   }
   const { miniApp } = ctx.deps;
   const texts = storeTexts(ctx.say);

@@ -129,6 +129,7 @@ export const SERVER_MESSAGES = [
   "Give either email or telegram_id",
   "You own no shop.",
   "Referral {id} not found",
+  "Referral code {code} not found",
   "amount must be a signed whole number, not 0",
   "Give a reason for the correction",
   "The balance is {balance}: a correction of {amount} would make it negative.",

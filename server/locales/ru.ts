@@ -145,6 +145,7 @@ export default {
   "Give either email or telegram_id": "Укажите email или telegram_id",
   "You own no shop.": "У вас нет своего магазина.",
   "Referral {id} not found": "Приглашённый {id} не найден",
+  "Referral code {code} not found": "Реферальный код {code} не найден",
   "amount must be a signed whole number, not 0": "amount — целое число со знаком, не 0",
   "Give a reason for the correction": "Укажите причину корректировки",
   "The balance is {balance}: a correction of {amount} would make it negative.":

@@ -133,6 +133,7 @@ export default {
   "Give either email or telegram_id": "โปรดระบุ email หรือ telegram_id",
   "You own no shop.": "คุณไม่มีร้านของตัวเอง",
   "Referral {id} not found": "ไม่พบผู้ที่คุณแนะนำ {id}",
+  "Referral code {code} not found": "ไม่พบรหัสแนะนำ {code}",
   "amount must be a signed whole number, not 0": "amount ต้องเป็นจำนวนเต็มบวกหรือลบ และไม่ใช่ 0",
   "Give a reason for the correction": "โปรดระบุเหตุผลของการปรับยอด",
   "The balance is {balance}: a correction of {amount} would make it negative.": "ยอดคงเหลือคือ {balance} การปรับ {amount} จะทำให้ยอดติดลบ",

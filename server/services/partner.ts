@@ -41,6 +41,7 @@ import type {
   LedgerQuery,
   PartnerSummary,
   ReferralDetailQuery,
+  ReferralCode,
   ReferralItem,
   ReferralsQuery,
 } from "../domain/contracts/partner";
@@ -204,6 +205,16 @@ export function createPartner({ db, clock, config, log }: PartnerDeps) {
 
   return {
     recordView,
+
+    /**
+     * Whether a referral code belongs to someone: the mini-app's `/{reflink}` keeps a real code and goes home,
+     * and shows its 'Page not found' for any other path.
+     */
+    async referralCode(code: string): Promise<ReferralCode> {
+      const owner = await units.read("referralCode", (tx) => selectUserIdByReflink(tx, code));
+      if (owner === undefined) throw new NotFoundError("Referral code", "Referral code {code} not found", { code });
+      return { code };
+    },
     register,
 
     /**

@@ -1,6 +1,6 @@
 /**
  * Sign-in (design §2): with Telegram's initData (the mini-app), with an e-mail one-time code, and the chat's
- * `/start CODE` that makes the sender a user. Each sign-in is one unit of work that makes or refreshes the
+ * `/start` (with or without a referral code) that makes the sender a user. Each sign-in is one unit of work that makes or refreshes the
  * user, bootstraps admins (./adminGrants.ts) and opens the session (./sessions.ts); mail and the referral
  * programme are called before or after it, never inside.
  *
@@ -86,6 +86,7 @@ export interface TelegramUserProfile {
   first_name: string;
   last_name?: string | null | undefined;
   username?: string | null | undefined;
+  /** undefined keeps what was known: the bot's updates carry no photo, initData does when there is one. */
   photo_url?: string | null | undefined;
   /** Telegram's word for the user's language; undefined keeps what was known. */
   language_code?: string | null | undefined;
@@ -123,14 +124,14 @@ export function createSignIn(deps: SignInDeps) {
       first_name: profile.first_name,
       last_name: profile.last_name ?? null,
       username: profile.username ?? null,
-      photo_url: profile.photo_url ?? null,
+      ...(profile.photo_url === undefined ? {} : { photo_url: profile.photo_url }),
       ...(profile.language_code === undefined ? {} : { telegram_locale: reduceLanguageTag(profile.language_code) }),
     };
     let existing = await findUserByTelegramId(tx, profile.id);
     if (!existing) {
       const admin = adminGrants.bootstraps({ email: null, telegram_id: profile.id });
       const reflink = await newReflink(tx);
-      const id = await insertTelegramUser(tx, { telegram_id: profile.id, ...fields, reflink, is_admin: admin ? 1 : 0 });
+      const id = await insertTelegramUser(tx, { telegram_id: profile.id, photo_url: null, ...fields, reflink, is_admin: admin ? 1 : 0 });
       if (id !== undefined) return id;
       // A sign-in of the same new user beside this one made them first: refresh theirs.
       existing = (await findUserByTelegramId(tx, profile.id))!;
@@ -142,24 +143,27 @@ export function createSignIn(deps: SignInDeps) {
 
   return {
     /**
-     * `/start CODE` in the chat: the sender (Telegram vouches for the profile) becomes a user if they are not
-     * one yet, and the code is registered as their referrer if it may be. Never fails the chat.
+     * `/start` in the chat, with or without a referral code: the sender (Telegram vouches for the profile)
+     * becomes a user, a customer without orders, or their profile is refreshed: the very user a later sign-in
+     * in the mini-app finds by the Telegram id. A code is then registered as their referrer if it may be.
+     * Repeating it changes nothing but the profile.
      */
-    async joinFromChat(profile: TelegramUserProfile, code: string): Promise<void> {
+    async joinFromChat(profile: TelegramUserProfile, code?: string): Promise<void> {
       const userId = await units.write("joinFromChat", async (tx) => {
         const userId = await upsertTelegramUser(tx, profile);
         // They wrote to the bot: it may write back (the chat's own hook ran before the user existed).
         await markReachable(tx, profile.id);
         return userId;
       });
-      await registerReferral(userId, code, "chat");
+      if (code) await registerReferral(userId, code, "chat");
     },
 
     async signInWithTelegram(initData: string, acceptLanguage?: string | null): Promise<SignInResponse> {
       if (!config.botToken) throw new UnavailableError("TELEGRAM_SIGN_IN_OFF", "Telegram sign-in is not set up on this server.");
       const { user: profile, startParam } = verifyInitData(initData, config.botToken, Math.floor(clock() / 1000), config.initDataMaxAgeS);
       const { userId, token } = await units.write("signInWithTelegram", async (tx) => {
-        const userId = await upsertTelegramUser(tx, profile);
+        // initData speaks for the photo: none given is none.
+        const userId = await upsertTelegramUser(tx, { ...profile, photo_url: profile.photo_url ?? null });
         // Issue 26: Telegram vouches that the bot may write to them; false or absent keeps what was known.
         if (profile.allows_write_to_pm) await markReachable(tx, profile.id);
         return { userId, token: await sessions.open(tx, userId, "TELEGRAM") };

@@ -145,6 +145,13 @@ describe("shop management", () => {
       expect.arrayContaining(["Central Warehouse", "Chaweng Beach Store", "Lamai Night Market"]),
     );
     expect(await rows.filter({ hasText: "Central Warehouse" }).getByText("Warehouse", { exact: true }).count()).toBe(1);
+    // Each row shows the id the admin CLI and the API ask for.
+    const listed = await adminShops();
+    const idsShown = await rows.evaluateAll((elements) =>
+      elements.map((row) => [Number(row.getAttribute("data-shop-id")), row.querySelector("[data-testid=shop-row-id]")?.textContent]),
+    );
+    expect(idsShown).toEqual(listed.map((shop) => [shop.id, `ID ${shop.id}`]));
+    expect(await rows.filter({ hasText: "Chaweng Beach Store" }).getByTestId("shop-row-id").textContent()).toBe(`ID ${chaweng.id}`);
     await shots(page, "shop-list");
     await expectAccessible(page, "/shop/list");
 
@@ -189,6 +196,7 @@ describe("shop management", () => {
     expect(created.path).toMatch(/^\/assets\/shop\//);
     const createdRow = page.locator(`[data-testid="shop-row"][data-shop-id="${created.id}"]`);
     await createdRow.waitFor();
+    expect(await createdRow.getByTestId("shop-row-id").textContent()).toBe(`ID ${created.id}`);
     expect(await createdRow.locator("img").getAttribute("src")).toBe(created.path);
     // Customers' pickers have it at once.
     expect((await api<{ shops: { id: number }[] }>("/api/shops")).shops.map((shop) => shop.id)).toContain(created.id);
@@ -197,6 +205,7 @@ describe("shop management", () => {
     await createdRow.click();
     await page.waitForURL(`${web.store.url}/shop/edit/${created.id}`);
     expect(await page.getByTestId("shop-name").inputValue()).toBe("Bophut Fisherman's Village");
+    expect(await page.getByTestId("shop-id").textContent()).toBe(`ID ${created.id}`);
     expect(await page.getByTestId("shop-admin").inputValue()).toBe(OWNER_EMAIL);
     expect(await page.getByTestId("shop-logo-preview").getAttribute("src")).toBe(created.path);
     await page.getByTestId("shop-address").fill("14 Fisherman's Village Rd");

@@ -101,6 +101,14 @@ describe("referral programme end to end", () => {
       friend.on("request", (request) => {
         if (new URL(request.url()).pathname.startsWith("/api/ref/")) viewCalls.push(request.method());
       });
+      // A path shaped like a code that is nobody's is the 'Page not found' page: it stays, keeps nothing, counts nothing.
+      await friend.goto(`${web.store.url}/no-such-page`);
+      await friend.getByRole("heading", { name: "Page not found" }).waitFor();
+      await friend.getByTestId("not-found").waitFor();
+      expect(new URL(friend.url()).pathname).toBe("/no-such-page");
+      expect(await stored(friend, "ref")).toBeNull();
+      expect(viewCalls).toEqual([]);
+      expect(await friend.getByTestId("notification").count()).toBe(0);
       await friend.goto(copied);
       await friend.waitForURL(`${web.store.url}/`);
       expect(await stored(friend, "ref")).toBe(reflink);

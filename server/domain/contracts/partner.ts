@@ -100,6 +100,9 @@ export const StoreHistoryResponse = Type.Object({
 export type StoreHistoryResponse = Static<typeof StoreHistoryResponse>;
 
 export const ReflinkParams = Type.Object({ code: Type.String({ pattern: REFLINK_PATTERN, maxLength: 32 }) });
+/** A referral code that belongs to someone (GET /api/referrals/codes/:code); an unknown one is a 404. */
+export const ReferralCode = Type.Object({ code: Type.String() });
+export type ReferralCode = Static<typeof ReferralCode>;
 export const ReferrerBody = Type.Object({ code: Type.String({ pattern: REFLINK_PATTERN, maxLength: 32 }) });
 export const UserParams = Type.Object({ id: Id() });
 

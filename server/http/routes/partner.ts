@@ -9,6 +9,7 @@ import {
   LedgerResponse,
   PartnerSummary,
   ReferralDetailQuery,
+  ReferralCode,
   ReferralDetailResponse,
   ReferralsQuery,
   ReferralsResponse,
@@ -34,6 +35,13 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ partner: Partner }> = as
       await partner.recordView(request.params.code, viewer);
       return reply.code(204).send(null);
     },
+  );
+
+  // Whether a code is someone's referral link: 200 with it, or a 404 (the mini-app's 'Page not found').
+  app.get(
+    "/referrals/codes/:code",
+    { config: { access: "public" }, schema: { params: ReflinkParams, response: { 200: ReferralCode, ...errors } } },
+    async (request) => partner.referralCode(request.params.code),
   );
 
   // A signed-in customer who opens a referral link (or had one stored before a Telegram sign-in): the code is

@@ -222,6 +222,34 @@ describe("views", () => {
   });
 });
 
+describe("GET /api/referrals/codes/:code", () => {
+  const check = (code: string, headers: Record<string, string> = {}) =>
+    store.app.inject({ method: "GET", url: `/api/referrals/codes/${code}`, headers });
+
+  it("answers a code someone has 200 with it, to anyone, and counts no view", async () => {
+    const a = await telegramSignIn();
+    const answer = await check(a.reflink);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ code: a.reflink });
+    expect((await check(a.reflink, bearer(manager.token))).json()).toEqual({ code: a.reflink });
+    expect((await get("/api/partner", a.token)).json().views).toBe(0);
+  });
+
+  it("answers an unknown code 404 in the caller's language, a malformed one 400", async () => {
+    const a = await telegramSignIn();
+    const unknown = await check("no-such-page");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: "REFERRAL_CODE_NOT_FOUND", message: "Referral code no-such-page not found" });
+    // Codes are told apart exactly, as they are registered.
+    expect((await check(a.reflink.toUpperCase())).statusCode).toBe(404);
+    expect((await check("no-such-page", { "accept-language": "ru" })).json().message).toBe("Реферальный код no-such-page не найден");
+    const malformed = await check("a".repeat(40));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: "VALIDATION_ERROR" });
+    expect((await check(encodeURIComponent("кириллица"))).statusCode).toBe(400);
+  });
+});
+
 describe("the 3% income", () => {
   it("50 referred orders completed concurrently: exactly 50 incomes summing to the hand-computed 3%; a second completion adds " +
     "nothing", async () => {

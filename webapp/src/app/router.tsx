@@ -186,7 +186,7 @@ export function AppRouter() {
               <DocumentsPage Modal={Modal} />
             </Route>
             <Route path={paths.notFound} component={NotFoundPage} />
-            {/* After every real route: only a reflink-shaped path gets here; anything else is the 404. */}
+            {/* After every real route: only a reflink-shaped path gets here, and the server says whether it is a code (else the 404). */}
             <Route path={paths.reflinkPattern}>{(params) => <ReflinkPage key={params.reflink} code={params.reflink!} />}</Route>
             <Route component={NotFoundPage} />
           </Switch>

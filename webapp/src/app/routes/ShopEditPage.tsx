@@ -9,6 +9,7 @@ import { useAdminShop } from "../../features/admin/shops/api/useAdminShop";
 import { useDeleteShop } from "../../features/admin/shops/api/useDeleteShop";
 import { useUpdateShop } from "../../features/admin/shops/api/useUpdateShop";
 import { ShopForm } from "../../features/admin/shops/components/ShopForm";
+import { ShopIdMark } from "../../features/admin/shops/components/ShopList";
 import { errorText, SHOP_LOADING } from "../../features/admin/shops/shopTexts";
 import { NotFoundPage } from "./NotFoundPage";
 import { PageLoading } from "./PageLoading";
@@ -55,7 +56,10 @@ function ShopEditScreen({ id }: { id: number }) {
 
   return (
     <section className="page shop-page">
-      <h1 className="page__title">{t("staff.shops.editTitle")}</h1>
+      <div className="shop-page__head">
+        <h1 className="page__title">{t("staff.shops.editTitle")}</h1>
+        <ShopIdMark id={current.id} testId="shop-id" />
+      </div>
       <ShopForm
         key={current.id}
         shop={current}

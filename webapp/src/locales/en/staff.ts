@@ -286,6 +286,7 @@ export default {
   "staff.shops.noAddress": "No address",
   "staff.shops.warehouse": "Warehouse",
   "staff.shops.deleted": "Deleted",
+  "staff.shops.id": "ID {id}",
   "staff.shops.newTitle": "New shop",
   "staff.shops.create": "CREATE SHOP",
   "staff.shops.created": "New shop was created.",

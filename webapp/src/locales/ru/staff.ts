@@ -288,6 +288,7 @@ export default {
   "staff.shops.noAddress": "Адрес не указан",
   "staff.shops.warehouse": "Склад",
   "staff.shops.deleted": "Удалён",
+  "staff.shops.id": "ID {id}",
   "staff.shops.newTitle": "Новый магазин",
   "staff.shops.create": "СОЗДАТЬ МАГАЗИН",
   "staff.shops.created": "Магазин создан.",

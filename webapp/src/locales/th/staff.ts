@@ -288,6 +288,7 @@ export default {
   "staff.shops.noAddress": "ไม่มีที่อยู่",
   "staff.shops.warehouse": "คลังสินค้า",
   "staff.shops.deleted": "ลบแล้ว",
+  "staff.shops.id": "ID {id}",
   "staff.shops.newTitle": "ร้านใหม่",
   "staff.shops.create": "สร้างร้าน",
   "staff.shops.created": "สร้างร้านใหม่แล้ว",

@@ -24,3 +24,6 @@ export function walletBalanceIn(queryKey: readonly unknown[], data: unknown): nu
   if (typeof answer !== "object" || answer === null || !("balance" in answer)) return undefined;
   return typeof answer.balance === "number" ? answer.balance : undefined;
 }
+
+/** Whether a `/{reflink}` path is someone's referral code (not under "partner": it is nobody's wallet). */
+export const referralCodeKey = (code: string) => ["referral-code", code] as const;

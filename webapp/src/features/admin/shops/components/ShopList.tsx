@@ -5,7 +5,19 @@ import { t } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
 import "./shops.css";
 
-/** The management list: logo, name, address, the warehouse and deleted shops marked; a live shop opens its form. */
+/**
+ * A shop's id ('ID 3'), which the admin CLI (`npm run admin -- staff add --shop 3`) and the API ask for: on the
+ * list's rows and on the shop's page.
+ */
+export function ShopIdMark({ id, testId }: { id: number; testId: string }) {
+  return (
+    <span className="shop-mark pill shop-mark--id" data-testid={testId}>
+      {t("staff.shops.id", { id })}
+    </span>
+  );
+}
+
+/** The management list: logo, name, address, id, the warehouse and deleted shops marked; a live shop opens its form. */
 export function ShopList({ shops }: { shops: readonly AdminShop[] }) {
   if (shops.length === 0) return <p className="shop-list__empty">{t("staff.shops.none")}</p>;
   return (
@@ -32,16 +44,15 @@ function ShopRow({ shop }: { shop: AdminShop }) {
           <MapPinIcon />
           {[shop.district, shop.address].filter(Boolean).join(" · ") || t("staff.shops.noAddress")}
         </span>
-        {(warehouse || shop.is_deleted) && (
-          <span className="managed-shop__marks">
-            {warehouse && <span className="shop-mark pill shop-mark--warehouse">{t("staff.shops.warehouse")}</span>}
-            {shop.is_deleted && (
-              <span className="shop-mark pill shop-mark--deleted" data-testid="shop-row-deleted">
-                {t("staff.shops.deleted")}
-              </span>
-            )}
-          </span>
-        )}
+        <span className="managed-shop__marks">
+          <ShopIdMark id={shop.id} testId="shop-row-id" />
+          {warehouse && <span className="shop-mark pill shop-mark--warehouse">{t("staff.shops.warehouse")}</span>}
+          {shop.is_deleted && (
+            <span className="shop-mark pill shop-mark--deleted" data-testid="shop-row-deleted">
+              {t("staff.shops.deleted")}
+            </span>
+          )}
+        </span>
       </span>
     </>
   );
