@@ -32,7 +32,8 @@ html,body{height:100%;margin:0}
 body{font:15px/1.3 system-ui,sans-serif;background:#0e1621;color:${theme.text_color};display:flex;justify-content:center}
 .tg{display:flex;flex-direction:column;width:100%;max-width:520px;height:100%;background:${theme.bg_color}}
 .tg-head{display:flex;align-items:center;gap:8px;min-height:48px;padding:0 8px;background:${theme.secondary_bg_color}}
-.tg-head button{border:0;background:none;color:${theme.button_color};font:inherit;font-weight:600;padding:8px;border-radius:8px;cursor:pointer}
+.tg-head button{border:0;background:none;color:${theme.button_color};font:inherit;font-weight:600;padding:8px;
+border-radius:8px;cursor:pointer}
 .tg-head .tg-title{flex:1;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
 .tg-head .tg-note{color:${theme.hint_color};font-size:12px}
 iframe{flex:1;width:100%;border:0;background:${theme.bg_color}}
@@ -47,8 +48,10 @@ border:2px solid currentColor;border-right-color:transparent;border-radius:50%;a
 <body><div class="tg" data-testid="messenger-frame">
 <div class="tg-head"><button id="tg-back" type="button" hidden>‹ Back</button>
 <span class="tg-title">Koh Samui Store · ${escape(user.name)}</span><span class="tg-note">Telegram stand-in (development)</span></div>
-<iframe id="tg-app" title="Koh Samui Store" src="${escape(appUrl)}" data-theme="${escape(JSON.stringify(theme))}" data-user="${user.id}"></iframe>
-<div class="tg-bar" id="tg-bar" hidden><button id="tg-secondary" type="button" hidden></button><button id="tg-main" type="button" hidden></button></div>
+<iframe id="tg-app" title="Koh Samui Store" src="${escape(appUrl)}"
+ data-theme="${escape(JSON.stringify(theme))}" data-user="${user.id}"></iframe>
+<div class="tg-bar" id="tg-bar" hidden><button id="tg-secondary" type="button" hidden></button>
+<button id="tg-main" type="button" hidden></button></div>
 </div><script src="/dev/telegram/frame.js"></script></body></html>`;
 }
 
