@@ -89,9 +89,11 @@ describe("the app under its CSP", () => {
       body: JSON.stringify({ map: '<iframe src="https://www.google.com/maps/embed?pb=!1m18" width="600" height="450"></iframe>' }),
     });
     expect(map.status).toBe(200);
-    await page.goto(`${web.store.url}/order/${order.id}`);
-    await page.getByTestId("order-page").waitFor();
-    await page.locator('iframe[src^="https://www.google.com/maps/embed"]').waitFor({ state: "attached" });
+    // In the frame, as the Telegram user sees it.
+    const app = page.frames().find((frame) => frame !== page.mainFrame())!;
+    await app.goto(`${web.store.url}/order/${order.id}`);
+    await app.getByTestId("order-page").waitFor();
+    await app.locator('iframe[src^="https://www.google.com/maps/embed"]').waitFor({ state: "attached" });
     expect(await violations()).toEqual([]);
   });
 
