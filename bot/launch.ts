@@ -3,7 +3,7 @@
  * the chat menu, and the outbox worker that sends notifications. server/main.ts calls it when BOT_TOKEN is
  * set; scripts/start-bot.ts runs it alone against the same database.
  */
-import { Api } from "grammy";
+import { Api, GrammyError } from "grammy";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../server/config";
 import { createBroadcastWorker } from "../server/jobs/broadcastWorker";
@@ -70,7 +70,27 @@ export function webhookFor(config: Config, services: Services, clock: () => numb
 export interface RunningTelegram {
   /** Settles when polling ends (stop(), or a fatal error such as a revoked token). */
   polling: Promise<void>;
+  /** Settles true when Telegram refused BOT_TOKEN at start (the bot is then off in this process, said in one line). */
+  refused?: Promise<boolean>;
   stop(): Promise<void>;
+}
+
+/**
+ * Telegram's answer to a token it does not know: 401 Unauthorized (a made-up or revoked token), or 404 Not Found
+ * (a token whose form Telegram cannot even route).
+ */
+function refusedToken(error: unknown): GrammyError | null {
+  return error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404) ? error : null;
+}
+
+/** The one line a refused token gets (no stack: nothing in the code failed, the token is wrong). */
+function logRefusedToken(log: BotLog, error: GrammyError): void {
+  log.error(
+    { telegram: `${error.error_code} ${error.description}` },
+    `Telegram refused BOT_TOKEN (${error.error_code} ${error.description}): the Telegram bot is off in this process ` +
+      "(no polling, no notifications sent); the token still signs /dev/telegram users in. " +
+      "A made-up token for local work? Set BOT_MODE=off.",
+  );
 }
 
 /**
@@ -150,6 +170,11 @@ export async function startTelegram({
       await api.setWebhook(url, { secret_token: config.botWebhookSecret ?? undefined });
       log.info({ url }, "the Telegram bot is running (webhook)");
     } catch (error) {
+      const refusal = refusedToken(error);
+      if (refusal) {
+        logRefusedToken(log, refusal);
+        return { polling: Promise.resolve(), refused: Promise.resolve(true), stop: async () => undefined };
+      }
       log.error({ err: error, url }, "Telegram refused the webhook (it must be a public https address)");
     }
     await configureChatMenu(api, miniApp, log);
@@ -161,17 +186,39 @@ export async function startTelegram({
 
   // The worker knows the queue; the messenger knows Telegram and how each notification reads.
   const worker = createOutboxWorker({ outbox, messenger: createTelegramMessenger(api, miniApp), log, clock });
-  worker.start();
   // Broadcasts go through a queue of their own, paced, so the outbox's order notices never wait behind them.
   const broadcastWorker = broadcasts
     ? createBroadcastWorker({ queue: broadcasts, messenger: createBroadcastMessenger(api, miniApp), log, clock })
     : null;
-  broadcastWorker?.start();
-  const polling = bot ? startPolling(bot, miniApp, log, services.botAdmin) : null;
+  let polling: RunningTelegram | null = null;
+  let stopping = false;
+
+  // Long polling asks for the bot's identity first (getMe): a token Telegram refuses turns the bot off in this
+  // process, in one line, before any worker tries to send with it. Anything else (Telegram unreachable) leaves it
+  // as it was: the workers retry their sends, and polling logs why it stopped. Not awaited: the HTTP side starts
+  // meanwhile, and a slow Telegram never holds it up.
+  const refused = (bot ? bot.init() : Promise.resolve()).then(
+    () => false,
+    (error: unknown) => {
+      const refusal = refusedToken(error);
+      if (refusal) logRefusedToken(log, refusal);
+      return refusal !== null;
+    },
+  );
+  const started = refused.then((isRefused) => {
+    if (isRefused || stopping) return;
+    worker.start();
+    broadcastWorker?.start();
+    if (bot) polling = startPolling(bot, miniApp, log, services.botAdmin);
+  });
 
   return {
-    polling: polling?.polling ?? Promise.resolve(),
+    polling: started.then(() => polling?.polling),
+    refused,
     async stop() {
+      stopping = true;
+      // A getMe still under way (Telegram slow or unreachable) does not hold the shutdown up.
+      await withDeadline(started, STOP_CONFIRM_MS).catch(() => undefined);
       // Side by side: the worker's deadline for its sends (then it releases them) runs while polling ends.
       await Promise.all([polling?.stop(), worker.stop(), broadcastWorker?.stop()]);
     },

@@ -279,7 +279,10 @@ async function startTelegramIfConfigured(config: Config, log: FastifyBaseLogger,
   if (role === "worker" && config.botMode === "polling") {
     // Polling ends by itself only on a fatal error (a revoked token, another process polling): the worker's
     // other work (the outbox, the jobs) goes on, and /api/health still answers.
-    void telegram.polling.then(() => log.warn("the worker no longer polls Telegram (see the error above); its other jobs go on"));
+    // A refused token has said so in its own line already.
+    void telegram.polling.then(async () => {
+      if (!(await telegram.refused)) log.warn("the worker no longer polls Telegram (see the error above); its other jobs go on");
+    });
   }
   return telegram;
 }

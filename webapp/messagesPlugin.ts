@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { transform } from "esbuild";
 import type { Plugin } from "vite";
-import { catalogueGaps } from "../server/domain/messages";
+import { catalogueGaps } from "../server/domain/messages.ts";
 
 const CATALOGUE = /[\\/]webapp[\\/]src[\\/]locales[\\/](en|ru|th)[\\/]\w+\.ts$/;
 

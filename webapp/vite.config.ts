@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
-import { compileMessages } from "./messagesPlugin";
+import { compileMessages } from "./messagesPlugin.ts";
 
 const webappDir = fileURLToPath(new URL(".", import.meta.url));
 const apiUrl = process.env.API_URL ?? "http://localhost:3000";
@@ -66,6 +66,9 @@ const config = {
     emptyOutDir: true,
     // The server owns /assets/ (product images, documents), so the bundle lives under /static/.
     assetsDir: "static",
+    // No "spent significant time in plugins" notes in the build's output: the time is our messages plugin and
+    // React's, nothing a reader of `npm run build` can act on (docs/decisions.md "Development logs").
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     proxy: {

@@ -10,7 +10,7 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale.ts";
 
 export type Catalogue<Id extends string = string> = Readonly<Record<Id, string>>;
 export type MessageValues = Record<string, string | number>;

@@ -7,6 +7,7 @@ import { installJsonCompression } from "./conditional";
 import { installErrorHandling } from "./errors";
 import { installLocale } from "./locale";
 import { installMetrics } from "./metrics";
+import { fastifyRequestLogging, installRequestLog } from "./requestLog";
 import { adminBroadcastRoutes } from "./routes/adminBroadcasts";
 import { adminProductRoutes } from "./routes/adminProducts";
 import { authRoutes } from "./routes/auth";
@@ -55,11 +56,13 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(config: Config, services: Services, { telegramWebhook }: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.log,
+    ...fastifyRequestLogging(config),
     bodyLimit: BODY_LIMIT_BYTES,
     // Only the proxies named in TRUST_PROXY may say who the client is (per-address limits rely on it).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installRequestLog(app, config);
   installLocale(app);
   installErrorHandling(app);
   installMetrics(app, { token: config.metricsToken, metrics: services.metrics });

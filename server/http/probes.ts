@@ -11,14 +11,17 @@ import type { Services } from "../services/index";
 import type { AppOptions } from "./app";
 import { installErrorHandling, sendError } from "./errors";
 import { installMetrics } from "./metrics";
+import { fastifyRequestLogging, installRequestLog } from "./requestLog";
 import { healthRoutes } from "./routes/health";
 
 export async function buildProbeApp(config: Config, services: Services, { telegramWebhook }: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.log,
+    ...fastifyRequestLogging(config),
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });
+  installRequestLog(app, config);
   installErrorHandling(app);
   installMetrics(app, { token: config.metricsToken, metrics: services.metrics });
   await app.register(healthRoutes, { prefix: "/api", health: services.health });

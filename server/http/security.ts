@@ -71,7 +71,7 @@ export function orderPageContentSecurityPolicy(): Record<string, string[]> {
   };
 }
 
-const policyHeader = (policy: Record<string, string[]>) =>
+export const policyHeader = (policy: Record<string, string[]>) =>
   Object.entries(policy)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join(";");

@@ -25,6 +25,8 @@ const CLIMBING = /(?:^|[/\\])\.\.(?:[/\\]|$)|%2e|%2f|%5c|\\/i;
 function isPagePath(url: string): boolean {
   const path = url.split("?")[0]!;
   if (["/api", "/assets", "/static"].some((folder) => path === folder || path.startsWith(`${folder}/`))) return false;
+  // Prometheus' address: with metrics off (no METRICS_TOKEN) a scraper gets the API's 404, never the app's page.
+  if (path === "/metrics") return false;
   const last = path.slice(path.lastIndexOf("/") + 1);
   return !last.includes(".") && !CLIMBING.test(path);
 }

@@ -80,7 +80,14 @@ export function createMetrics({ db, clock, log, slowQueryMs, exported }: Metrics
     labelNames: ["unit"] as const,
     registers: [registry],
   });
-  if (exported) collectDefaultMetrics({ register: registry });
+  if (exported) {
+    collectDefaultMetrics({ register: registry });
+    // prom-client adds three gauges named `…_total`, a suffix Prometheus keeps for counters (promtool's lint
+    // refuses them); each is the sum of the per-type gauge beside it (`sum(nodejs_active_handles)`).
+    for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) {
+      registry.removeSingleMetric(name);
+    }
+  }
 
   watchUnits(db, (unit, runMs, waitMs) => {
     const slow = runMs > slowQueryMs;
@@ -125,11 +132,16 @@ export function createMetrics({ db, clock, log, slowQueryMs, exported }: Metrics
       const gauge = (name: string, help: string, read: () => number) =>
         new Gauge({ name, help, registers: [registry], collect: function (this: Gauge) { this.set(read()); } });
       gauge("store_live_streams", "Live-update event streams (GET /api/events) open in this process", () => figures().streams);
-      gauge(
-        "store_live_notify_failures",
-        "NOTIFY statements of live updates that failed since the process started (PostgreSQL; other instances missed those changes)",
-        () => figures().notifyFailures,
-      );
+      // Counted since the process started: a counter (rate() and increase() work on it), read from the bus.
+      new Counter({
+        name: "store_live_notify_failures_total",
+        help: "NOTIFY statements of live updates that failed since the process started (PostgreSQL; other instances missed those changes)",
+        registers: [registry],
+        collect: function (this: Counter) {
+          this.reset();
+          this.inc(figures().notifyFailures);
+        },
+      });
       gauge(
         "store_live_listening",
         "1 while this process hears other processes' changes (PostgreSQL: its LISTEN connection is up, or no stream needs it); else 0",

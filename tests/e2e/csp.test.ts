@@ -22,7 +22,12 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) console.push(message.text());
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])), ...console];
+  // Every frame's (Telegram mode from the development page frames the store).
+  return async () => {
+    const seen: string[] = [];
+    for (const frame of page.frames()) seen.push(...(await frame.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])));
+    return [...seen, ...console];
+  };
 }
 
 const card = (page: Page, name: string) =>
@@ -60,8 +65,8 @@ describe("the app under its CSP", () => {
     await page.goto(`${web.store.url}/dev/telegram`);
     await page.locator('input[name="id"]').fill("880001");
     await page.getByRole("button", { name: "Open in messenger mode" }).click();
-    await page.waitForURL((url) => url.hash.includes("tgWebAppData"));
-    await page.getByTestId("balance-chip").waitFor();
+    await page.frameLocator("#tg-app").getByTestId("balance-chip").waitFor();
+    expect(await violations()).toEqual([]);
     const token = await page.evaluate(() => localStorage.getItem("token"));
     expect(token).toBeTruthy();
     const shops = (await (await fetch(`${web.store.url}/api/shops`)).json()) as { shops: { id: number; name: string }[] };
@@ -84,9 +89,11 @@ describe("the app under its CSP", () => {
       body: JSON.stringify({ map: '<iframe src="https://www.google.com/maps/embed?pb=!1m18" width="600" height="450"></iframe>' }),
     });
     expect(map.status).toBe(200);
-    await page.goto(`${web.store.url}/order/${order.id}`);
-    await page.getByTestId("order-page").waitFor();
-    await page.locator('iframe[src^="https://www.google.com/maps/embed"]').waitFor({ state: "attached" });
+    // In the frame, as the Telegram user sees it.
+    const app = page.frames().find((frame) => frame !== page.mainFrame())!;
+    await app.goto(`${web.store.url}/order/${order.id}`);
+    await app.getByTestId("order-page").waitFor();
+    await app.locator('iframe[src^="https://www.google.com/maps/embed"]').waitFor({ state: "attached" });
     expect(await violations()).toEqual([]);
   });
 

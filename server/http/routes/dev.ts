@@ -1,11 +1,14 @@
 /**
  * Development pages (never in production): the outbox of mails a development server did not send, and a
- * page that opens the mini-app in messenger mode, signed as Telegram would sign it, for a chosen test user.
+ * page that opens the mini-app in messenger mode, signed as Telegram would sign it, for a chosen test user, framed by
+ * a stand-in of Telegram's controls (routes/devMessengerFrame.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { Type, type Static } from "typebox";
 import type { DevOutbox } from "../../services/mailer";
 import { signInitData } from "../../services/telegramInitData";
+import { contentSecurityPolicy, policyHeader } from "../security";
+import { DEV_TELEGRAM_THEME, messengerFramePage, messengerFrameScript } from "./devMessengerFrame";
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -41,10 +44,22 @@ export const devRoutes: FastifyPluginAsync<{ outbox: DevOutbox; botToken: string
 <form action="/dev/telegram/open"><label>Telegram user id</label><input name="id" value="100001" inputmode="numeric">
 <label>First name</label><input name="first_name" value="Test"><label>Last name</label><input name="last_name" value="Customer">
 <label>Username</label><input name="username" value="test_customer"><label>Start parameter (referral code)</label><input name="start_param">
-<button>Open in messenger mode</button></form>`
+<button>Open in messenger mode</button></form>
+<p class="muted">The store opens in a frame under a stand-in of Telegram's header (its Back button) and bottom bar (the
+MainButton and SecondaryButton the app sets up), which answer the app as Telegram's client does.</p>`
       : `<p>Set <code>BOT_TOKEN</code> (any token of the form <code>123456:ABC…</code> works here) and restart to try messenger mode.</p>`;
     return reply.type("text/html; charset=utf-8").send(page("Try Telegram mode", body));
   });
+
+  // The app's own policy, and this page may frame the store (the app's policy frames only maps).
+  const appPolicy = contentSecurityPolicy();
+  const framePagePolicy = policyHeader({ ...appPolicy, "frame-src": ["'self'", ...appPolicy["frame-src"]!] });
+
+  // The stand-in for Telegram's client around the framed mini-app (webapp/src/lib/telegram.ts talks to it through
+  // the SDK's iframe bridge, as it talks to Telegram Web).
+  app.get("/telegram/frame.js", async (_request, reply) =>
+    reply.header("cache-control", "no-store").type("text/javascript; charset=utf-8").send(messengerFrameScript),
+  );
 
   const OpenQuery = Type.Object({
     id: Type.Optional(Type.String({ maxLength: 20 })),
@@ -73,15 +88,12 @@ export const devRoutes: FastifyPluginAsync<{ outbox: DevOutbox; botToken: string
       tgWebAppData: signInitData(fields, botToken),
       tgWebAppVersion: "8.0",
       tgWebAppPlatform: "tdesktop",
-      tgWebAppThemeParams: JSON.stringify({
-        bg_color: "#17212b",
-        text_color: "#f5f5f5",
-        hint_color: "#708499",
-        button_color: "#5288c1",
-        button_text_color: "#ffffff",
-        secondary_bg_color: "#232e3c",
-      }),
+      tgWebAppThemeParams: JSON.stringify(DEV_TELEGRAM_THEME),
     });
-    return reply.redirect(`/#${launch.toString()}`);
+    return reply
+      .header("cache-control", "no-store")
+      .header("content-security-policy", framePagePolicy)
+      .type("text/html; charset=utf-8")
+      .send(messengerFramePage(`/#${launch.toString()}`, { id: userId, name: first_name }));
   });
 };

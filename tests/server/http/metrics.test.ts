@@ -3,13 +3,17 @@
  * METRICS_TOKEN, a 401 that says nothing without the token, Prometheus' text with it, and the figures move
  * with what the store does.
  */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { unitOfWorkOf } from "../../../db/unitOfWork";
 import { buildProbeApp } from "../../../server/http/probes";
 import { createTonWatcher } from "../../../server/jobs/tonWatcher";
-import { makeTestStore, ON_POSTGRES, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { makeTempDir, makeTestStore, ON_POSTGRES, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { placeOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
@@ -63,6 +67,45 @@ describe("GET /metrics", () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe("NOT_FOUND");
     expect(res.body).not.toContain("store_");
+  });
+
+  it("is the API's JSON 404 when METRICS_TOKEN is unset, not the mini-app's page, beside a built mini-app", async () => {
+    const webappDir = await makeTempDir("metrics-webapp-");
+    try {
+      await writeFile(join(webappDir, "index.html"), "<!doctype html><title>Koh Samui Store</title>");
+      store = await makeTestStore({ seed: false, webappDir });
+      // A page path still gets the app: the 404 is for /metrics alone.
+      expect((await store.app.inject({ method: "GET", url: "/orders" })).body).toContain("<title>Koh Samui Store</title>");
+      for (const url of ["/metrics", "/metrics?x=1"]) {
+        const res = await store.app.inject({ method: "GET", url, headers: bearer(TOKEN) });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers["content-type"]).toMatch(/^application\/json/);
+        expect(res.json()).toMatchObject({ error: "NOT_FOUND", message: "Route GET /metrics not found" });
+      }
+    } finally {
+      await rm(webappDir, { recursive: true, force: true });
+    }
+  });
+
+  it("passes promtool's lint: no gauge is named …_total, counters are, the live bus's NOTIFY failures are a counter", async () => {
+    const s = await metricsStore();
+    const text = await scrape(s);
+    const types = new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+    expect(types.get("store_live_notify_failures_total")).toBe("counter");
+    expect(types.has("store_live_notify_failures")).toBe(false);
+    expect(sample(text, "store_live_notify_failures_total")).toBe(0);
+    expect([...types].filter(([name, type]) => name.endsWith("_total") && type !== "counter")).toEqual([]);
+    expect([...types].filter(([name, type]) => type === "counter" && !name.endsWith("_total"))).toEqual([]);
+    // The per-type gauges stay (the removed totals are their sums).
+    expect(types.get("nodejs_active_handles")).toBe("gauge");
+
+    const promtool = process.env.PROMTOOL ?? "/usr/bin/promtool";
+    if (!existsSync(promtool)) {
+      throw new Error(`promtool is missing at ${promtool}: apt-get install -y prometheus (or set PROMTOOL to its path)`);
+    }
+    const lint = spawnSync(promtool, ["check", "metrics"], { input: text, encoding: "utf8" });
+    expect(`${lint.stdout}${lint.stderr}`.trim()).toBe("");
+    expect(lint.status).toBe(0);
   });
 
   it("answers 401 without the token and with a wrong one, revealing nothing else", async () => {
