@@ -30,6 +30,7 @@ import {
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
+import { useShops } from "../../features/shops/api/useShops";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { shopsHolding } from "../../lib/shopsHolding";
@@ -105,6 +106,7 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
   // Spec §4 "Cart placement": which shops can serve the cart is asked again whenever the cart changes.
   const shopLines = cart.lines.map(({ line }) => ({ product_id: line.id, option_id: Number(line.picked_option), amount: line.amount }));
   const serving = useShopsForLines(shopLines);
+  const shops = useShops();
   const servingShopIds = serving.data?.map((shop) => shop.id);
   const shopChosen = chosenShopId !== null && servingShopIds?.includes(chosenShopId) === true;
   const cryptoUnavailable = useCryptoFallback(useShopAcceptsCrypto(chosenShopId), settings.payment_option, changeSettings);
@@ -217,7 +219,12 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
         />
       </section>
 
-      <OrderSettingsSections settings={settings} onChange={changeSettings} cryptoUnavailable={cryptoUnavailable} />
+      <OrderSettingsSections
+        settings={settings}
+        onChange={changeSettings}
+        cryptoUnavailable={cryptoUnavailable}
+        pickupShop={shopChosen ? (shops.data?.find((shop) => shop.id === chosenShopId) ?? null) : null}
+      />
 
       {signedIn && (
         <PromoCodeField
