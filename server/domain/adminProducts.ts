@@ -4,7 +4,7 @@
  * Multipart fields arrive as strings; this turns them into a typed draft or a ValidationError.
  */
 import { isCategoryId } from "./catalog";
-import { BASE_OPTION_ID, DEFAULT_POSITION, MIN_POSITION } from "./constants";
+import { BASE_OPTION_ID, DEFAULT_POSITION, MIN_POSITION, WAREHOUSE_SHOP_ID } from "./constants";
 import { MULTI_LINE, SINGLE_LINE } from "./textRules";
 import { ConflictError, ValidationError } from "./errors";
 
@@ -55,6 +55,11 @@ export interface ProductDraft {
   gift_text?: string;
   /** The base option's stock at the warehouse (create: what it starts with; update: what it becomes). */
   instock?: number;
+  /**
+   * Create only: the shop whose shelf `instock` goes on, the warehouse (shop 1) unless the form names a
+   * pickup shop; the service checks that the shop exists (404).
+   */
+  shop_id?: number;
 }
 
 export type ProductDraftFull = Required<Omit<ProductDraft, "full_description">> & { full_description: string };
@@ -120,6 +125,17 @@ export function parseProductForm(fields: Record<string, string>, mode: "create" 
     const value = wholeNumber(raw("instock"));
     if (value === null) throw new ValidationError("instock", "Incorrect instock");
     draft.instock = value;
+  }
+  if (creating) {
+    draft.shop_id = WAREHOUSE_SHOP_ID;
+    if (Object.prototype.hasOwnProperty.call(fields, "shop_id") && raw("shop_id").trim() !== "") {
+      const value = wholeNumber(raw("shop_id"));
+      if (value === null || value < 1) throw new ValidationError("shop_id", "Incorrect shop_id");
+      draft.shop_id = value;
+    }
+  } else if (Object.prototype.hasOwnProperty.call(fields, "shop_id")) {
+    // An update's instock is the warehouse shelf; stock for a pickup shop is added or moved with the stock calls.
+    throw new ValidationError("shop_id", "shop_id is for a new product only: add stock to a shop with Add stock");
   }
   if (has("gift_text")) draft.gift_text = text("gift_text", raw("gift_text"), "Set gift_text");
   if (has("label")) draft.label = text("label", raw("label"), "Set label");

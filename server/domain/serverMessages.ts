@@ -147,6 +147,8 @@ export const SERVER_MESSAGES = [
   "Incorrect Per Price",
   "Incorrect Cost",
   "Incorrect instock",
+  "Incorrect shop_id",
+  "shop_id is for a new product only: add stock to a shop with Add stock",
   "Set hot_deal",
   "Set category_id",
   "in_all_list must be 1 or 0",

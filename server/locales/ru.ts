@@ -165,6 +165,9 @@ export default {
   "Incorrect Per Price": "Неверная цена",
   "Incorrect Cost": "Неверная себестоимость",
   "Incorrect instock": "Неверное количество в наличии",
+  "Incorrect shop_id": "Неверный shop_id",
+  "shop_id is for a new product only: add stock to a shop with Add stock":
+    "shop_id указывается только для нового товара: добавьте остаток в магазин через «Пополнить»",
   "Set hot_deal": "Укажите hot_deal",
   "Set category_id": "Укажите категорию (category_id)",
   "in_all_list must be 1 or 0": "in_all_list должно быть 1 или 0",

@@ -151,6 +151,9 @@ export default {
   "Incorrect Per Price": "ราคาไม่ถูกต้อง",
   "Incorrect Cost": "ต้นทุนไม่ถูกต้อง",
   "Incorrect instock": "จำนวนในสต็อกไม่ถูกต้อง",
+  "Incorrect shop_id": "shop_id ไม่ถูกต้อง",
+  "shop_id is for a new product only: add stock to a shop with Add stock":
+    "shop_id ใช้ได้กับสินค้าใหม่เท่านั้น: เพิ่มสต็อกให้ร้านด้วย \"เพิ่มสต็อก\"",
   "Set hot_deal": "โปรดระบุ hot_deal",
   "Set category_id": "โปรดเลือกหมวดหมู่ (category_id)",
   "in_all_list must be 1 or 0": "in_all_list ต้องเป็น 1 หรือ 0",

@@ -53,6 +53,7 @@ import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { keyPageOf, readKeyCursor } from "../domain/paging";
 import type { ImageStore, PreparedProductImage } from "./images";
+import { liveShop } from "./stock";
 
 export interface AdminProductsDeps {
   db: DB;
@@ -299,9 +300,11 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
           },
           { per_price: draft.per_price, cost_price: draft.cost_price, price_text: draft.price_text, gift_text: draft.gift_text },
         );
+        // The shop the form names (the warehouse by default) must exist, stock or not: a wrong id is the caller's to know.
+        await liveShop(tx, draft.shop_id);
         await addImageRows(tx, id, prepared, -1);
         if (draft.instock > 0) {
-          const shelf = { shop_id: WAREHOUSE_SHOP_ID, product_id: id, option_id: BASE_OPTION_ID };
+          const shelf = { shop_id: draft.shop_id, product_id: id, option_id: BASE_OPTION_ID };
           await putOnShelf(tx, shelf, draft.instock, { reason: "added", actor_user_id: actorUserId, order_id: null, now: at });
         }
         return id;

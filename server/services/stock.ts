@@ -71,7 +71,8 @@ async function liveOption(tx: Executor, productId: number, optionId: number) {
   return target;
 }
 
-async function liveShop(tx: Executor, shopId: number) {
+/** A shop that is not deleted (the warehouse or a pickup shop), or a 404: where stock may be put. */
+export async function liveShop(tx: Executor, shopId: number) {
   const shop = await selectShopForStock(tx, shopId);
   if (!shop || shop.is_deleted === 1) throw new NotFoundError("Shop", "Shop {id} not found", { id: shopId });
   return shop;

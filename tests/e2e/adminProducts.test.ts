@@ -417,6 +417,54 @@ describe("admin product screens", () => {
       .toBe(all.entries.length);
   });
 
+  it("a product no pickup shop holds says customers cannot see it; one tap moves the warehouse's stock and it shows on home", async () => {
+    const product = await createOverApi("Unseen Kush", { instock: "10" });
+    const shops = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops;
+    const page = await phoneOf(adminToken);
+    await page.goto(`${web.store.url}/admin/products`);
+    const card = cardOf(page, product.id);
+    const notice = card.getByTestId("admin-unseen");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Not in any pickup shop: customers cannot see it yet");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // 'Move to a shop' opens the move dialog with the warehouse's 10 filled in and a pickup shop chosen.
+    await notice.getByRole("button", { name: "Move to a shop" }).click();
+    const form = page.getByTestId("stock-form");
+    await form.waitFor();
+    expect(await page.getByTestId("stock-amount").inputValue()).toBe("10");
+    expect(await page.getByTestId("stock-option").inputValue()).toBe("0");
+    const target = await page.getByTestId("stock-shop").inputValue();
+    expect(target).not.toBe("1");
+    await page.getByTestId("stock-submit").click();
+    await form.waitFor({ state: "detached" });
+    await notice.waitFor({ state: "detached" });
+    const base = (await adminProduct("Unseen Kush")).options.find((option) => option.id === 0)!;
+    expect(base.stock.find((at) => at.shop_id === Number(target))?.amount).toBe(10);
+    expect(base.stock.find((at) => at.shop_id === 1)?.amount ?? 0).toBe(0);
+
+    // Customers see it now, on home.
+    await page.goto(web.store.url);
+    const shown = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name: "Unseen Kush", exact: true }) });
+    await expect.poll(() => shown.count(), { timeout: 20_000 }).toBe(1);
+    expect(shops.some((shop) => String(shop.id) === target)).toBe(true);
+
+    // A product made straight into a pickup shop has no notice; Add stock to the warehouse of an unseen one says so.
+    const atShop = await createOverApi("Seen Haze", { instock: "4", shop_id: target });
+    const warehouseOnly = await createOverApi("Warehouse Haze", { instock: "0" });
+    await page.goto(`${web.store.url}/admin/products`);
+    await cardOf(page, atShop.id).getByTestId("admin-marks").waitFor();
+    expect(await cardOf(page, atShop.id).getByTestId("admin-unseen").count()).toBe(0);
+    const other = cardOf(page, warehouseOnly.id);
+    await other.getByTestId("admin-unseen").waitFor();
+    expect(await other.getByTestId("unseen-move").count()).toBe(0);
+    await other.getByTestId("add-stock").click();
+    await page.getByTestId("stock-amount").fill("5");
+    await page.getByTestId("stock-submit").click();
+    await expect.poll(() => notices(page), { timeout: 10_000 }).toContain("Not in any pickup shop: customers cannot see it yet");
+    await other.getByTestId("unseen-move").waitFor();
+  });
+
   it("SET INACTIVE and SET ACTIVE, then Delete after a confirmation", async () => {
     const product = await createOverApi("Toggle Skunk", { instock: "0" });
     const page = await phoneOf(adminToken);

@@ -177,19 +177,33 @@ describe("the cart", () => {
     await page.getByTestId("nav-cart").click();
     await page.getByTestId("cart-shop").first().waitFor();
 
-    // New carts start with self-pickup and cash; the pickup point is the fixed central-station address.
+    // New carts start with self-pickup and cash; the pickup point is the chosen shop's address and map.
     expect(await page.getByTestId("delivery-options").getByRole("radio", { checked: true }).textContent()).toBe("Self pickup");
     expect(await page.getByTestId("payment-options").getByRole("radio", { checked: true }).textContent()).toBe("Cash");
-    expect(await page.getByTestId("pickup-point").textContent()).toContain(CENTRAL_STATION_ADDRESS);
+    const pickupPoint = page.getByTestId("pickup-point");
+    await expect.poll(() => pickupPoint.textContent()).toContain("Chaweng Beach Store14/31 Chaweng Beach Rd, Bo Phut, Koh Samui 84320");
+    expect(await pickupPoint.textContent()).not.toContain(CENTRAL_STATION_ADDRESS);
+    expect(await pickupPoint.getByRole("link", { name: "Map" }).getAttribute("href")).toBe("https://maps.google.com/?q=9.531,100.062");
 
-    // A visitor pressing Place order gets the login modal, and comes back to the cart signed in.
+    // With no shop chosen, the spec's fixed central-station address.
+    await page.evaluate(() => localStorage.removeItem("chosen_shop"));
+    await page.reload();
+    await page.getByTestId("cart-shop").first().waitFor();
+    expect(await pickupPoint.textContent()).toContain(CENTRAL_STATION_ADDRESS);
+    expect(await pickupPoint.textContent()).not.toContain("14/31");
+    expect(await pickupPoint.getByRole("link").count()).toBe(0);
+    await page.getByTestId("cart-shop").filter({ hasText: "Chaweng Beach Store" }).click();
+    await expect.poll(() => pickupPoint.textContent()).toContain("14/31 Chaweng Beach Rd");
+
+    // A visitor pressing Place order for a courier without a phone and an address gets the login modal, and comes
+    // back to the cart signed in, nothing placed (an order that could go on is placed: placeAfterSignIn.test.ts).
+    await page.getByTestId("delivery-options").getByRole("radio", { name: "Courier" }).click();
     await page.getByTestId("place-order").click();
     await page.getByRole("dialog", { name: "Log in" }).waitFor();
     await completeEmailLogin(page, web.smtp, "courier-buyer@samui.example");
     expect(new URL(page.url()).pathname).toBe("/orders");
 
     // Courier without a phone and an address: the spec's alert, and no order.
-    await page.getByTestId("delivery-options").getByRole("radio", { name: "Courier" }).click();
     let alerted = answerNextDialog(true);
     await page.getByTestId("place-order").click();
     expect(await alerted).toBe("Please choose delivery and payment options!");

@@ -79,7 +79,8 @@ export type AdminProduct = Static<typeof AdminProduct>;
 /**
  * The multipart text fields of create and update (all strings on the wire). On create every field but
  * full_description, in_all_list and position is required; on update only the fields sent change.
- * `instock` (create only) is the base option's stock at the warehouse. Images: `file-0`, `file-1`, … .
+ * `instock` is the base option's stock: on create it goes on the shelf of `shop_id` (the warehouse, shop 1, when
+ * absent), on update it is what the warehouse shelf becomes. Images: `file-0`, `file-1`, … .
  */
 export const AdminProductFields = Type.Object({
   name: Type.Optional(Type.String()),
@@ -87,7 +88,8 @@ export const AdminProductFields = Type.Object({
   full_description: Type.Optional(Type.String()),
   per_price: Type.Optional(Type.String({ description: "integer Baht ≥ 0" })),
   cost_price: Type.Optional(Type.String({ description: "integer Baht ≥ 0" })),
-  instock: Type.Optional(Type.String({ description: "integer ≥ 0; create only" })),
+  instock: Type.Optional(Type.String({ description: "integer ≥ 0" })),
+  shop_id: Type.Optional(Type.String({ description: "create only: the shop instock goes to, default 1 (the warehouse); 404 when unknown" })),
   gift_text: Type.Optional(Type.String()),
   label: Type.Optional(Type.String()),
   price_text: Type.Optional(Type.String()),

@@ -204,6 +204,38 @@ describe("create", () => {
     ]);
   });
 
+  it("puts the stock on the pickup shop the form names, with its audit row, and customers see it at once", async () => {
+    const product = await createProduct({ ...FIELDS, shop_id: String(shops["Lamai Night Market"]) });
+    expect(product.options[0]?.stock).toEqual([{ shop_id: shops["Lamai Night Market"], amount: 12 }]);
+    const history = await store.db.selectFrom("stock_history").selectAll().where("product_id", "=", product.id).execute();
+    expect(history.map((row) => [row.shop_id, row.option_id, row.delta, row.amount_after, row.reason, row.actor_user_id])).toEqual([
+      [shops["Lamai Night Market"], 0, 12, 12, "added", admin.userId],
+    ]);
+    expect((await customerList()).find((p) => p.id === product.id)?.instock).toBe(12);
+    // A blank shop_id is the warehouse, as when it is absent.
+    const blank = await createProduct({ ...FIELDS, name: "Samui Sunset", shop_id: "" });
+    expect(blank.options[0]?.stock).toEqual([{ shop_id: shops["Central Warehouse"], amount: 12 }]);
+  });
+
+  it("refuses an unknown or deleted shop (404) and a shop_id that is not a number (400), making nothing", async () => {
+    const deleted = await call("DELETE", `/api/admin/shops/${shops["Nathon Pier"]}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const before = Object.keys(await productIdsByName(store.db)).length;
+    for (const [shopId, status, body] of [
+      ["4242", 404, { error: "SHOP_NOT_FOUND", message: "Shop 4242 not found" }],
+      [String(shops["Nathon Pier"]), 404, { error: "SHOP_NOT_FOUND", message: `Shop ${shops["Nathon Pier"]} not found` }],
+      ["two", 400, { error: "VALIDATION_ERROR", message: "Incorrect shop_id" }],
+      ["0", 400, { error: "VALIDATION_ERROR", message: "Incorrect shop_id" }],
+    ] as const) {
+      const res = await send("POST", "/api/admin/products", { ...FIELDS, shop_id: shopId }, [JPEG()]);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual(body);
+    }
+    expect(Object.keys(await productIdsByName(store.db))).toHaveLength(before);
+    expect(await filesUnder(join(store.dataDir, "uploads"))).toEqual([]);
+    expect(await store.db.selectFrom("stock_history").selectAll().where("delta", "=", 12).execute()).toEqual([]);
+  });
+
   it("takes position and in_all_list when given, and a WebP picture", async () => {
     const webp = { field: "file-0", buffer: fixture("photo.webp"), filename: "x.webp", contentType: "image/webp" };
     const product = await createProduct({ ...FIELDS, position: "3", in_all_list: "0", hot_deal: "0", category_id: "5" }, [webp]);
@@ -348,6 +380,7 @@ describe("update", () => {
       [{ per_price: "-1" }, "Incorrect Per Price"],
       [{ cost_price: "1.5" }, "Incorrect Cost"],
       [{ instock: "many" }, "Incorrect instock"],
+      [{ instock: "5", shop_id: "2" }, "shop_id is for a new product only: add stock to a shop with Add stock"],
     ] as const) {
       const res = await send("PUT", `/api/admin/products/${product.id}`, fields, [PNG("file-0")]);
       expect(res.statusCode, res.body).toBe(400);

@@ -7,7 +7,7 @@ import { t } from "../lib/i18n";
 import { deliveryOptionLabel, paymentOptionLabel } from "../lib/labels";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CourierDetails } from "./CourierDetails";
-import { CardIcon, CashIcon, CryptoIcon, MapPinIcon, ScooterIcon, WalkIcon } from "./icons";
+import { CardIcon, CashIcon, CryptoIcon, ExternalLinkIcon, MapPinIcon, ScooterIcon, WalkIcon } from "./icons";
 import "./OrderSettingsFields.css";
 
 export interface SettingsFieldsProps {
@@ -15,6 +15,18 @@ export interface SettingsFieldsProps {
   onChange: (change: Partial<OrderSettings>) => void;
   /** The chosen shop has no TON wallet: crypto is shown but not offered. */
   cryptoUnavailable?: boolean;
+  /**
+   * The shop the order is collected from, once one is chosen: self-pickup's point is its address (and map);
+   * without one, the spec's fixed central-station address (docs/decisions.md "The pickup point is the shop's").
+   */
+  pickupShop?: PickupShop | null;
+}
+
+/** What the pickup point says of a shop: its name, address and map link ("" when it has none). */
+export interface PickupShop {
+  name: string;
+  address: string;
+  map_link: string;
 }
 
 /** The choices in the language in effect (read at render: the catalogue is loaded by then). */
@@ -29,8 +41,8 @@ const paymentChoices = (): readonly Choice[] => [
   { value: PAYMENT_OPTIONS.crypto, label: paymentOptionLabel(PAYMENT_OPTIONS.crypto)!, Icon: CryptoIcon },
 ];
 
-/** Delivery: self-pickup (with the fixed central-station address) or a courier (who needs a phone and an address). */
-function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
+/** Delivery: self-pickup (at the shop's address, or the fixed one) or a courier (who needs a phone and an address). */
+function DeliveryOptions({ settings, onChange, pickupShop }: SettingsFieldsProps) {
   const delivery = settings.delivery_option;
   return (
     <div className="order-options">
@@ -42,11 +54,24 @@ function DeliveryOptions({ settings, onChange }: SettingsFieldsProps) {
         testId="delivery-options"
       />
       {delivery === DELIVERY_OPTIONS.selfPickup && (
-        <p className="pickup-point" data-testid="pickup-point">
+        <p className="pickup-point" data-testid="pickup-point" data-shop={pickupShop ? "chosen" : undefined}>
           <MapPinIcon />
           <span>
             <span className="pickup-point__label">{t("settings.pickupPoint")}</span>
-            {CENTRAL_STATION_ADDRESS}
+            {pickupShop ? (
+              <>
+                <span className="pickup-point__shop">{pickupShop.name}</span>
+                {pickupShop.address}
+                {pickupShop.map_link && (
+                  <a className="pickup-point__map" href={pickupShop.map_link} target="_blank" rel="noopener noreferrer">
+                    {t("ui.map")}
+                    <ExternalLinkIcon />
+                  </a>
+                )}
+              </>
+            ) : (
+              CENTRAL_STATION_ADDRESS
+            )}
           </span>
         </p>
       )}

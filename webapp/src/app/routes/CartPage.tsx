@@ -30,10 +30,13 @@ import {
 import { usePlaceOrder } from "../../features/orders/api/usePlaceOrder";
 import { useShopAcceptsCrypto } from "../../features/shops/hooks/useShopAcceptsCrypto";
 import { useShopsForLines } from "../../features/shops/api/useShopsForLines";
+import { useShops } from "../../features/shops/api/useShops";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { shopsHolding } from "../../lib/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
+import { changesSince, shownPlacement, type ShownPlacement } from "../../features/cart/resumeAfterSignIn";
+import { useLoginModalStore } from "../../features/auth/stores/loginModalStore";
 import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";
 import { t } from "../../lib/i18n";
@@ -105,6 +108,7 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
   // Spec §4 "Cart placement": which shops can serve the cart is asked again whenever the cart changes.
   const shopLines = cart.lines.map(({ line }) => ({ product_id: line.id, option_id: Number(line.picked_option), amount: line.amount }));
   const serving = useShopsForLines(shopLines);
+  const shops = useShops();
   const servingShopIds = serving.data?.map((shop) => shop.id);
   const shopChosen = chosenShopId !== null && servingShopIds?.includes(chosenShopId) === true;
   const cryptoUnavailable = useCryptoFallback(useShopAcceptsCrypto(chosenShopId), settings.payment_option, changeSettings);
@@ -117,10 +121,46 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
   const toPay = promoVerdict?.valid ? promoVerdict.discounted_total : cart.total;
 
   const [checkingSavedCart, setCheckingSavedCart] = useState(false);
+  // Place order pressed signed out: the cart as shown, placed by itself once the sign-in is done (unless it changed).
+  const [shownAtPress, setShownAtPress] = useState<ShownPlacement | null>(null);
+  const [changedWhileSigningIn, setChangedWhileSigningIn] = useState<string[] | null>(null);
+  const [resuming, setResuming] = useState(false);
+  const loginOpen = useLoginModalStore((state) => state.open);
+
+  /** The request for the cart as shown, or null when it cannot go yet (settings incomplete, no shop that serves it). */
+  const bodyAsShown = (): PlaceOrderBody | null => {
+    if (!settingsComplete(settings) || !shopChosen || chosenShopId === null) return null;
+    return {
+      shop_id: chosenShopId,
+      items: shopLines,
+      ...settingsToSend(settings),
+      ...(promoCode !== "" ? { promo_code: promoCode } : {}),
+    };
+  };
 
   const place = () => {
-    if (placeOrder.isPending || checkingSavedCart) return;
+    if (placeOrder.isPending || checkingSavedCart || resuming) return;
+    setChangedWhileSigningIn(null);
     if (!signedIn) {
+      const body = bodyAsShown();
+      const shown =
+        body &&
+        shownPlacement(
+          body,
+          cart.lines.map(({ line, product, offer }) => ({
+            name: product?.name,
+            per_price: offer?.per_price,
+            product_id: line.id,
+            option_id: Number(line.picked_option),
+            amount: line.amount,
+          })),
+          cart.total,
+        );
+      if (shown) {
+        // The key is taken now: the placement after the sign-in is this press, not a second one.
+        placementKeyFor(JSON.stringify(shown.body));
+        setShownAtPress(shown);
+      }
       requireLogin(paths.cart);
       return;
     }
@@ -145,17 +185,45 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
   };
 
   const placeAsShown = () => {
-    if (!settingsComplete(settings) || !shopChosen || chosenShopId === null) {
+    const body = bodyAsShown();
+    if (!body) {
       haptic("error");
       void showAlert(t("cart.chooseOptions"));
       return;
     }
-    const body: PlaceOrderBody = {
-      shop_id: chosenShopId,
-      items: shopLines,
-      ...settingsToSend(settings),
-      ...(promoCode !== "" ? { promo_code: promoCode } : {}),
-    };
+    send(body);
+  };
+
+  // The visitor closed the login without signing in: a later sign-in from the header places nothing by itself.
+  useEffect(() => {
+    if (!loginOpen && !signedIn) setShownAtPress(null);
+  }, [loginOpen, signedIn]);
+
+  // Signed in after pressing Place order: the placement goes on, unless a price, the stock or the total changed.
+  useEffect(() => {
+    if (!signedIn || !shownAtPress) return;
+    const shown = shownAtPress;
+    setShownAtPress(null);
+    setResuming(true);
+    void changesSince(queryClient, shown).then((changes) => {
+      setResuming(false);
+      if (changes.length === 0) {
+        send(shown.body);
+        return;
+      }
+      haptic("warning");
+      setChangedWhileSigningIn(changes);
+      void serving.refetch();
+    });
+    // Runs once per sign-in; `send` and `serving` are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn, shownAtPress, queryClient]);
+
+  useEffect(() => {
+    if (changedWhileSigningIn) window.scrollTo({ top: 0 });
+  }, [changedWhileSigningIn]);
+
+  const send = (body: PlaceOrderBody) => {
     placeOrder.mutate(
       { body, idempotencyKey: placementKeyFor(JSON.stringify(body)) },
       {
@@ -179,7 +247,7 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
     );
   };
 
-  const busy = placeOrder.isPending || checkingSavedCart;
+  const busy = placeOrder.isPending || checkingSavedCart || resuming;
   useTelegramPlaceButton(t("cart.placeOrderTotal", { total: formatBaht(toPay) }), busy, place);
 
   const remove = async ({ line }: PricedCartLine) => {
@@ -193,6 +261,16 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
         {t("cart.title")} <span className="page__count">{t("cart.lineCount", { count: cart.lines.length })}</span>
       </h1>
       {notice}
+      {changedWhileSigningIn && (
+        <div className="cart-notice" role="alert" data-testid="cart-changed-while-signing-in">
+          <p>{t("cart.resume.stopped")}</p>
+          <ul>
+            {changedWhileSigningIn.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       <ul className="cart-lines">
         {cart.lines.map((priced) => (
@@ -217,7 +295,12 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
         />
       </section>
 
-      <OrderSettingsSections settings={settings} onChange={changeSettings} cryptoUnavailable={cryptoUnavailable} />
+      <OrderSettingsSections
+        settings={settings}
+        onChange={changeSettings}
+        cryptoUnavailable={cryptoUnavailable}
+        pickupShop={shopChosen ? (shops.data?.find((shop) => shop.id === chosenShopId) ?? null) : null}
+      />
 
       {signedIn && (
         <PromoCodeField

@@ -1,4 +1,5 @@
 import { useLocation } from "wouter";
+import { unseenByCustomers } from "../../features/admin/products/asCatalogProduct";
 import { productImagePath } from "@domain/catalog";
 import { BoxIcon } from "../../components/icons";
 import { notify } from "../../components/notificationStore";
@@ -68,9 +69,10 @@ function EditForm({ product }: { product: AdminProduct }) {
             return;
           }
           update.mutate(formDataOf(changed, images), {
-            onSuccess: () => {
+            onSuccess: (answer) => {
               haptic("success");
               notify(t("staff.form.updated"), "S");
+              if (unseenByCustomers(answer.product)) notify(t("staff.product.unseen"), "W");
               navigate(paths.adminProducts);
             },
           });

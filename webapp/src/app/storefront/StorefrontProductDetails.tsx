@@ -62,23 +62,21 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
         wishlistControl={
           canWish && <WishlistButton productId={product.id} productName={product.name} inWishlist={productIds.includes(product.id)} />
         }
-        buyControls={
-          <>
-            <ChosenShopButton onChange={() => setPicking("shop")} />
-            <div className="buy-row">
-              {inStock && (
-                <AmountPicker
-                  value={amount}
-                  onChange={onAmount}
-                  min={limits.min}
-                  max={Math.max(limits.max, amount)}
-                  step={limits.step}
-                  label={t("product.amountOf", { name: product.name })}
-                />
-              )}
-              {!isInsideTelegram() && <AddToOrderButton ordered={order.ordered} soldOut={!inStock} onPress={pressOrder} />}
-            </div>
-          </>
+        buyControls={<ChosenShopButton onChange={() => setPicking("shop")} />}
+        actionRow={
+          <div className="buy-row">
+            {inStock && (
+              <AmountPicker
+                value={amount}
+                onChange={onAmount}
+                min={limits.min}
+                max={Math.max(limits.max, amount)}
+                step={limits.step}
+                label={t("product.amountOf", { name: product.name })}
+              />
+            )}
+            {!isInsideTelegram() && <AddToOrderButton ordered={order.ordered} soldOut={!inStock} onPress={pressOrder} />}
+          </div>
         }
       />
       <StorePicker

@@ -69,3 +69,19 @@ export function asCatalogProduct(product: AdminProduct): Product {
     created: product.created,
   };
 }
+
+/**
+ * A product no pickup shop holds (the warehouse is none): customers cannot see it. What its notice's 'Move to a
+ * shop' fills in: the option the warehouse holds most of (the default one first), and how many. Null when a pickup
+ * shop holds some of a live option, or the product is deleted.
+ */
+export function unseenByCustomers(product: AdminProduct): { optionId: number; warehouse: number } | null {
+  if (product.is_deleted === "1") return null;
+  const options = liveOptions(product);
+  const atPickupShops = options.some((option) => option.stock.some((at) => at.shop_id !== WAREHOUSE_SHOP_ID && at.amount > 0));
+  if (atPickupShops) return null;
+  const warehouseOf = (option: AdminProductOption) => option.stock.find((at) => at.shop_id === WAREHOUSE_SHOP_ID)?.amount ?? 0;
+  const byDefaultFirst = [...options].sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  const held = byDefaultFirst.find((option) => warehouseOf(option) > 0) ?? byDefaultFirst[0];
+  return { optionId: held?.id ?? 0, warehouse: held ? warehouseOf(held) : 0 };
+}

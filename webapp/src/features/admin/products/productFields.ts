@@ -19,7 +19,8 @@ export const TEXT_FIELDS = [
   "position",
 ] as const;
 
-export type ProductFields = Record<(typeof TEXT_FIELDS)[number] | "hot_deal" | "category_id" | "in_all_list", string>;
+/** `shop_id`: where a new product's stock goes (create only; the edit form's stays the warehouse and is never sent). */
+export type ProductFields = Record<(typeof TEXT_FIELDS)[number] | "hot_deal" | "category_id" | "in_all_list" | "shop_id", string>;
 
 export const EMPTY_FIELDS: ProductFields = {
   name: "",
@@ -35,6 +36,7 @@ export const EMPTY_FIELDS: ProductFields = {
   hot_deal: "0",
   category_id: String(CATEGORIES[0].id),
   in_all_list: "1",
+  shop_id: String(WAREHOUSE_SHOP_ID),
 };
 
 /** The form as a product fills it: every field as the text the inputs hold. */
@@ -56,6 +58,7 @@ export function fieldsOf(product: AdminProduct): ProductFields {
     hot_deal: product.hot_deal,
     category_id: String(product.category_id),
     in_all_list: product.in_all_list,
+    shop_id: String(WAREHOUSE_SHOP_ID),
   };
 }
 
@@ -74,6 +77,7 @@ const FIELD_LABELS: Partial<Record<string, MessageId>> = {
   hot_deal: "staff.form.hotDeal",
   category_id: "staff.form.category",
   in_all_list: "staff.form.inAllList",
+  shop_id: "staff.form.stockShop",
 };
 
 /**

@@ -21,12 +21,17 @@ interface ProductDetailsProps {
   product: Product;
   /** The wishlist heart on the image, for customers who have a wishlist. */
   wishlistControl?: ReactNode;
-  /** The pickup shop row, the amount picker and the order button, under the price. */
+  /** The pickup shop row, under the price. */
   buyControls?: ReactNode;
+  /**
+   * The amount picker and the order button, right under the price card: a row of the whole page that sticks above
+   * the bottom navigation while the page scrolls (at first sight on a small phone too), so it is always in reach.
+   */
+  actionRow?: ReactNode;
 }
 
 /** The product page's content (spec §2 "/products/{id}"), shown with the option the customer picked. */
-export function ProductDetails({ product, wishlistControl, buyControls }: ProductDetailsProps) {
+export function ProductDetails({ product, wishlistControl, buyControls, actionRow }: ProductDetailsProps) {
   const [viewedImage, setViewedImage] = useState<number | null>(null);
   const offer = usePickedOffer(product);
   const offers = offersOf(product);
@@ -73,6 +78,11 @@ export function ProductDetails({ product, wishlistControl, buyControls }: Produc
         <OptionChip product={product} offer={offer} wide />
         {buyControls}
       </div>
+      {actionRow && (
+        <div className="product-details__action" data-testid="product-action">
+          {actionRow}
+        </div>
+      )}
 
       {offers.length > 1 && (
         <section className="product-section">

@@ -53,7 +53,7 @@ export function PendingOrderSettings({ order, acceptsCrypto, onPlaced }: Pending
   return (
     <div className="order-card card pending-settings" data-testid="pending-settings">
       <p className="pending-settings__lead">{t("order.pendingLead")}</p>
-      <OrderSettingsSections settings={settings} onChange={change} cryptoUnavailable={cryptoUnavailable} />
+      <OrderSettingsSections settings={settings} onChange={change} cryptoUnavailable={cryptoUnavailable} pickupShop={order.store} />
       <button
         type="button"
         className="button pending-settings__place"

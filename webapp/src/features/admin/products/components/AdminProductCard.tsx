@@ -11,7 +11,7 @@ import { haptic, showConfirm } from "../../../../lib/telegram";
 import type { AdminProduct, AdminShop } from "../api/types";
 import { useDeleteProduct } from "../api/useDeleteProduct";
 import { useSetProductActive } from "../api/useSetProductActive";
-import { asCatalogProduct, liveOptions } from "../asCatalogProduct";
+import { asCatalogProduct, liveOptions, unseenByCustomers } from "../asCatalogProduct";
 import { OptionSheet } from "./OptionSheet";
 import { StockDialog, type StockMode } from "./StockDialog";
 import { StockHistory } from "./StockHistory";
@@ -34,6 +34,7 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
   const deleted = product.is_deleted === "1";
   const busy = setActive.isPending || remove.isPending;
   const shown = asCatalogProduct(product);
+  const unseen = unseenByCustomers(product);
 
   const onToggleActive = () =>
     setActive.mutate(
@@ -93,6 +94,21 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
                 {t("staff.product.position", { position: product.position })}
               </span>
             </p>
+            {unseen && (
+              <div className="admin-unseen" role="status" data-testid="admin-unseen">
+                <p className="admin-unseen__text">{t("staff.product.unseen")}</p>
+                {unseen.warehouse > 0 && (
+                  <button
+                    type="button"
+                    className="button admin-small"
+                    onClick={() => setStockMode("move")}
+                    data-testid="unseen-move"
+                  >
+                    {t("staff.product.moveToShop")}
+                  </button>
+                )}
+              </div>
+            )}
             {!deleted && (
               <div className="admin-tools__row">
                 <Link href={paths.adminEditProduct(product.id)} className="button button--ghost admin-small" data-testid="edit-product">
@@ -149,7 +165,18 @@ export function AdminProductCard({ product, priority, stockShops }: AdminProduct
         }
       />
       {optionsOpen && <OptionSheet product={product} visible onClose={() => setOptionsOpen(false)} />}
-      {stockMode !== null && <StockDialog product={product} mode={stockMode} shops={stockShops} onClose={() => setStockMode(null)} />}
+      {stockMode !== null && (
+        <StockDialog
+          product={product}
+          mode={stockMode}
+          shops={stockShops}
+          // 'Move to a shop' of the notice: the option the warehouse holds, all of it, ready to go.
+          prefill={
+            stockMode === "move" && unseen && unseen.warehouse > 0 ? { optionId: unseen.optionId, amount: unseen.warehouse } : undefined
+          }
+          onClose={() => setStockMode(null)}
+        />
+      )}
     </div>
   );
 }

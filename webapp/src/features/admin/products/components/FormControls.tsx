@@ -1,3 +1,4 @@
+import type { AdminShop } from "../api/types";
 import { useId, type ReactNode } from "react";
 import { CATEGORIES } from "@domain/catalog";
 import { CloseIcon } from "../../../../components/icons";
@@ -110,6 +111,45 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
         {CATEGORIES.map((category) => (
           <option key={category.id} value={category.id}>
             {categoryName(category.id) ?? category.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The create form's "Stock goes to": the warehouse (the default, spec §5 add stock) or a pickup shop, so a new
+ * product can be on a shelf customers see from the start. `shops` is the shop management list (undefined while it loads).
+ */
+export function StockShopSelect({
+  value,
+  onChange,
+  shops,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  shops: readonly AdminShop[] | undefined;
+}) {
+  const id = useId();
+  const live = (shops ?? []).filter((shop) => !shop.is_deleted);
+  return (
+    <div className="field admin-field">
+      <label className="field__label" htmlFor={id}>
+        {t("staff.form.stockShop")}
+      </label>
+      <select
+        id={id}
+        className="field__input admin-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={shops === undefined}
+        data-testid="field-shop_id"
+      >
+        {shops === undefined && <option value={value}>{t("staff.stock.loadingShops")}</option>}
+        {live.map((shop) => (
+          <option key={shop.id} value={shop.id}>
+            {shop.is_warehouse ? t("staff.stock.warehouseName", { name: shop.name }) : shop.name}
           </option>
         ))}
       </select>

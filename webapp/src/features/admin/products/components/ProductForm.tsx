@@ -3,7 +3,8 @@ import { notify } from "../../../../components/notificationStore";
 import { t } from "../../../../lib/i18n";
 import { haptic } from "../../../../lib/telegram";
 import { fieldProblem, keepBlank, type FieldProblem, type ProductFields } from "../productFields";
-import { CategorySelect, TextControl, YesNoRow } from "./FormControls";
+import type { AdminShop } from "../api/types";
+import { CategorySelect, StockShopSelect, TextControl, YesNoRow } from "./FormControls";
 import { ImagePicker, usePreviewUrls } from "./ImagePicker";
 import { ProductPreview } from "./ProductPreview";
 
@@ -19,13 +20,25 @@ interface ProductFormProps {
   onSend: (fields: ProductFields, images: File[]) => void;
   sending: boolean;
   sendLabel: string;
+  /** On create: the shops the new stock may go to (the warehouse by default); undefined while they load. */
+  stockShops?: readonly AdminShop[] | undefined;
 }
 
 /**
  * Spec §2 "Product forms": the fields (text, number and textarea inputs with optional clear, the category
  * select, YES/NO rows, position), images, then a preview step (the card as customers will see it) and a send step.
  */
-export function ProductForm({ initial, existingImageUrls = [], existingImages, current, onSend, sending, sendLabel }: ProductFormProps) {
+export function ProductForm({
+  initial,
+  existingImageUrls = [],
+  existingImages,
+  current,
+  onSend,
+  sending,
+  sendLabel,
+  stockShops,
+}: ProductFormProps) {
+  const creating = current === undefined;
   const [fields, setFields] = useState(initial);
   const [images, setImages] = useState<File[]>([]);
   const [step, setStep] = useState<"fill" | "preview">("fill");
@@ -101,9 +114,10 @@ export function ProductForm({ initial, existingImageUrls = [], existingImages, c
         <TextControl label={t("staff.form.costPrice")} {...control("cost_price")} kind="number" />
       </div>
       <div className="admin-form__row">
-        <TextControl label={t("staff.form.instock")} {...control("instock")} kind="number" />
+        <TextControl label={t(creating ? "staff.form.instockNew" : "staff.form.instock")} {...control("instock")} kind="number" />
         <TextControl label={t("staff.form.position")} {...control("position")} kind="number" hint={t("staff.form.positionHint")} />
       </div>
+      {creating && <StockShopSelect value={fields.shop_id} onChange={set("shop_id")} shops={stockShops} />}
       <TextControl label={t("staff.form.priceText")} {...control("price_text")} clearable />
       <TextControl label={t("staff.form.giftText")} {...control("gift_text")} clearable />
       <TextControl label={t("staff.form.label")} {...control("label")} clearable />

@@ -8,7 +8,7 @@ import { haptic } from "../../../../lib/telegram";
 import type { AdminProduct, AdminShop } from "../api/types";
 import { useAddStock } from "../api/useAddStock";
 import { useMoveStock } from "../api/useMoveStock";
-import { liveOptions } from "../asCatalogProduct";
+import { liveOptions, unseenByCustomers } from "../asCatalogProduct";
 import { TextControl } from "./FormControls";
 
 export type StockMode = "add" | "move";
@@ -27,6 +27,8 @@ interface StockDialogProps {
   product: AdminProduct;
   mode: StockMode;
   shops: readonly AdminShop[] | undefined;
+  /** The option and amount filled in (the unseen product's 'Move to a shop': what the warehouse holds). */
+  prefill?: { optionId: number; amount: number } | undefined;
   onClose: () => void;
 }
 
@@ -41,15 +43,15 @@ const AMOUNT_LABEL: Record<StockMode, MessageId> = {
  * shop (never more than the warehouse holds: the server refuses with its reason). `shops` is the shop management
  * list (GET /api/admin/shops, the page's one query of it), undefined while it loads.
  */
-export function StockDialog({ product, mode, shops, onClose }: StockDialogProps) {
+export function StockDialog({ product, mode, shops, prefill, onClose }: StockDialogProps) {
   const add = useAddStock();
   const move = useMoveStock();
   const optionId = useId();
   const shopId = useId();
   const offers = liveOptions(product);
-  const [option, setOption] = useState(product.default_option || String(BASE_OPTION_ID));
+  const [option, setOption] = useState(prefill ? String(prefill.optionId) : product.default_option || String(BASE_OPTION_ID));
   const [shop, setShop] = useState<string>("");
-  const [amount, setAmount] = useState("");
+  const [amount, setAmount] = useState(prefill ? String(prefill.amount) : "");
   const pending = add.isPending || move.isPending;
 
   // A deleted shop leaves every picker; the warehouse is where stock is added, never where it is moved to.
@@ -74,6 +76,8 @@ export function StockDialog({ product, mode, shops, onClose }: StockDialogProps)
           onSuccess: () => {
             haptic("success");
             notify(t("staff.stock.added", { count }), "S");
+            // Stock for the warehouse of a product no pickup shop holds: customers still cannot see it.
+            if (chosenShop === WAREHOUSE_SHOP_ID && unseenByCustomers(product)) notify(t("staff.product.unseen"), "W");
             done();
           },
         },
