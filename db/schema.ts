@@ -109,6 +109,10 @@ export interface ProductOptionsTable {
   img_index: number | null;
   is_deleted: WithDefault<Bit>;
   created_at: WithDefault<Timestamp>;
+  /** Whole Baht below per_price, or null: no sale (server/domain/sale.ts). */
+  sale_price: WithDefault<number | null>;
+  /** ISO UTC end of the sale (exclusive), or null: until the admin ends it. */
+  sale_ends_at: WithDefault<Timestamp | null>;
 }
 
 export interface ProductImagesTable {

@@ -89,7 +89,7 @@ export async function selectOptionsOf(db: Executor, productIds: number[]) {
   if (productIds.length === 0) return [];
   return db
     .selectFrom("product_options")
-    .select(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted"])
+    .select(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted", "sale_price", "sale_ends_at"])
     .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("option_id")
@@ -137,7 +137,15 @@ export async function updateOption(
   db: Executor,
   productId: number,
   optionId: number,
-  changes: Partial<{ per_price: number; cost_price: number; price_text: string; gift_text: string; is_deleted: 0 | 1 }>,
+  changes: Partial<{
+    per_price: number;
+    cost_price: number;
+    price_text: string;
+    gift_text: string;
+    is_deleted: 0 | 1;
+    sale_price: number | null;
+    sale_ends_at: string | null;
+  }>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable("product_options").set(changes).where("product_id", "=", productId).where("option_id", "=", optionId).execute();
@@ -146,7 +154,7 @@ export async function updateOption(
 export async function findOption(db: Executor, productId: number, optionId: number) {
   return db
     .selectFrom("product_options")
-    .select(["option_id", "is_deleted"])
+    .select(["option_id", "is_deleted", "per_price", "sale_price", "sale_ends_at"])
     .where("product_id", "=", productId)
     .where("option_id", "=", optionId)
     .executeTakeFirst();

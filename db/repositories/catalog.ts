@@ -37,6 +37,8 @@ export async function selectActiveProducts(db: Executor) {
       "p.max_amount",
       "p.created_at",
       "base.per_price",
+      "base.sale_price",
+      "base.sale_ends_at",
       "base.price_text",
       "base.gift_text",
     ])
@@ -51,7 +53,7 @@ export type ActiveProductRow = Awaited<ReturnType<typeof selectActiveProducts>>[
 export async function selectExtraOptions(db: Executor) {
   return db
     .selectFrom("product_options")
-    .select(["product_id", "option_id", "per_price", "price_text", "gift_text", "img_index"])
+    .select(["product_id", "option_id", "per_price", "sale_price", "sale_ends_at", "price_text", "gift_text", "img_index"])
     .where("option_id", ">", 0)
     .where("is_deleted", "=", 0)
     .orderBy("per_price")

@@ -19,6 +19,9 @@ export type StockLine = LineKey & { shop_id: number; amount: number };
 
 export interface LinePriceRow extends LineKey {
   per_price: number;
+  /** The sale, priced at placing by server/domain/sale.ts. */
+  sale_price: number | null;
+  sale_ends_at: string | null;
   cost_price: number;
   price_text: string;
   option_deleted: 0 | 1;
@@ -38,7 +41,7 @@ const linePrices = prepareQuery<Record<string, number>, LinePriceRow>((v, n) => 
     sql` or `,
   );
   return sql<LinePriceRow>`
-    select o.product_id, o.option_id, o.per_price, o.cost_price, o.price_text, o.is_deleted as option_deleted,
+    select o.product_id, o.option_id, o.per_price, o.sale_price, o.sale_ends_at, o.cost_price, o.price_text, o.is_deleted as option_deleted,
            p.name, p.is_inactive, p.is_deleted, p.max_amount
       from product_options o join products p on p.id = o.product_id
      where ${options}`;

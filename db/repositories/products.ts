@@ -11,6 +11,8 @@ export interface OptionValues {
   price_text: string;
   gift_text: string;
   img_index?: number | null;
+  sale_price?: number | null;
+  sale_ends_at?: string | null;
 }
 
 /** A product with its base option 0 (its own price): the two always exist together; the name also as searched. */
@@ -39,7 +41,7 @@ export async function insertExtraOption(db: Executor, productId: number, values:
   const columns = optionColumns(values);
   const { option_id } = await db
     .insertInto("product_options")
-    .columns(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index"])
+    .columns(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "sale_price", "sale_ends_at"])
     .expression((eb) =>
       eb
         .selectFrom("product_options")
@@ -51,6 +53,8 @@ export async function insertExtraOption(db: Executor, productId: number, values:
           eb.val(columns.price_text).as("price_text"),
           eb.val(columns.gift_text).as("gift_text"),
           eb.cast<number | null>(eb.val(columns.img_index), "integer").as("img_index"),
+          eb.cast<number | null>(eb.val(columns.sale_price), "integer").as("sale_price"),
+          eb.cast<string | null>(eb.val(columns.sale_ends_at), "text").as("sale_ends_at"),
         ]),
     )
     .returning("option_id")
@@ -60,7 +64,15 @@ export async function insertExtraOption(db: Executor, productId: number, values:
 
 function optionColumns(values: OptionValues) {
   const { per_price, cost_price, price_text, gift_text } = values;
-  return { per_price, cost_price, price_text, gift_text, img_index: values.img_index ?? null };
+  return {
+    per_price,
+    cost_price,
+    price_text,
+    gift_text,
+    img_index: values.img_index ?? null,
+    sale_price: values.sale_price ?? null,
+    sale_ends_at: values.sale_ends_at ?? null,
+  };
 }
 
 export async function setStock(db: Executor, shopId: number, productId: number, optionId: number, amount: number): Promise<void> {

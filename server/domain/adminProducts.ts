@@ -60,9 +60,11 @@ export interface ProductDraft {
    * pickup shop; the service checks that the shop exists (404).
    */
   shop_id?: number;
+  /** The base option's sale as sent (either field present); checked against the list price by server/domain/sale.ts. */
+  sale?: { sale_price: string; sale_ends_at: string };
 }
 
-export type ProductDraftFull = Required<Omit<ProductDraft, "full_description">> & { full_description: string };
+export type ProductDraftFull = Required<Omit<ProductDraft, "full_description" | "sale">> & Pick<ProductDraft, "sale"> & { full_description: string };
 
 /** A non-negative whole number written in digits only ("12"; not "-1", "1.5", "1e3", "abc" or ""). */
 function wholeNumber(raw: string, max = MAX_AMOUNT): number | null {
@@ -174,6 +176,8 @@ export function parseProductForm(fields: Record<string, string>, mode: "create" 
   } else if (creating) {
     draft.position = DEFAULT_POSITION;
   }
+  const given = (name: string) => Object.prototype.hasOwnProperty.call(fields, name);
+  if (given("sale_price") || given("sale_ends_at")) draft.sale = { sale_price: raw("sale_price"), sale_ends_at: raw("sale_ends_at") };
   return draft;
 }
 

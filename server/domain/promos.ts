@@ -14,7 +14,7 @@ export const PROMO_CODE_PATTERN = /^[A-Za-z0-9]{3,20}$/;
 export const PROMO_PERCENT_MIN = 1;
 export const PROMO_PERCENT_MAX = 90;
 /** An ISO 8601 date-time with its offset (Z or ±hh:mm): a moment, never a wall-clock time of unknown zone. */
-const DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Why a code gives nothing, in the order the checks run (the first that holds is the answer). */
 export const PROMO_REFUSALS = [

@@ -226,6 +226,10 @@ export const SERVER_MESSAGES = [
   "Promo code {id} not found",
   "There is a promo code {code} already.",
   "max_uses cannot be below the {uses} uses so far.",
+  // ---- sale prices ----
+  "sale_price must be a whole number of Baht, at least 1 and below the list price ({price} Baht).",
+  "sale_ends_at needs a sale_price.",
+  "sale_ends_at must be in the future.",
   // ---- order export (issue 25): column headers and the words of codes ----
   "Order",
   "Placed (island time)",

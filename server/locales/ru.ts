@@ -263,6 +263,11 @@ export default {
   "Promo code {id} not found": "Промокод {id} не найден",
   "There is a promo code {code} already.": "Промокод {code} уже существует.",
   "max_uses cannot be below the {uses} uses so far.": "max_uses не может быть меньше уже сделанных использований ({uses}).",
+  // ---- sale prices ----
+  "sale_price must be a whole number of Baht, at least 1 and below the list price ({price} Baht).":
+    "sale_price — целое число бат, не меньше 1 и ниже обычной цены ({price} бат).",
+  "sale_ends_at needs a sale_price.": "Для sale_ends_at укажите sale_price.",
+  "sale_ends_at must be in the future.": "sale_ends_at должно быть в будущем.",
   // ---- order export (issue 25) ----
   "Order": "Заказ",
   "Placed (island time)": "Оформлен (время острова)",

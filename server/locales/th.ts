@@ -241,6 +241,11 @@ export default {
   "Promo code {id} not found": "ไม่พบโค้ดส่วนลด {id}",
   "There is a promo code {code} already.": "มีโค้ดส่วนลด {code} อยู่แล้ว",
   "max_uses cannot be below the {uses} uses so far.": "max_uses ต้องไม่น้อยกว่าจำนวนที่ใช้ไปแล้ว ({uses})",
+  // ---- sale prices ----
+  "sale_price must be a whole number of Baht, at least 1 and below the list price ({price} Baht).":
+    "sale_price ต้องเป็นจำนวนเต็มบาท อย่างน้อย 1 และต่ำกว่าราคาปกติ ({price} บาท)",
+  "sale_ends_at needs a sale_price.": "sale_ends_at ต้องมี sale_price",
+  "sale_ends_at must be in the future.": "sale_ends_at ต้องเป็นเวลาในอนาคต",
   // ---- order export (issue 25) ----
   "Order": "คำสั่งซื้อ",
   "Placed (island time)": "วันที่สั่ง (เวลาเกาะ)",

@@ -48,7 +48,9 @@ import {
   type AdminProductListQuery,
   type AdminProductOption,
   type CreateOptionBody,
+  type OptionSaleBody,
 } from "../domain/contracts/adminProducts";
+import { checkSale, type SaleColumns } from "../domain/sale";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { keyPageOf, readKeyCursor } from "../domain/paging";
@@ -119,6 +121,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
         price_text: o.price_text,
         gift_text: o.gift_text,
         img_index: o.img_index,
+        sale_price: o.sale_price,
+        sale_ends_at: o.sale_ends_at,
         instock: atShops.reduce((sum, s) => sum + s.amount, 0),
         stock: atShops,
         is_default: false,
@@ -145,6 +149,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       cost_price: base?.cost_price ?? 0,
       price_text: base?.price_text ?? "",
       gift_text: base?.gift_text ?? "",
+      sale_price: base?.sale_price ?? null,
+      sale_ends_at: base?.sale_ends_at ?? null,
       label: row.label,
       hot_deal: flag(row.hot_deal),
       category_id: row.category_id,
@@ -230,6 +236,18 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     return columns;
   }
 
+  /**
+   * The base option's sale after an update: the one sent, checked against the list price it will have; else the
+   * one it has, which a new list price at or below it refuses (the admin sets a new sale or blanks it).
+   */
+  function saleAfter(current: SaleColumns, listPrice: number, sent: ProductDraft["sale"]): Partial<SaleColumns> {
+    if (sent) return checkSale(sent, listPrice, clock());
+    if (current.sale_price !== null && current.sale_price >= listPrice) {
+      return checkSale({ sale_price: current.sale_price, sale_ends_at: null }, listPrice, clock());
+    }
+    return {};
+  }
+
   function baseOptionColumns(draft: ProductDraft) {
     const columns: Partial<{ per_price: number; cost_price: number; price_text: string; gift_text: string }> = {};
     if (draft.per_price !== undefined) columns.per_price = draft.per_price;
@@ -279,6 +297,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
 
     async create(form: ProductForm, actorUserId: number): Promise<AdminProduct> {
       const draft = parseProductForm(form.fields, "create");
+      const sale = checkSale(draft.sale ?? { sale_price: null, sale_ends_at: null }, draft.per_price, clock());
       requireAnImage(form.files.length);
       const prepared = await prepareAll(form.files);
       const at = now();
@@ -298,7 +317,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
             created_at: at,
             updated_at: at,
           },
-          { per_price: draft.per_price, cost_price: draft.cost_price, price_text: draft.price_text, gift_text: draft.gift_text },
+          { per_price: draft.per_price, cost_price: draft.cost_price, price_text: draft.price_text, gift_text: draft.gift_text, ...sale },
         );
         // The shop the form names (the warehouse by default) must exist, stock or not: a wrong id is the caller's to know.
         await liveShop(tx, draft.shop_id);
@@ -336,7 +355,9 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
         await units.write("update", async (tx) => {
           await changeable(tx, productId);
           await updateProductRow(tx, productId, productColumns(draft), at);
-          await updateOption(tx, productId, BASE_OPTION_ID, baseOptionColumns(draft));
+          const base = (await findOption(tx, productId, BASE_OPTION_ID))!;
+          const sale = saleAfter(base, draft.per_price ?? base.per_price, draft.sale);
+          await updateOption(tx, productId, BASE_OPTION_ID, { ...baseOptionColumns(draft), ...sale });
           if (draft.instock !== undefined) {
             // The form's instock is what the warehouse shelf of the base option becomes; the audit row keeps the difference.
             const change = { reason: "added" as const, actor_user_id: actorUserId, order_id: null, now: at };
@@ -416,6 +437,7 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
           price_text: body.price_text.trim(),
           gift_text: (body.gift_text ?? "").trim(),
           img_index: body.img_index ?? null,
+          ...checkSale({ sale_price: body.sale_price ?? null, sale_ends_at: body.sale_ends_at ?? null }, body.per_price, clock()),
         });
         if (body.amount) {
           const shelf = { shop_id: WAREHOUSE_SHOP_ID, product_id: productId, option_id: id };
@@ -425,6 +447,20 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
       });
       const product = await get(productId);
       return { option: product.options.find((o) => o.id === optionId)!, product };
+    },
+
+    /** Sets or ends an option's sale (the base option 0 too); a blank price ends it. */
+    async setOptionSale(productId: number, optionId: number, body: OptionSaleBody): Promise<AdminProduct> {
+      await units.write("setOptionSale", async (tx) => {
+        await changeable(tx, productId);
+        const option = await findOption(tx, productId, optionId);
+        if (!option || option.is_deleted === 1) {
+          throw new NotFoundError("Option", "Product {productId} has no option {optionId}", { productId, optionId });
+        }
+        const sale = checkSale({ sale_price: body.sale_price ?? null, sale_ends_at: body.sale_ends_at ?? null }, option.per_price, clock());
+        await updateOption(tx, productId, optionId, sale);
+      });
+      return get(productId);
     },
 
     async deleteOption(productId: number, optionId: number): Promise<AdminProduct> {

@@ -49,14 +49,18 @@ import {
   type SearchEntry,
 } from "../domain/search";
 import { ValidationError } from "../domain/errors";
+import { nextSaleEnd, saleShown, type SaleColumns } from "../domain/sale";
 
 export interface CatalogDeps {
   db: DB;
+  /** Milliseconds since the epoch: when a sale ends, prices change without a database change. */
+  clock?: () => number;
 }
 
 interface ProductSource {
   row: ActiveProductRow;
-  options: Omit<ProductOption, "instock">[];
+  /** The sale columns as stored; what customers see of them depends on the clock (server/domain/sale.ts). */
+  options: (Omit<ProductOption, "instock" | "sale_price" | "sale_ends_at"> & SaleColumns)[];
   images: ProductImage[];
   /** shop id → option id → amount (positive only). */
   stock: Map<number, Map<number, number>>;
@@ -68,6 +72,9 @@ interface Snapshot {
   products: Map<number, ProductSource>;
   pickupShops: Map<number, LiveShopRow>;
   shops: { shops: Shop[] };
+  /** The moment the answers' sale prices are for, and the next sale end after it: passing that is a new version. */
+  pricedAt: number;
+  nextSaleEnd: number;
   /** Built answers, kept for the life of this version: the same object for the same question, which
    *  lets the HTTP layer serialise each one once. */
   answers: Map<string, unknown>;
@@ -80,7 +87,7 @@ export type Catalog = ReturnType<typeof createCatalog>;
 /** How long a version read stays good while this process commits nothing. */
 export const VERSION_FRESH_MS = 1000;
 
-export function createCatalog({ db }: CatalogDeps) {
+export function createCatalog({ db, clock = Date.now }: CatalogDeps) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
   /** When the snapshot's version was last read from the database, and the commit count then. */
@@ -91,17 +98,28 @@ export function createCatalog({ db }: CatalogDeps) {
   async function current(): Promise<Snapshot> {
     const now = performance.now();
     const commits = units.commits();
-    if (snapshot && commits === checked.commits && now - checked.at < VERSION_FRESH_MS) return snapshot;
+    if (snapshot && commits === checked.commits && now - checked.at < VERSION_FRESH_MS) return repriced(snapshot);
     const version = await units.read("version", readCatalogVersion);
     checked = { at: now, commits };
-    if (snapshot?.version === version) return snapshot;
+    if (snapshot?.version === version) return repriced(snapshot);
     // One build at a time; a poll that arrives meanwhile waits for it rather than building again.
-    building ??= units.read("snapshot", (tx) => build(tx, version)).finally(() => {
+    building ??= units.read("snapshot", (tx) => build(tx, version, clock())).finally(() => {
       building = null;
     });
     const built = await building;
     if (!snapshot || built.version >= snapshot.version) snapshot = built;
     return built;
+  }
+
+  /**
+   * The snapshot with its sale prices as of now: once a sale's end has passed, the same rows answer afresh (new
+   * bodies, so new ETags) without reading the database again.
+   */
+  function repriced(snap: Snapshot): Snapshot {
+    const at = clock();
+    if (at < snap.nextSaleEnd) return snap;
+    snapshot = { ...snap, pricedAt: at, nextSaleEnd: nextSaleEndOf(snap.products.values(), at), answers: new Map() };
+    return snapshot;
   }
 
   function remember<T>(snap: Snapshot, key: string, make: () => T): T {
@@ -229,7 +247,10 @@ function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null)
     source.options.length === 0
       ? null
       : Object.fromEntries(
-          source.options.map((o) => [String(o.id), { ...o, instock: optionStock(snap, source, o.id, shopId) }]),
+          source.options.map((o) => [
+            String(o.id),
+            { ...o, ...saleShown(o, snap.pricedAt), instock: optionStock(snap, source, o.id, shopId) },
+          ]),
         );
   const defaultOption = liveOptionIds.has(row.default_option_id) ? String(row.default_option_id) : String(BASE_OPTION_ID);
   return {
@@ -238,6 +259,7 @@ function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null)
     description: row.description,
     full_description: row.full_description,
     per_price: row.per_price,
+    ...saleShown(row, snap.pricedAt),
     instock: optionStock(snap, source, BASE_OPTION_ID, shopId),
     gift_text: row.gift_text,
     label: row.label,
@@ -282,7 +304,14 @@ function shopLogoPath(shop: LiveShopRow): string {
   return shop.logo_filename ? `/assets/shop/${shop.id}/${encodeURIComponent(shop.logo_filename)}` : "";
 }
 
-async function build(tx: Executor, version: number): Promise<Snapshot> {
+/** The next end of a running sale among the products' base and extra options, or Infinity. */
+function nextSaleEndOf(products: Iterable<ProductSource>, nowMs: number): number {
+  let next = Infinity;
+  for (const { row, options } of products) next = Math.min(next, nextSaleEnd([row, ...options], nowMs));
+  return next;
+}
+
+async function build(tx: Executor, version: number, nowMs: number): Promise<Snapshot> {
   const rows = await selectActiveProducts(tx);
   const options = await selectExtraOptions(tx);
   const images = await selectImages(tx);
@@ -298,6 +327,8 @@ async function build(tx: Executor, version: number): Promise<Snapshot> {
       id: o.option_id,
       product_id: o.product_id,
       per_price: o.per_price,
+      sale_price: o.sale_price,
+      sale_ends_at: o.sale_ends_at,
       price_text: o.price_text,
       gift_text: o.gift_text,
       img_index: o.img_index,
@@ -315,6 +346,8 @@ async function build(tx: Executor, version: number): Promise<Snapshot> {
     version,
     products,
     pickupShops,
+    pricedAt: nowMs,
+    nextSaleEnd: nextSaleEndOf(products.values(), nowMs),
     shops: {
       shops: [...pickupShops.values()].map((s) => ({
         id: s.id,

@@ -56,7 +56,7 @@ export function createServices(config: Config, { db, log, clock = Date.now, mail
   const devOutbox = new DevOutbox();
   // Every named unit of work on `db` is timed for it and logged when slow (db/unitOfWork.ts, watchUnits).
   const metrics = createMetrics({ db, clock, log, slowQueryMs: config.slowQueryMs, exported: config.metricsToken !== null });
-  const catalog = createCatalog({ db });
+  const catalog = createCatalog({ db, clock });
   const partner = createPartner({ db, clock, config, log: log.child({ module: "referrals" }) });
   // Rate limits (docs/decisions.md, "Rate limits across instances"): on SQLite one process serves HTTP and
   // counts in its memory (exact, and no statement on a write's path); on PostgreSQL any number of API

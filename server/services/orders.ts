@@ -89,8 +89,8 @@ export interface OrdersDeps {
 export type Orders = ReturnType<typeof createOrders>;
 
 /** Prices every line from the catalogue in one read; an unknown, inactive or deleted product or option is a 404. */
-async function priceLines(tx: Executor, lines: readonly LineInput[]): Promise<PricedLine[]> {
-  return priceLinesFrom(tx, lines, new Map((await selectLinePrices(tx, lines)).map((price) => [priceKey(price), price])));
+async function priceLines(tx: Executor, lines: readonly LineInput[], nowMs: number): Promise<PricedLine[]> {
+  return priceLinesFrom(tx, lines, new Map((await selectLinePrices(tx, lines)).map((price) => [priceKey(price), price])), nowMs);
 }
 
 /**
@@ -193,11 +193,11 @@ export function createOrders({
       if (earlier !== null) return { view: await viewOf(tx, earlier), replayed: true };
       const shop = await pickupShop(tx, placement.shopId);
       await checkCryptoTaken(tx, shop.id, settings);
-      const priced = await priceLines(tx, lines);
-      checkMaximums(priced);
-      checkOpenOrders(customer, maxOpenOrders);
       const nowMs = clock();
       const now = iso(nowMs);
+      const priced = await priceLines(tx, lines, nowMs);
+      checkMaximums(priced);
+      checkOpenOrders(customer, maxOpenOrders);
       const totals = orderTotals(priced);
       // A code is judged on the cart at list prices; what it takes off is what the customer pays less.
       const promo: PlacedPromo | null = promoCode
@@ -349,7 +349,7 @@ export function createOrders({
     async shopsForCart(items: LineInput[]): Promise<{ id: number; name: string; district: string }[]> {
       const lines = mergeLines(items);
       return unitOfWork.read("shopsForCart", async (tx) => {
-        checkMaximums(await priceLines(tx, lines));
+        checkMaximums(await priceLines(tx, lines, clock()));
         const stock = await selectStockFor(tx, [...new Set(lines.map((l) => l.product_id))]);
         const shops = new Map<number, { id: number; name: string; district: string }>();
         for (const s of stock) {

@@ -127,7 +127,7 @@ export function createPlaceTogether({
             continue;
           }
           const shop = checkPickupShop(placement.shopId, shops.get(placement.shopId));
-          const priced = await priceLinesFrom(tx, placement.lines, prices);
+          const priced = await priceLinesFrom(tx, placement.lines, prices, nowMs);
           checkMaximums(priced);
           checkOpenOrders(customer, maxOpenOrders);
           const totals = orderTotals(priced);

@@ -22,6 +22,7 @@ import { ConflictError, NotFoundError, UnprocessableError, ValidationError } fro
 import { INVALID_PHONE, isPhoneNumber } from "../domain/contact";
 import { isMapsLink, MAPS_LINK_ONLY } from "../domain/maps";
 import { orderDedupeKey, type OutboxMessage } from "../domain/notifications";
+import { priceAt } from "../domain/sale";
 import {
   CHOOSE_OPTIONS,
   courierDetailsMissing,
@@ -112,13 +113,16 @@ export function checkPickupShop(shopId: number, shop: ShopRow | undefined): Shop
 }
 
 /**
- * Prices every line from the catalogue's rows for them (`prices`, keyed `product:option`); an unknown, inactive or
- * deleted product or option is a 404.
+ * Prices every line from the catalogue's rows for them (`prices`, keyed `product:option`) at `nowMs`: a line's
+ * `per_price` is the sale price while the option's sale runs (server/domain/sale.ts), so both ways of placing
+ * and the totals, bonus and referral figures made from the lines follow it. An unknown, inactive or deleted
+ * product or option is a 404.
  */
 export async function priceLinesFrom(
   tx: Executor,
   lines: readonly LineInput[],
   prices: ReadonlyMap<string, LinePriceRow>,
+  nowMs: number,
 ): Promise<PricedLine[]> {
   const priced: PricedLine[] = [];
   for (const line of lines) {
@@ -132,8 +136,8 @@ export async function priceLinesFrom(
       const values = { productId: line.product_id, optionId: line.option_id };
       throw new NotFoundError("Option", "Product {productId} has no option {optionId}", values);
     }
-    const { name: product_name, price_text, per_price, cost_price, max_amount } = price;
-    priced.push({ ...line, product_name, price_text, per_price, cost_price, max_amount });
+    const { name: product_name, price_text, cost_price, max_amount } = price;
+    priced.push({ ...line, product_name, price_text, per_price: priceAt(price, nowMs), cost_price, max_amount });
   }
   return priced;
 }

@@ -43,6 +43,7 @@ import {
   type PromoRule,
 } from "../domain/promos";
 import type { Translatable } from "../domain/serverMessages";
+import { priceAt } from "../domain/sale";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -253,15 +254,16 @@ export function createPromos({ db, clock }: { db: DB; clock: () => number }) {
       const lines = mergeLines(body.items);
       return units.read("check", async (tx) => {
         const prices = await selectLinePrices(tx, lines);
+        const nowMs = clock();
         let total = 0;
         for (const line of lines) {
           const price = prices.find((p) => p.product_id === line.product_id && p.option_id === line.option_id);
           if (!price || price.is_deleted === 1 || price.is_inactive === 1 || price.option_deleted === 1) {
             throw new NotFoundError("Product", "Product {id} not found", { id: line.product_id });
           }
-          total += price.per_price * line.amount;
+          total += priceAt(price, nowMs) * line.amount;
         }
-        const verdict = await judge(tx, { code, userId, shopId: body.shop_id, total, now: iso(clock()) });
+        const verdict = await judge(tx, { code, userId, shopId: body.shop_id, total, now: iso(nowMs) });
         if (!verdict.ok) return { valid: false, code, reason: verdict.reason, text: refusalText(verdict.reason, code, verdict.min) };
         return { valid: true, code: verdict.promo.code, total, discount: verdict.discount, discounted_total: total - verdict.discount };
       });

@@ -36,6 +36,10 @@ export const AdminProductOption = Type.Object({
   price_text: Type.String(),
   gift_text: Type.String(),
   img_index: Nullable(Type.Integer()),
+  /** The sale as set (whole Baht below per_price), or null; it may have ended (`sale_ends_at` passed). */
+  sale_price: Nullable(Type.Integer()),
+  /** ISO UTC end of the sale, or null: until the admin ends it. */
+  sale_ends_at: Nullable(Type.String()),
   /** Total over every shop, the warehouse included. */
   instock: Type.Integer(),
   /** Every shop holding a stock row for this option (amount may be 0), ordered by shop id. */
@@ -55,6 +59,9 @@ export const AdminProduct = Type.Object({
   cost_price: Type.Integer(),
   price_text: Type.String(),
   gift_text: Type.String(),
+  /** The base option's sale, as on its option. */
+  sale_price: Nullable(Type.Integer()),
+  sale_ends_at: Nullable(Type.String()),
   label: Type.String(),
   hot_deal: Flag,
   category_id: Type.Integer(),
@@ -98,6 +105,8 @@ export const AdminProductFields = Type.Object({
   in_all_list: Type.Optional(Type.String({ description: "'1' (default) or '0'" })),
   position: Type.Optional(Type.String({ description: "integer ≥ 1, default 999" })),
   product_id: Type.Optional(Type.String({ description: "update only; must equal the path's id when sent" })),
+  sale_price: Type.Optional(Type.String({ description: "the base option's sale price: integer Baht ≥ 1, below per_price; '' no sale" })),
+  sale_ends_at: Type.Optional(Type.String({ description: "ISO 8601 with offset, in the future; '' until ended by hand" })),
 });
 export type AdminProductFields = Static<typeof AdminProductFields>;
 
@@ -125,6 +134,12 @@ export type ImageOrderBody = Static<typeof ImageOrderBody>;
 
 const Baht = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 
+/** A sale price below the list price (checked by server/domain/sale.ts) and its optional end, ISO 8601 with offset. */
+const SaleFields = {
+  sale_price: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100_000_000 }))),
+  sale_ends_at: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+};
+
 export const CreateOptionBody = Type.Object(
   {
     per_price: Baht,
@@ -135,10 +150,15 @@ export const CreateOptionBody = Type.Object(
     amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     /** Which of the product's images (0-based, in their order) shows for this option. */
     img_index: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 99 }), Type.Null()])),
+    ...SaleFields,
   },
   { additionalProperties: false },
 );
 export type CreateOptionBody = Static<typeof CreateOptionBody>;
+
+/** An option's sale (the base option 0 too): null or absent price, no sale. Checked by server/domain/sale.ts. */
+export const OptionSaleBody = Type.Object(SaleFields, { additionalProperties: false });
+export type OptionSaleBody = Static<typeof OptionSaleBody>;
 
 export const DefaultOptionBody = Type.Object({ option_id: OptionId() }, { additionalProperties: false });
 export type DefaultOptionBody = Static<typeof DefaultOptionBody>;

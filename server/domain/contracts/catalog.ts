@@ -25,6 +25,10 @@ export const ProductOption = Type.Object({
   id: Type.Integer(),
   product_id: Type.Integer(),
   per_price: Type.Integer(),
+  /** What one item costs while the sale runs (below per_price), or null: no sale, or it has ended. */
+  sale_price: Nullable(Type.Integer()),
+  /** ISO UTC end of the running sale, or null: no end set (or no sale). */
+  sale_ends_at: Nullable(Type.String()),
   price_text: Type.String(),
   gift_text: Type.String(),
   instock: Type.Integer(),
@@ -48,6 +52,9 @@ const productCardFields = {
   name: Type.String(),
   description: Type.String(),
   per_price: Type.Integer(),
+  /** The base option's running sale, as on an option. */
+  sale_price: Nullable(Type.Integer()),
+  sale_ends_at: Nullable(Type.String()),
   instock: Type.Integer(),
   gift_text: Type.String(),
   label: Type.String(),

@@ -12,6 +12,7 @@ import {
   AdminProductResponse,
   CreateOptionBody,
   DefaultOptionBody,
+  OptionSaleBody,
   ImageOrderBody,
   ProductActiveBody,
 } from "../../domain/contracts/adminProducts";
@@ -87,6 +88,15 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<{ adminProducts: Admi
       const created = await adminProducts.createOption(request.params.id, request.body, request.session!.userId);
       return reply.code(201).send({ ...created, message: say(request, ADMIN_PRODUCT_TEXTS.optionCreated) });
     },
+  );
+
+  app.put(
+    "/admin/products/:id/options/:optionId/sale",
+    { ...admin, schema: { params: AdminProductOptionParams, body: OptionSaleBody, response: answer } },
+    async (request) => ({
+      product: await adminProducts.setOptionSale(request.params.id, request.params.optionId, request.body),
+      message: say(request, ADMIN_PRODUCT_TEXTS.updated),
+    }),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import { WAREHOUSE_SHOP_ID } from "@domain/constants";
 import type { Product, ProductOption } from "@domain/contracts/catalog";
 import { shopStockKey } from "@domain/options";
+import { saleShown } from "@domain/sale";
 import type { AdminProduct, AdminProductOption } from "./api/types";
 
 /** The options a customer can still get: every option but the base one (0) and the deleted ones. */
@@ -16,6 +17,7 @@ export function liveOptions(product: AdminProduct): AdminProductOption[] {
 export function asCatalogProduct(product: AdminProduct): Product {
   const options = liveOptions(product);
   const extra = options.filter((option) => option.id !== 0);
+  const now = Date.now();
   const shopIds = [...new Set(options.flatMap((option) => option.stock.map((at) => at.shop_id)))].filter((id) => id !== WAREHOUSE_SHOP_ID);
   return {
     id: product.id,
@@ -23,6 +25,7 @@ export function asCatalogProduct(product: AdminProduct): Product {
     description: product.description,
     full_description: product.full_description,
     per_price: product.per_price,
+    ...saleShown(product, now),
     instock: product.options.find((option) => option.id === 0)?.instock ?? 0,
     gift_text: product.gift_text,
     label: product.label,
@@ -46,6 +49,7 @@ export function asCatalogProduct(product: AdminProduct): Product {
                 id: option.id,
                 product_id: option.product_id,
                 per_price: option.per_price,
+                ...saleShown(option, now),
                 price_text: option.price_text,
                 gift_text: option.gift_text,
                 instock: option.instock,
