@@ -23,6 +23,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { signInitData } from "../server/services/telegramInitData";
+import { mainCatalogue } from "./bench-web-catalogue";
 import { kB, measureEntry } from "./check-entry";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -72,7 +73,7 @@ async function startSmtp(): Promise<{ url: string; close: () => Promise<void> }>
 }
 
 /** The store as `NODE_ENV=production npm start` runs it, on a fresh DATA_DIR with the demo catalogue. */
-async function startStore(dataDir: string, smtpUrl: string): Promise<{ base: string; child: ChildProcess }> {
+async function startStore(dataDir: string, smtpUrl: string, seedDemo = true): Promise<{ base: string; child: ChildProcess }> {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -80,7 +81,7 @@ async function startStore(dataDir: string, smtpUrl: string): Promise<{ base: str
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "warn",
-    SEED_DEMO: "true",
+    SEED_DEMO: seedDemo ? "true" : "false",
     SMTP_URL: smtpUrl,
     BOT_TOKEN,
     BOT_MODE: "off",
@@ -90,9 +91,14 @@ async function startStore(dataDir: string, smtpUrl: string): Promise<{ base: str
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the store did not listen within 120 s:\n${output}`)), 120_000);
+    child.once("exit", () => clearTimeout(timer));
     child.stdout!.on("data", () => {
       const match = /Store is running: http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
     });
     child.once("exit", (code) => reject(new Error(`the store exited (${code}) before it listened:\n${output}`)));
   });
@@ -216,12 +222,16 @@ interface LighthouseRun {
   failed: string[];
 }
 
-async function runLighthouse(port: number, url: string): Promise<LighthouseRun> {
+async function runLighthouse(
+  port: number,
+  url: string,
+  categories: string[] = ["performance", "accessibility", "best-practices"],
+): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices"],
+    onlyCategories: categories,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -308,19 +318,22 @@ function meetsTargets(f: Figures): boolean {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+function buildOnce(): void {
+  if (process.env.BENCH_WEB_SKIP_BUILD === "1") return;
+  console.log("building the mini-app for production…");
+  const build = spawnSync(
+    process.execPath,
+    ["node_modules/vite/bin/vite.js", "build", "--config", "webapp/vite.config.ts", "--logLevel", "warn"],
+    {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
+  if (build.status !== 0) throw new Error("vite build failed");
+}
+
 async function main(): Promise<boolean> {
-  if (process.env.BENCH_WEB_SKIP_BUILD !== "1") {
-    console.log("building the mini-app for production…");
-    const build = spawnSync(
-      process.execPath,
-      ["node_modules/vite/bin/vite.js", "build", "--config", "webapp/vite.config.ts", "--logLevel", "warn"],
-      {
-        stdio: "inherit",
-        env: { ...process.env, NODE_ENV: "production" },
-      },
-    );
-    if (build.status !== 0) throw new Error("vite build failed");
-  }
+  buildOnce();
   const entry = measureEntry();
 
   const work = await mkdtemp(join(tmpdir(), "bench-web-"));
@@ -398,7 +411,23 @@ async function main(): Promise<boolean> {
   }
 }
 
-main().then(
+/** `--catalogue year`: the year catalogue beside the demo (scripts/bench-web-catalogue.ts); otherwise issue 16's five pages. */
+function catalogueFlag(args: readonly string[]): "year" | null {
+  const at = args.findIndex((arg) => arg === "--catalogue" || arg.startsWith("--catalogue="));
+  if (at < 0) return null;
+  const value = args[at]!.includes("=") ? args[at]!.split("=")[1] : args[at + 1];
+  if (value !== "year") {
+    console.error(`--catalogue takes "year" (got "${value ?? ""}")\nUsage: npm run bench:web [-- --catalogue year]`);
+    process.exit(64);
+  }
+  return "year";
+}
+
+const catalogue = catalogueFlag(process.argv.slice(2));
+(catalogue === "year"
+  ? mainCatalogue({ buildOnce, startSmtp, startStore, startChromium, setStorage, runLighthouse })
+  : main()
+).then(
   (ok) => process.exit(ok ? 0 : 1),
   (error) => {
     console.error(error);
