@@ -1,3 +1,6 @@
+import { useCallback, useEffect } from "react";
+import type { Product } from "@domain/contracts/catalog";
+import type { PicturePriority } from "../../components/product/ProductPicture";
 import { useProducts } from "../../features/catalog/api/useProducts";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
 import { ProductList } from "../../features/catalog/components/ProductList";
@@ -6,6 +9,7 @@ import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam"
 import { useListScrollMemory } from "../../features/catalog/hooks/useListScrollMemory";
 import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
+import { loadCustomerScreens, prefetchCustomerScreensWhenIdle } from "../customerScreensImport";
 import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
 
 export function HomePage() {
@@ -15,6 +19,19 @@ export function HomePage() {
   useListScrollMemory(products.data !== undefined);
   // A shop chosen from a card narrows the list to that shop: the card the customer used stays where it was.
   const holdCard = useCardHeldInPlace(products.data, !products.isPlaceholderData);
+
+  // The product, cart and wishlist pages are a chunk of their own: fetched once home is idle, or when the customer
+  // points at or touches the list, so the tap that opens a page finds it there.
+  useEffect(() => prefetchCustomerScreensWhenIdle(), []);
+  const prefetchScreens = () => void loadCustomerScreens();
+
+  // One function for the whole visit: a refresh draws again only the cards whose product changed.
+  const renderProduct = useCallback(
+    (product: Product, priority: PicturePriority) => (
+      <StorefrontProductCard product={product} priority={priority} onShopChosen={() => holdCard(product.id)} />
+    ),
+    [holdCard],
+  );
 
   const onChooseCategory = (next: number) => {
     chooseCategory(next);
@@ -26,14 +43,14 @@ export function HomePage() {
     <>
       <AllShopsBar />
       <CategoryTags selected={category} onSelect={onChooseCategory} />
-      <ProductList
-        products={products.data}
-        isPending={products.isPending}
-        onRetry={() => void products.refetch()}
-        renderProduct={(product, priority) => (
-          <StorefrontProductCard product={product} priority={priority} onShopChosen={() => holdCard(product.id)} />
-        )}
-      />
+      <div onPointerEnter={prefetchScreens} onTouchStart={prefetchScreens}>
+        <ProductList
+          products={products.data}
+          isPending={products.isPending}
+          onRetry={() => void products.refetch()}
+          renderProduct={renderProduct}
+        />
+      </div>
     </>
   );
 }

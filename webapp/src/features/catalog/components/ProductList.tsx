@@ -1,4 +1,5 @@
-import { Fragment, type ReactNode } from "react";
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useWindowVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import type { Product } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
 import { ProductCardPlaceholder } from "../../../components/product/ProductCardPlaceholder";
@@ -20,6 +21,90 @@ const FIRST_SCREEN_CARDS = 2;
 /** How the card at `index` of a list loads its first picture. */
 export function listPicturePriority(index: number): PicturePriority {
   return index === 0 ? "high" : index < FIRST_SCREEN_CARDS ? "eager" : "lazy";
+}
+
+/** The space between two cards (the list's `gap` before it was windowed). */
+const CARD_GAP = 16;
+/** A card's height before it was measured: about a phone's card with one picture. */
+const ESTIMATED_CARD_HEIGHT = 560;
+/** Cards drawn beyond the screen on each side, so a fast scroll meets drawn cards. */
+const OVERSCAN = 3;
+/** A list this short is drawn whole (about 1,500 elements): windowing starts where its cost grows. */
+const DRAWN_WHOLE = 24;
+
+/**
+ * The cards' measured heights, kept for the visit: back from a product page the list has the same height at once,
+ * so the remembered scroll position (useListScrollMemory) lands on the same card.
+ */
+let measuredCards: VirtualItem[] = [];
+
+/** Two answers' products are the same card when their data is (the 15 s refresh gives new objects for a changed product only). */
+function sameProduct(a: Product, b: Product): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+interface ListCardProps {
+  product: Product;
+  priority: PicturePriority;
+  renderProduct: ProductListProps["renderProduct"];
+}
+
+/** One card of the list, drawn again only when its product's data (or how its picture loads) changed. */
+const ListCard = memo(
+  function ListCard({ product, priority, renderProduct }: ListCardProps) {
+    return <>{renderProduct(product, priority)}</>;
+  },
+  (before, after) =>
+    before.priority === after.priority && before.renderProduct === after.renderProduct && sameProduct(before.product, after.product),
+);
+
+/** The cards on screen (and a few beyond), in the page's own scroll: the page holds a bounded number of cards. */
+function WindowedList({ products, renderProduct }: { products: Product[]; renderProduct: ProductListProps["renderProduct"] }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: products.length,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: products.length <= DRAWN_WHOLE ? DRAWN_WHOLE : OVERSCAN,
+    gap: CARD_GAP,
+    scrollMargin,
+    getItemKey: (index) => products[index]!.id,
+    initialMeasurementsCache: measuredCards,
+  });
+
+  // Where the list starts in the page (under the shop bar and the tags): the window's offsets are counted from it.
+  // Measured after every render (the bars above may change height); an unchanged value renders nothing again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+  });
+  useLayoutEffect(
+    () => () => {
+      measuredCards = virtualizer.measurementsCache;
+    },
+    [virtualizer],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={listRef} className="product-list product-list--windowed" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const product = products[item.index]!;
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="product-list__item"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <ListCard product={product} priority={listPicturePriority(item.index)} renderProduct={renderProduct} />
+          </div>
+        );
+      })}
+    </div>
+  );
 }
 
 export function ProductList({ products, isPending, onRetry, renderProduct }: ProductListProps) {
@@ -52,11 +137,5 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
       </div>
     );
   }
-  return (
-    <div className="product-list">
-      {products.map((product, index) => (
-        <Fragment key={product.id}>{renderProduct(product, listPicturePriority(index))}</Fragment>
-      ))}
-    </div>
-  );
+  return <WindowedList products={products} renderProduct={renderProduct} />;
 }
