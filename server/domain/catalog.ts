@@ -44,6 +44,8 @@ export function labelIconOf(categoryId: number): "accessory" | "food" | null {
 /** What the customer listing shows: one tag of the home page. */
 export type CategoryFilter =
   | { kind: "all" }
+  /** What some tab lists: a search's scope under All (`in_all_list` 0 hides from the All tab's browsing only). */
+  | { kind: "everywhere" }
   | { kind: "hot" }
   | { kind: "category"; categoryId: CategoryId };
 
@@ -79,6 +81,8 @@ export function isListedFor(
   switch (filter.kind) {
     case "all":
       return product.in_all_list;
+    case "everywhere":
+      return true;
     case "hot":
       return product.hot_deal;
     case "category":

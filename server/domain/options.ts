@@ -1,5 +1,5 @@
 import { BASE_OPTION_ID } from "./constants";
-import type { Product, ProductOption } from "./contracts/catalog";
+import type { CardProduct, ProductOption } from "./contracts/catalog";
 
 /** What one option of a product offers; option '0' is the base product itself. */
 export interface OptionOffer {
@@ -17,20 +17,20 @@ function offerOf(id: string, option: Pick<ProductOption, "per_price" | "price_te
 }
 
 /** Every option, the base one included, cheapest first (spec §4 "Option picker"). */
-export function offersOf(product: Product): OptionOffer[] {
+export function offersOf(product: CardProduct): OptionOffer[] {
   const extra = Object.entries(product.options ?? {}).map(([id, option]) => offerOf(id, option));
   return [offerOf(BASE_OPTION, product), ...extra].sort((a, b) => a.per_price - b.per_price);
 }
 
 /** One option by id ('0' the base product), or null when the product has no such option. */
-export function offerFor(product: Product, optionId: string): OptionOffer | null {
+export function offerFor(product: CardProduct, optionId: string): OptionOffer | null {
   if (optionId === BASE_OPTION) return offerOf(BASE_OPTION, product);
   const option = product.options?.[optionId];
   return option ? offerOf(optionId, option) : null;
 }
 
 /** The option a product is shown with until the customer picks another: its default option. */
-export function defaultOffer(product: Product): OptionOffer {
+export function defaultOffer(product: CardProduct): OptionOffer {
   return offerFor(product, product.default_option) ?? offerOf(BASE_OPTION, product);
 }
 

@@ -52,6 +52,7 @@ export const SERVER_MESSAGES = [
   "{param} is invalid",
   "cursor must be the next_cursor of the page before, passed back unchanged",
   "category must be one of {allowed}",
+  "q must be plain text, without control characters",
   "locale must be one of {allowed}",
   // ---- access and sign-in ----
   "Отказано в доступе.",

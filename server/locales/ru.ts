@@ -53,6 +53,7 @@ export default {
   "cursor must be the next_cursor of the page before, passed back unchanged":
     "cursor должен быть значением next_cursor предыдущей страницы без изменений",
   "category must be one of {allowed}": "category должна быть одной из: {allowed}",
+  "q must be plain text, without control characters": "q должен быть обычным текстом, без управляющих символов",
   "locale must be one of {allowed}": "Язык (locale) должен быть одним из: {allowed}",
   // ---- access and sign-in ----
   "Отказано в доступе.": "Отказано в доступе.",

@@ -48,6 +48,7 @@ export default {
   "{param} is invalid": "ค่าของ {param} ไม่ถูกต้อง",
   "cursor must be the next_cursor of the page before, passed back unchanged": "cursor ต้องเป็นค่า next_cursor ของหน้าก่อนหน้าโดยไม่แก้ไข",
   "category must be one of {allowed}": "category ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {allowed}",
+  "q must be plain text, without control characters": "q ต้องเป็นข้อความธรรมดา ไม่มีอักขระควบคุม",
   "locale must be one of {allowed}": "ภาษา (locale) ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {allowed}",
   // ---- access and sign-in ----
   "Отказано в доступе.": "ไม่มีสิทธิ์เข้าถึง",

@@ -24,9 +24,31 @@ import {
 import { unitOfWorkOf } from "../../db/unitOfWork";
 import { compareListingOrder, isListedFor, isPickupShop, parseCategoryFilter, type CategoryFilter } from "../domain/catalog";
 import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "../domain/constants";
-import type { Product, ProductImage, ProductOption, Shop, ShopListItem } from "../domain/contracts/catalog";
+import type {
+  ListShop,
+  ListShopStock,
+  Product,
+  ProductImage,
+  ProductListItem,
+  ProductListQuery,
+  ProductListResponse,
+  ProductOption,
+  Shop,
+  ShopListItem,
+} from "../domain/contracts/catalog";
 import { NotFoundError } from "../domain/errors";
 import { shopStockKey } from "../domain/options";
+import {
+  SEARCH_PAGE_SIZE,
+  parseSearchQuery,
+  prepareQuery,
+  readSearchCursor,
+  searchCursorOf,
+  searchEntryOf,
+  searchScore,
+  type SearchEntry,
+} from "../domain/search";
+import { ValidationError } from "../domain/errors";
 
 export interface CatalogDeps {
   db: DB;
@@ -49,6 +71,8 @@ interface Snapshot {
   /** Built answers, kept for the life of this version: the same object for the same question, which
    *  lets the HTTP layer serialise each one once. */
   answers: Map<string, unknown>;
+  /** Each product's texts prepared for search, made on this version's first search. */
+  search?: Map<number, SearchEntry>;
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;
@@ -93,11 +117,28 @@ export function createCatalog({ db }: CatalogDeps) {
   }
 
   return {
-    async listProducts(query: { category?: number; stock_id?: number }): Promise<{ products: Product[] }> {
+    /**
+     * The listed catalogue (without `q`), or one page of a search (with it). A list item's shops are named once,
+     * in the answer's `shops`.
+     */
+    async listProducts(query: ProductListQuery): Promise<ProductListResponse> {
       const filter = parseCategoryFilter(query.category);
+      const q = parseSearchQuery(query.q);
       const snap = await current();
       const shopId = shopScope(snap, query.stock_id);
-      return remember(snap, `list:${JSON.stringify(filter)}:${shopId}`, () => ({ products: listFor(snap, filter, shopId) }));
+      if (q === null) {
+        if (query.cursor !== undefined) throw badCursor();
+        const key = `list:${JSON.stringify(filter)}:${shopId}`;
+        return remember(snap, key, () => listAnswer(snap, listFor(snap, filter, shopId), shopId, null));
+      }
+      // A search scope's All is every product a tab lists: `in_all_list` 0 hides a product from the All tab's
+      // browsing only, and a customer who types its name is looking for it.
+      const scope = `${JSON.stringify(filter)}:${shopId}:${q}`;
+      const offset = query.cursor === undefined ? 0 : readSearchCursor(query.cursor, scope);
+      const found = searchFor(snap, q, filter, shopId);
+      const page = found.slice(offset, offset + SEARCH_PAGE_SIZE);
+      const next = offset + SEARCH_PAGE_SIZE < found.length ? searchCursorOf(scope, offset + SEARCH_PAGE_SIZE) : null;
+      return listAnswer(snap, page, shopId, next);
     },
 
     async getProduct(id: number, stockId?: number): Promise<{ product: Product }> {
@@ -114,7 +155,28 @@ export function createCatalog({ db }: CatalogDeps) {
   };
 }
 
-function listFor(snap: Snapshot, filter: CategoryFilter, shopId: number | null): Product[] {
+function badCursor(): ValidationError {
+  return new ValidationError("cursor", "cursor must be the next_cursor of the page before, passed back unchanged");
+}
+
+/** The products a tab lists, in listing order. */
+function listFor(snap: Snapshot, filter: CategoryFilter, shopId: number | null): ProductSource[] {
+  return listedIn(snap, filter, shopId).sort((a, b) => compareListingOrder(a.row, b.row));
+}
+
+/** The products the search finds inside the tab's scope (All: every tab's), best match first, then listing order. */
+function searchFor(snap: Snapshot, q: string, filter: CategoryFilter, shopId: number | null): ProductSource[] {
+  const index = (snap.search ??= new Map([...snap.products].map(([id, source]) => [id, searchEntryOf([source.row])])));
+  const query = prepareQuery(q);
+  const scopeFilter: CategoryFilter = filter.kind === "all" ? { kind: "everywhere" } : filter;
+  return listedIn(snap, scopeFilter, shopId)
+    .map((source) => ({ source, score: searchScore(query, index.get(source.row.id)!) }))
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score || compareListingOrder(a.source.row, b.source.row))
+    .map(({ source }) => source);
+}
+
+function listedIn(snap: Snapshot, filter: CategoryFilter, shopId: number | null): ProductSource[] {
   return [...snap.products.values()]
     .map((source) => ({ source, orderable: orderableStock(snap, source, shopId) }))
     .filter(({ source: { row }, orderable }) =>
@@ -127,8 +189,21 @@ function listFor(snap: Snapshot, filter: CategoryFilter, shopId: number | null):
         orderable_stock: orderable,
       }),
     )
-    .sort((a, b) => compareListingOrder(a.source.row, b.source.row))
-    .map(({ source }) => toProduct(snap, source, shopId));
+    .map(({ source }) => source);
+}
+
+/** A list answer: the items, and every shop their stock names, once. */
+function listAnswer(snap: Snapshot, sources: ProductSource[], shopId: number | null, nextCursor: string | null): ProductListResponse {
+  const shops: Record<string, ListShop> = {};
+  const products = sources.map((source): ProductListItem => {
+    const { full_description: _long, shop_list, ...card } = toProduct(snap, source, shopId);
+    const stock = shop_list.map(({ store_id, name, path, district, options }): ListShopStock => {
+      shops[String(store_id)] ??= { store_id, name, path, district };
+      return { store_id, options };
+    });
+    return { ...card, shop_list: stock };
+  });
+  return { products, shops, next_cursor: nextCursor };
 }
 
 function scopeShops(snap: Snapshot, shopId: number | null): number[] {

@@ -42,11 +42,11 @@ export const ShopListItem = Type.Object({
 });
 export type ShopListItem = Static<typeof ShopListItem>;
 
-export const Product = Type.Object({
+/** What a product card and the product page both show: everything of a product but its long texts and shop names. */
+const productCardFields = {
   id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
-  full_description: Type.String(),
   per_price: Type.Integer(),
   instock: Type.Integer(),
   gift_text: Type.String(),
@@ -67,11 +67,46 @@ export const Product = Type.Object({
   picked_option: Type.String(),
   /** The shop the stock figures are for, or null when they are summed over every pickup shop. */
   shop: Nullable(Type.Integer()),
-  shop_list: Type.Array(ShopListItem),
   stats: Type.Object({ orders: Type.Integer(), wishlist: Type.Integer() }),
   created: Type.String(),
+};
+
+/** The product page's product (GET /api/products/:id, the wishlist): the long description, and each shop named. */
+export const Product = Type.Object({
+  ...productCardFields,
+  full_description: Type.String(),
+  shop_list: Type.Array(ShopListItem),
 });
 export type Product = Static<typeof Product>;
+
+/** Stock of one option at one shop in a list answer: the shop itself is named once, in the answer's `shops`. */
+export const ListShopStock = Type.Object({
+  store_id: Type.Integer(),
+  options: Type.Record(Type.String(), Type.Object({ amount: Type.Integer() })),
+});
+export type ListShopStock = Static<typeof ListShopStock>;
+
+/** A pickup shop as a list answer names it, once per answer (keyed by its id in `shops`). */
+export const ListShop = Type.Object({
+  store_id: Type.Integer(),
+  name: Type.String(),
+  path: Type.String(),
+  district: Type.String(),
+});
+export type ListShop = Static<typeof ListShop>;
+
+/** A product of the list: the product page's product without `full_description`, its shops by id only. */
+export const ProductListItem = Type.Object({
+  ...productCardFields,
+  shop_list: Type.Array(ListShopStock),
+});
+export type ProductListItem = Static<typeof ProductListItem>;
+
+/**
+ * A list item with its shops named again from the answer's `shops` (what the mini-app's cards read): the
+ * product page's product without its long description. A `Product` is one too.
+ */
+export type CardProduct = Omit<Product, "full_description">;
 
 export const Shop = Type.Object({
   id: Type.Integer(),
@@ -90,13 +125,23 @@ export type Shop = Static<typeof Shop>;
 export const ProductListQuery = Type.Object({
   category: Type.Optional(Type.Integer({ description: "0 All, -1 Hot deal, else a category id" })),
   stock_id: Type.Optional(Type.Integer({ description: "only what this shop holds; 1 (the warehouse) means every pickup shop" })),
+  q: Type.Optional(Type.String({ description: "a search: 1–100 plain characters after trimming; empty lists as without it" })),
+  cursor: Type.Optional(Type.String({ description: "a search's next page: its answer's next_cursor, unchanged" })),
 });
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
 export const ProductParams = Type.Object({ id: Id() });
 export const ProductDetailQuery = Type.Object({ stock_id: Type.Optional(Type.Integer()) });
 
-export const ProductListResponse = Type.Object({ products: Type.Array(Product) });
+/**
+ * The product list: without `q` the whole listed catalogue in listing order (`next_cursor` null); with `q` one
+ * page of the search, best match first. `shops` names every shop the items' `shop_list` holds, once.
+ */
+export const ProductListResponse = Type.Object({
+  products: Type.Array(ProductListItem),
+  shops: Type.Record(Type.String(), ListShop),
+  next_cursor: Nullable(Type.String()),
+});
 export type ProductListResponse = Static<typeof ProductListResponse>;
 export const ProductResponse = Type.Object({ product: Product });
 export type ProductResponse = Static<typeof ProductResponse>;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import type { PicturePriority } from "../../components/product/ProductPicture";
 import { useProducts } from "../../features/catalog/api/useProducts";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
@@ -27,7 +27,7 @@ export function HomePage() {
 
   // One function for the whole visit: a refresh draws again only the cards whose product changed.
   const renderProduct = useCallback(
-    (product: Product, priority: PicturePriority) => (
+    (product: CardProduct, priority: PicturePriority) => (
       <StorefrontProductCard product={product} priority={priority} onShopChosen={() => holdCard(product.id)} />
     ),
     [holdCard],

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { ProductCard } from "../../components/product/ProductCard";
 import type { PicturePriority } from "../../components/product/ProductPicture";
 import { OptionChip } from "../../features/catalog/components/OptionChip";
@@ -19,7 +19,7 @@ const CARD_AMOUNT = 1;
 type CardDialog = { kind: "store-picker"; thenOrder: boolean } | { kind: "shops-holding" } | null;
 
 interface StorefrontProductCardProps {
-  product: Product;
+  product: CardProduct;
   priority?: PicturePriority;
   /** A shop was chosen from this card, before the page shows what that changes (the home list keeps the card in view). */
   onShopChosen?: () => void;

@@ -1,4 +1,4 @@
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { isSoldOut, type OptionOffer } from "@domain/options";
 import { haptic, showConfirm } from "../../lib/telegram";
 import { addToCart, isInCart, removeFromCart, useCartStore } from "../../features/cart/stores/cartStore";
@@ -10,7 +10,7 @@ import { t } from "../../lib/i18n";
  * reads 'Ordered' and takes it out again after asking. With no shop chosen, the store picker comes first and
  * the product goes in once a shop is picked.
  */
-export function useOrderToggle(product: Product, offer: OptionOffer) {
+export function useOrderToggle(product: CardProduct, offer: OptionOffer) {
   const ordered = useCartStore((state) => isInCart(state.lines, product.id, offer.id));
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { categoryColour } from "@domain/catalog";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import type { OptionOffer } from "@domain/options";
 import { FlameIcon, GiftIcon, MapPinIcon, StoreIcon } from "../icons";
 import { paths } from "../../lib/paths";
@@ -16,7 +16,7 @@ import "./ProductCard.css";
 import { t } from "../../lib/i18n";
 
 interface ProductCardProps {
-  product: Product;
+  product: CardProduct;
   /** The option the card shows (the customer's pick, the default one on the admin's list). */
   offer: OptionOffer;
   /** Beside the price: the customer's option chip, or the admin's option picker (which opens even without options). */

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { POLL_INTERVAL_MS } from "@domain/constants";
 import type { ProductListResponse } from "@domain/contracts/catalog";
 import { apiRequest } from "../../../lib/api";
+import { cardsOf } from "../../../lib/shopsHolding";
 
 interface ProductListFilter {
   /** A tag of the home page: 0 All, -1 Hot deal, else a category id. */
@@ -18,7 +19,7 @@ export function useProducts({ category, stockId }: ProductListFilter) {
       apiRequest<ProductListResponse>("/api/products", {
         query: { category, stock_id: stockId ?? undefined },
         signal,
-      }).then((answer) => answer.products),
+      }).then(cardsOf),
     refetchInterval: POLL_INTERVAL_MS,
     // Another shop's list of the same tag replaces the one on screen when it comes, instead of emptying the page
     // while it loads (which lost the customer's place in the list); a new tag starts from placeholders.

@@ -1,4 +1,4 @@
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { offersOf, type OptionOffer } from "@domain/options";
 import { ChevronDownIcon } from "../../../components/icons";
 import { openOptionPicker } from "../stores/optionPickerStore";
@@ -6,7 +6,7 @@ import "./OptionChip.css";
 import { t } from "../../../lib/i18n";
 
 /** The picked option, as a button opening the option picker; nothing for a product with one option only. */
-export function OptionChip({ product, offer, wide = false }: { product: Product; offer: OptionOffer; wide?: boolean }) {
+export function OptionChip({ product, offer, wide = false }: { product: CardProduct; offer: OptionOffer; wide?: boolean }) {
   const offers = offersOf(product).length;
   if (offers < 2) return null;
   return (

@@ -1,7 +1,7 @@
 import { isSoldOut } from "@domain/options";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { productImagePath } from "@domain/catalog";
 import { formatAmount, formatBaht } from "@domain/format";
 import { offersOf, type OptionOffer } from "@domain/options";
@@ -46,7 +46,7 @@ export function OptionPicker() {
   );
 }
 
-function OptionList({ product }: { product: Product }) {
+function OptionList({ product }: { product: CardProduct }) {
   const picked = usePickedOptionStore((state) => pickedOffer(product, state.picked).id);
   const onPick = (offer: OptionOffer) => {
     pickOption(product.id, offer.id);
@@ -64,7 +64,14 @@ function OptionList({ product }: { product: Product }) {
   );
 }
 
-function OptionButton({ product, offer, picked, onPick }: { product: Product; offer: OptionOffer; picked: boolean; onPick: () => void }) {
+interface OptionButtonProps {
+  product: CardProduct;
+  offer: OptionOffer;
+  picked: boolean;
+  onPick: () => void;
+}
+
+function OptionButton({ product, offer, picked, onPick }: OptionButtonProps) {
   const soldOut = isSoldOut(offer);
   const image = optionImage(product, offer.id);
   return (
@@ -110,7 +117,7 @@ function OptionButton({ product, offer, picked, onPick }: { product: Product; of
 }
 
 /** An option shows the product image its img_index names; the base option and the rest show the first. */
-function optionImage(product: Product, optionId: string): string | null {
+function optionImage(product: CardProduct, optionId: string): string | null {
   const images = [...product.images].sort((a, b) => a.position - b.position);
   const index = product.options?.[optionId]?.img_index ?? 0;
   return (images[index] ?? images[0])?.filename ?? null;

@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useWindowVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
 import { ProductCardPlaceholder } from "../../../components/product/ProductCardPlaceholder";
 import type { PicturePriority } from "../../../components/product/ProductPicture";
@@ -8,11 +8,11 @@ import "./ProductList.css";
 import { t } from "../../../lib/i18n";
 
 interface ProductListProps {
-  products: Product[] | undefined;
+  products: CardProduct[] | undefined;
   isPending: boolean;
   onRetry: () => void;
   /** One card per product; the page decides what a card can do (order, wish, pick a shop). */
-  renderProduct: (product: Product, priority: PicturePriority) => ReactNode;
+  renderProduct: (product: CardProduct, priority: PicturePriority) => ReactNode;
 }
 
 /** Cards that are on a phone's first screen: their first pictures load at once, the very first one before all. */
@@ -39,12 +39,12 @@ const DRAWN_WHOLE = 24;
 let measuredCards: VirtualItem[] = [];
 
 /** Two answers' products are the same card when their data is (the 15 s refresh gives new objects for a changed product only). */
-function sameProduct(a: Product, b: Product): boolean {
+function sameProduct(a: CardProduct, b: CardProduct): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 interface ListCardProps {
-  product: Product;
+  product: CardProduct;
   priority: PicturePriority;
   renderProduct: ProductListProps["renderProduct"];
 }
@@ -59,7 +59,7 @@ const ListCard = memo(
 );
 
 /** The cards on screen (and a few beyond), in the page's own scroll: the page holds a bounded number of cards. */
-function WindowedList({ products, renderProduct }: { products: Product[]; renderProduct: ProductListProps["renderProduct"] }) {
+function WindowedList({ products, renderProduct }: { products: CardProduct[]; renderProduct: ProductListProps["renderProduct"] }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({

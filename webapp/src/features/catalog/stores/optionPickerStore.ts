@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { OPTION_PICKER_RESET_MS } from "@domain/constants";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 
 /**
  * The option picker sheet (spec §4 "Option picker"): opened for one product; closing hides it at once and
@@ -8,14 +8,14 @@ import type { Product } from "@domain/contracts/catalog";
  */
 interface OptionPickerState {
   visible: boolean;
-  product: Product | null;
+  product: CardProduct | null;
 }
 
 export const useOptionPickerStore = create<OptionPickerState>()(() => ({ visible: false, product: null }));
 
 let resetTimer: ReturnType<typeof setTimeout> | undefined;
 
-export function openOptionPicker(product: Product): void {
+export function openOptionPicker(product: CardProduct): void {
   clearTimeout(resetTimer);
   useOptionPickerStore.setState({ visible: true, product });
 }

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { defaultOffer, offerFor, type OptionOffer } from "@domain/options";
 
 /**
@@ -25,12 +25,12 @@ export function pickOption(productId: number, optionId: string): void {
 }
 
 /** The offer a product is shown with: the picked option while the product still has it, else its default. */
-export function pickedOffer(product: Product, picked: Record<string, string>): OptionOffer {
+export function pickedOffer(product: CardProduct, picked: Record<string, string>): OptionOffer {
   const optionId = picked[product.id];
   return (optionId !== undefined ? offerFor(product, optionId) : null) ?? defaultOffer(product);
 }
 
-export function usePickedOffer(product: Product): OptionOffer {
+export function usePickedOffer(product: CardProduct): OptionOffer {
   const picked = usePickedOptionStore((state) => state.picked);
   return pickedOffer(product, picked);
 }

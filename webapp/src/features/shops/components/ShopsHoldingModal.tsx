@@ -1,4 +1,4 @@
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { WAREHOUSE_SHOP_ID } from "@domain/constants";
 import { formatAmount } from "@domain/format";
 import { shopStockKey } from "@domain/options";
@@ -11,7 +11,7 @@ import { t } from "../../../lib/i18n";
 interface ShopsHoldingModalProps {
   active: boolean;
   onClose: () => void;
-  product: Product;
+  product: CardProduct;
   optionId: string;
   optionLabel: string;
 }
@@ -19,7 +19,7 @@ interface ShopsHoldingModalProps {
 /** Spec §2 "Product card": with a shop already chosen, the shop count lists the shops holding the picked option. */
 export function ShopsHoldingModal({ active, onClose, product, optionId, optionLabel }: ShopsHoldingModalProps) {
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
-  const stockAt = (shop: Product["shop_list"][number]) => shop.options[shopStockKey(optionId)]?.amount ?? 0;
+  const stockAt = (shop: CardProduct["shop_list"][number]) => shop.options[shopStockKey(optionId)]?.amount ?? 0;
   const holding = product.shop_list.filter((shop) => shop.store_id !== WAREHOUSE_SHOP_ID && stockAt(shop) > 0);
   return (
     <Modal active={active} onClose={onClose} title={t("shops.holdingTitle")} className="shop-picker">

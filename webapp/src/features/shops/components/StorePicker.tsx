@@ -1,4 +1,4 @@
-import type { Product } from "@domain/contracts/catalog";
+import type { CardProduct } from "@domain/contracts/catalog";
 import { WAREHOUSE_SHOP_ID } from "@domain/constants";
 import { formatAmount } from "@domain/format";
 import { shopStockKey } from "@domain/options";
@@ -14,7 +14,7 @@ import { t } from "../../../lib/i18n";
 interface StorePickerProps {
   active: boolean;
   onClose: () => void;
-  product: Product;
+  product: CardProduct;
   optionId: string;
   /** What the option is called ("3.5 g"), for the lead line. */
   optionLabel: string;
@@ -40,7 +40,7 @@ export function StorePicker({ active, ...props }: StorePickerProps) {
 function StoreChoices({ onClose, product, optionId, optionLabel, amount, onChosen }: Omit<StorePickerProps, "active">) {
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
   const chooseShop = useChosenShopStore((state) => state.chooseShop);
-  const stockAt = (shop: Product["shop_list"][number]) => shop.options[shopStockKey(optionId)]?.amount ?? 0;
+  const stockAt = (shop: CardProduct["shop_list"][number]) => shop.options[shopStockKey(optionId)]?.amount ?? 0;
   const holding = product.shop_list.filter((shop) => shop.store_id !== WAREHOUSE_SHOP_ID && stockAt(shop) >= amount);
   const confirmed = useShopsForLines(
     holding.length > 0 ? [{ product_id: product.id, option_id: Number(optionId), amount }] : [],
