@@ -42,7 +42,7 @@ async function settled(): Promise<void> {
       const same = y === last;
       last = y;
       return same;
-    }, { intervals: [300] })
+    }, { interval: 300 })
     .toBe(true);
 }
 
@@ -139,7 +139,7 @@ describe("home with a few hundred products", () => {
     for (const shop of shops) await setStock(store.db, shop.id, target, 0, 70);
 
     // The poll is every 15 s: the card shows the new stock within one.
-    await expect.poll(() => stock.textContent(), { timeout: 25_000, intervals: [500] }).not.toBe(stockBefore);
+    await expect.poll(() => stock.textContent(), { timeout: 25_000, interval: 500 }).not.toBe(stockBefore);
     const after = await page.evaluate(() => ({
       changed: [...(window as unknown as { changedCards: Set<string> }).changedCards],
       marked: [...document.querySelectorAll<HTMLElement>("[data-testid=product-card]")]
