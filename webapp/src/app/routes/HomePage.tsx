@@ -1,7 +1,9 @@
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { CardProduct } from "@domain/contracts/catalog";
 import type { PicturePriority } from "../../components/product/ProductPicture";
 import { useProducts } from "../../features/catalog/api/useProducts";
+import { useSearchProducts } from "../../features/catalog/api/useSearchProducts";
+import { SearchField } from "../../features/catalog/components/SearchField";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
 import { ProductList } from "../../features/catalog/components/ProductList";
 import { useCardHeldInPlace } from "../../features/catalog/hooks/useCardHeldInPlace";
@@ -10,12 +12,43 @@ import { useListScrollMemory } from "../../features/catalog/hooks/useListScrollM
 import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { loadCustomerScreens, prefetchCustomerScreensWhenIdle } from "../customerScreensImport";
+import { t } from "../../lib/i18n";
 import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
+
+/** How long typing pauses before the search is sent. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+/** The search as typed, and the one sent (trimmed, after a pause in typing; null while there is none). */
+function useDebouncedSearch(): [string, (text: string) => void, string | null] {
+  const [typed, setTyped] = useState(searchTyped);
+  const [sent, setSent] = useState<string | null>(typed.trim() || null);
+  useEffect(() => {
+    searchTyped = typed;
+    const next = typed.trim() || null;
+    if (next === null) {
+      setSent(null);
+      return;
+    }
+    const timer = window.setTimeout(() => setSent(next), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  return [typed, setTyped, sent];
+}
+
+/** The search kept for the visit, like the list's place: back from a product the results are there again. */
+let searchTyped = "";
 
 export function HomePage() {
   const [category, chooseCategory] = useCategoryParam();
   const stockId = useChosenShopStore((state) => state.chosenShopId);
-  const products = useProducts({ category, stockId });
+  const [typed, setTyped, q] = useDebouncedSearch();
+  const listing = useProducts({ category, stockId });
+  const search = useSearchProducts({ q, category, stockId });
+  const products = q === null ? listing : search;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  const onEndReached = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   useListScrollMemory(products.data !== undefined);
   // A shop chosen from a card narrows the list to that shop: the card the customer used stays where it was.
   const holdCard = useCardHeldInPlace(products.data, !products.isPlaceholderData);
@@ -42,6 +75,7 @@ export function HomePage() {
   return (
     <>
       <AllShopsBar />
+      <SearchField value={typed} onChange={setTyped} />
       <CategoryTags selected={category} onSelect={onChooseCategory} />
       <div onPointerEnter={prefetchScreens} onTouchStart={prefetchScreens}>
         <ProductList
@@ -49,6 +83,17 @@ export function HomePage() {
           isPending={products.isPending}
           onRetry={() => void products.refetch()}
           renderProduct={renderProduct}
+          onEndReached={q === null ? undefined : onEndReached}
+          empty={
+            q !== null && (
+              <div className="status-message" data-testid="search-no-match">
+                <p className="status-message__title">{t("catalog.searchNoMatch", { query: q })}</p>
+                <button type="button" className="button button--ghost" onClick={() => setTyped("")}>
+                  {t("catalog.clearSearch")}
+                </button>
+              </div>
+            )
+          }
         />
       </div>
     </>

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useWindowVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import type { CardProduct } from "@domain/contracts/catalog";
 import { BoxIcon } from "../../../components/icons";
@@ -11,6 +11,10 @@ interface ProductListProps {
   products: CardProduct[] | undefined;
   isPending: boolean;
   onRetry: () => void;
+  /** What 'No products' becomes (a search that found nothing says so, with a way out). */
+  empty?: ReactNode;
+  /** Called when the list's last cards are drawn (a search fetches its next page). */
+  onEndReached?: () => void;
   /** One card per product; the page decides what a card can do (order, wish, pick a shop). */
   renderProduct: (product: CardProduct, priority: PicturePriority) => ReactNode;
 }
@@ -59,7 +63,13 @@ const ListCard = memo(
 );
 
 /** The cards on screen (and a few beyond), in the page's own scroll: the page holds a bounded number of cards. */
-function WindowedList({ products, renderProduct }: { products: CardProduct[]; renderProduct: ProductListProps["renderProduct"] }) {
+interface WindowedListProps {
+  products: CardProduct[];
+  renderProduct: ProductListProps["renderProduct"];
+  onEndReached?: () => void;
+}
+
+function WindowedList({ products, renderProduct, onEndReached }: WindowedListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
@@ -87,6 +97,10 @@ function WindowedList({ products, renderProduct }: { products: CardProduct[]; re
   );
 
   const items = virtualizer.getVirtualItems();
+  const lastDrawn = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && lastDrawn >= products.length - OVERSCAN - 1) onEndReached();
+  }, [lastDrawn, products.length, onEndReached]);
   return (
     <div ref={listRef} className="product-list product-list--windowed" style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
@@ -107,7 +121,7 @@ function WindowedList({ products, renderProduct }: { products: CardProduct[]; re
   );
 }
 
-export function ProductList({ products, isPending, onRetry, renderProduct }: ProductListProps) {
+export function ProductList({ products, isPending, onRetry, renderProduct, empty, onEndReached }: ProductListProps) {
   if (isPending) {
     // Cards of the real cards' size hold the page's layout while the list is on its way.
     return (
@@ -128,6 +142,7 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
     );
   }
   if (products.length === 0) {
+    if (empty) return empty;
     return (
       <div className="status-message" data-testid="products-empty">
         <span className="status-message__icon">
@@ -137,5 +152,5 @@ export function ProductList({ products, isPending, onRetry, renderProduct }: Pro
       </div>
     );
   }
-  return <WindowedList products={products} renderProduct={renderProduct} />;
+  return <WindowedList products={products} renderProduct={renderProduct} onEndReached={onEndReached} />;
 }
