@@ -50,6 +50,29 @@ function precompress(): Plugin {
   };
 }
 
+const mainModule = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Every module the start imports statically (not through `import()`): what a first visit runs. */
+function startModules(graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>([mainModule]);
+  const queue = [mainModule];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+let start: Set<string> | undefined;
+
 const config = {
   root: webappDir,
   plugins: [compileMessages(), react(), precompress()],
@@ -66,9 +89,21 @@ const config = {
     emptyOutDir: true,
     // The server owns /assets/ (product images, documents), so the bundle lives under /static/.
     assetsDir: "static",
-    // No "spent significant time in plugins" notes in the build's output: the time is our messages plugin and
-    // React's, nothing a reader of `npm run build` can act on (docs/decisions.md "Development logs").
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    // No "spent significant time in plugins" notes in the build's output (docs/decisions.md "Development logs").
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Whatever the start imports is one chunk, so the lazy screens' shared modules stay in it rather
+              // than splitting it into many small files (docs/webapp.md "Chunks").
+              name: (id: string, graph: ModuleGraph) => ((start ??= startModules(graph)).has(id) ? "start" : null),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,23 +1,20 @@
 import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
 import { Modal } from "../components/Modal";
+import { loadCustomerScreens } from "./customerScreensImport";
 import { LanguagePicker } from "../features/language/LanguagePicker";
 import { stampAppDepth } from "../lib/history";
 import { loadMessages, t } from "../lib/i18n";
 import { paths } from "../lib/paths";
 import { AdminToolPage } from "./routes/AdminToolPage";
 import { CabinetPendingOrder } from "./routes/CabinetPendingOrder";
-import { CartPage } from "./routes/CartPage";
 import { HomePage } from "./routes/HomePage";
 import { NotFoundPage } from "./routes/NotFoundPage";
-import { OrderPage } from "./routes/OrderPage";
 import { PageLoading } from "./routes/PageLoading";
-import { ProductPage } from "./routes/ProductPage";
 import { ReflinkPage } from "./routes/ReflinkPage";
 import { RequireAdmin } from "./routes/RequireAdmin";
 import { RequireToken } from "./routes/RequireToken";
 import { useBalanceAgreement } from "./routes/useBalanceAgreement";
-import { WishlistPage } from "./routes/WishlistPage";
 import { Shell } from "./shell/Shell";
 
 // Staff screens load as their own chunk: a customer's download holds none of them. Their messages (the `staff`
@@ -51,6 +48,12 @@ const RefstatPage = lazy(() => refstatScreens().then((screens) => ({ default: sc
 const RefstatListPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatListPage })));
 const RefstatReferralPage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatReferralPage })));
 const RefstatStorePage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatStorePage })));
+
+// The cart, order, product and wishlist pages: a chunk of their own that home prefetches (customerScreensImport.ts).
+const CartPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.CartPage })));
+const OrderPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.OrderPage })));
+const ProductPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.ProductPage })));
+const WishlistPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.WishlistPage })));
 
 export function AppRouter() {
   useBalanceAgreement();

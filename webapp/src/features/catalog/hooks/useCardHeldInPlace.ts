@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useCallback, useLayoutEffect, useRef } from "react";
 
 /** The card of a product in the list on screen. */
 function cardOf(productId: number): HTMLElement | null {
@@ -23,8 +23,9 @@ export function useCardHeldInPlace(list: unknown, settled: boolean): (productId:
     if (card) window.scrollBy(0, card.getBoundingClientRect().top - top);
   }, [list, settled]);
 
-  return (productId) => {
+  // The same function every render: the home list's memoised cards are handed it and stay as they are.
+  return useCallback((productId) => {
     const card = cardOf(productId);
     held.current = card ? { productId, top: card.getBoundingClientRect().top } : null;
-  };
+  }, []);
 }
