@@ -89,7 +89,10 @@ export async function selectOptionsOf(db: Executor, productIds: number[]) {
   if (productIds.length === 0) return [];
   return db
     .selectFrom("product_options")
-    .select(["product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted", "sale_price", "sale_ends_at"])
+    .select([
+      "product_id", "option_id", "per_price", "cost_price", "price_text", "gift_text", "img_index", "is_deleted",
+      "sale_price", "sale_ends_at",
+    ])
     .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("option_id")

@@ -64,7 +64,8 @@ export interface ProductDraft {
   sale?: { sale_price: string; sale_ends_at: string };
 }
 
-export type ProductDraftFull = Required<Omit<ProductDraft, "full_description" | "sale">> & Pick<ProductDraft, "sale"> & { full_description: string };
+export type ProductDraftFull = Required<Omit<ProductDraft, "full_description" | "sale">> &
+  Pick<ProductDraft, "sale"> & { full_description: string };
 
 /** A non-negative whole number written in digits only ("12"; not "-1", "1.5", "1e3", "abc" or ""). */
 function wholeNumber(raw: string, max = MAX_AMOUNT): number | null {

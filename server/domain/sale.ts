@@ -26,7 +26,9 @@ export function priceAt(option: SaleColumns, nowMs: number): number {
 
 /** The sale as customers see it at `nowMs`: both null when there is none or it has ended. */
 export function saleShown(option: SaleColumns, nowMs: number): { sale_price: number | null; sale_ends_at: string | null } {
-  return saleRuns(option, nowMs) ? { sale_price: option.sale_price, sale_ends_at: option.sale_ends_at } : { sale_price: null, sale_ends_at: null };
+  return saleRuns(option, nowMs)
+    ? { sale_price: option.sale_price, sale_ends_at: option.sale_ends_at }
+    : { sale_price: null, sale_ends_at: null };
 }
 
 /** The earliest end after `nowMs` among running sales, or Infinity: when the catalogue's prices change by the clock. */

@@ -96,7 +96,9 @@ export const AdminProductFields = Type.Object({
   per_price: Type.Optional(Type.String({ description: "integer Baht ≥ 0" })),
   cost_price: Type.Optional(Type.String({ description: "integer Baht ≥ 0" })),
   instock: Type.Optional(Type.String({ description: "integer ≥ 0" })),
-  shop_id: Type.Optional(Type.String({ description: "create only: the shop instock goes to, default 1 (the warehouse); 404 when unknown" })),
+  shop_id: Type.Optional(Type.String({
+    description: "create only: the shop instock goes to, default 1 (the warehouse); 404 when unknown",
+  })),
   gift_text: Type.Optional(Type.String()),
   label: Type.Optional(Type.String()),
   price_text: Type.Optional(Type.String()),
