@@ -460,6 +460,32 @@ describe("active, inactive and deleted", () => {
 });
 
 describe("options", () => {
+  it("sets a sale on the base option, shown by the catalogue; refuses one not below the list price or ending in the past", async () => {
+    const product = await createProduct();
+    await stockAtChaweng(product.id, 0, 5);
+    const sale = (body: object) => call("PUT", `/api/admin/products/${product.id}/options/0/sale`, body);
+    for (const [body, field] of [
+      [{ sale_price: 650 }, "sale_price"],
+      [{ sale_price: 700 }, "sale_price"],
+      [{ sale_price: 520, sale_ends_at: "2020-01-01T00:00:00+07:00" }, "sale_ends_at"],
+      [{ sale_price: 520, sale_ends_at: "tomorrow" }, "sale_ends_at"],
+      [{ sale_price: 5.5 }, "sale_price"],
+    ] as const) {
+      const res = await sale(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toContain(field);
+    }
+    expect((await call("GET", `/api/products/${product.id}`, undefined, null)).json().product.sale_price).toBeNull();
+
+    const ok = await sale({ sale_price: 520, sale_ends_at: "2099-01-01T00:00:00+07:00" });
+    expect(ok.statusCode).toBe(200);
+    const shown = (await call("GET", `/api/products/${product.id}`, undefined, null)).json().product;
+    expect([shown.per_price, shown.sale_price]).toEqual([650, 520]);
+
+    expect((await sale({ sale_price: null })).statusCode).toBe(200);
+    expect((await call("GET", `/api/products/${product.id}`, undefined, null)).json().product.sale_price).toBeNull();
+  });
+
   it("creates, sets default, refuses to delete option 0 or the default, deletes another", async () => {
     const product = await createProduct();
     await stockAtChaweng(product.id, 0, 5);
@@ -581,6 +607,7 @@ describe("only admins", () => {
       ["POST", `/api/admin/products/${id}/options`, { per_price: 1, cost_price: 1, price_text: "x" }],
       ["DELETE", `/api/admin/products/${id}/options/0`],
       ["PUT", `/api/admin/products/${id}/default-option`, { option_id: 0 }],
+      ["PUT", `/api/admin/products/${id}/options/0/sale`, { sale_price: 1 }],
     ];
     for (const [token, status, message] of [
       [null, 401, "Please log in first."],
