@@ -119,6 +119,49 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
 }
 
 /**
+ * A shop to put stock on: the warehouse shown as such, a placeholder while the shop list loads (`shops`
+ * undefined). The stock dialog and the create form's "Stock goes to" both choose with it; `shops` are the
+ * choices, already filtered by the caller.
+ */
+export function ShopSelect({
+  label,
+  value,
+  onChange,
+  shops,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  shops: readonly AdminShop[] | undefined;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field admin-field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input admin-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={shops === undefined}
+        data-testid={testId}
+      >
+        {shops === undefined && <option value={value}>{t("staff.stock.loadingShops")}</option>}
+        {(shops ?? []).map((shop) => (
+          <option key={shop.id} value={shop.id}>
+            {shop.is_warehouse ? t("staff.stock.warehouseName", { name: shop.name }) : shop.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * The create form's "Stock goes to": the warehouse (the default, spec §5 add stock) or a pickup shop, so a new
  * product can be on a shelf customers see from the start. `shops` is the shop management list (undefined while it loads).
  */
@@ -131,28 +174,13 @@ export function StockShopSelect({
   onChange: (value: string) => void;
   shops: readonly AdminShop[] | undefined;
 }) {
-  const id = useId();
-  const live = (shops ?? []).filter((shop) => !shop.is_deleted);
   return (
-    <div className="field admin-field">
-      <label className="field__label" htmlFor={id}>
-        {t("staff.form.stockShop")}
-      </label>
-      <select
-        id={id}
-        className="field__input admin-select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={shops === undefined}
-        data-testid="field-shop_id"
-      >
-        {shops === undefined && <option value={value}>{t("staff.stock.loadingShops")}</option>}
-        {live.map((shop) => (
-          <option key={shop.id} value={shop.id}>
-            {shop.is_warehouse ? t("staff.stock.warehouseName", { name: shop.name }) : shop.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ShopSelect
+      label={t("staff.form.stockShop")}
+      value={value}
+      onChange={onChange}
+      shops={shops?.filter((shop) => !shop.is_deleted)}
+      testId="field-shop_id"
+    />
   );
 }

@@ -9,7 +9,7 @@ import type { AdminProduct, AdminShop } from "../api/types";
 import { useAddStock } from "../api/useAddStock";
 import { useMoveStock } from "../api/useMoveStock";
 import { liveOptions, unseenByCustomers } from "../asCatalogProduct";
-import { TextControl } from "./FormControls";
+import { ShopSelect, TextControl } from "./FormControls";
 
 export type StockMode = "add" | "move";
 
@@ -47,7 +47,6 @@ export function StockDialog({ product, mode, shops, prefill, onClose }: StockDia
   const add = useAddStock();
   const move = useMoveStock();
   const optionId = useId();
-  const shopId = useId();
   const offers = liveOptions(product);
   const [option, setOption] = useState(prefill ? String(prefill.optionId) : product.default_option || String(BASE_OPTION_ID));
   const [shop, setShop] = useState<string>("");
@@ -125,26 +124,13 @@ export function StockDialog({ product, mode, shops, prefill, onClose }: StockDia
             ))}
           </select>
         </div>
-        <div className="field admin-field">
-          <label className="field__label" htmlFor={shopId}>
-            {mode === "move" ? t("staff.stock.toShop") : t("staff.handover.shop")}
-          </label>
-          <select
-            id={shopId}
-            className="field__input admin-select"
-            value={chosenShop ?? ""}
-            onChange={(event) => setShop(event.target.value)}
-            disabled={shops === undefined}
-            data-testid="stock-shop"
-          >
-            {shops === undefined && <option value="">{t("staff.stock.loadingShops")}</option>}
-            {choices.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.is_warehouse ? t("staff.stock.warehouseName", { name: candidate.name }) : candidate.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ShopSelect
+          label={mode === "move" ? t("staff.stock.toShop") : t("staff.handover.shop")}
+          value={chosenShop === null ? "" : String(chosenShop)}
+          onChange={setShop}
+          shops={shops === undefined ? undefined : choices}
+          testId="stock-shop"
+        />
         <TextControl label={t(AMOUNT_LABEL[mode])} value={amount} onChange={setAmount} kind="number" testId="stock-amount" />
         <button type="submit" className="button" disabled={!ready} data-testid="stock-submit">
           {pending && <span className="button__spinner" aria-hidden="true" />}
