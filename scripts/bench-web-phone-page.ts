@@ -2,6 +2,17 @@
  * What bench-web-phone.ts runs inside the page, from the first byte of the document on (an init script). Plain
  * JavaScript in a string: a function compiled by tsx could name helpers the page does not have.
  */
+
+/** A scroll to the end of home's list, as the page script measures it. */
+export interface ScrollRun {
+  reached: boolean;
+  ms: number;
+  longTasks: number;
+  longestTaskMs: number;
+  p95FrameMs: number;
+  cards: number;
+}
+
 declare global {
   interface Window {
     __bench: {
@@ -10,14 +21,7 @@ declare global {
       resetLongTasks(): void;
       longestTask(): number;
       settle(quietMs: number, limitMs: number): Promise<void>;
-      scrollToEnd(limitMs: number): Promise<{
-        reached: boolean;
-        ms: number;
-        longTasks: number;
-        longestTaskMs: number;
-        p95FrameMs: number;
-        cards: number;
-      }>;
+      scrollToEnd(limitMs: number): Promise<ScrollRun>;
       searchResults(limitMs: number): Promise<{ ms: number | null; cards: number }>;
       keysDone(): void;
     };

@@ -8,7 +8,7 @@
  * paint follows that frame).
  */
 import type { Browser, CDPSession, Page } from "playwright-core";
-import { HOME_CARD_SCRIPT } from "./bench-web-phone-page";
+import { HOME_CARD_SCRIPT, type ScrollRun } from "./bench-web-phone-page";
 
 export const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const CPU_SLOWDOWN = 4;
@@ -24,14 +24,7 @@ export interface PhoneRun {
   switchBackMs: number | null;
   /** The longest task during the two switches. */
   switchLongestTaskMs: number;
-  scroll: {
-    reached: boolean;
-    ms: number;
-    longTasks: number;
-    longestTaskMs: number;
-    p95FrameMs: number;
-    cards: number;
-  };
+  scroll: ScrollRun;
   domElements: number;
   heapMb: number;
   /** null: the page has no search field labelled 'Search'. */

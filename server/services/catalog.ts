@@ -36,7 +36,7 @@ import type {
   Shop,
   ShopListItem,
 } from "../domain/contracts/catalog";
-import { NotFoundError } from "../domain/errors";
+import { NotFoundError, ValidationError } from "../domain/errors";
 import { shopStockKey } from "../domain/options";
 import {
   SEARCH_PAGE_SIZE,
@@ -48,7 +48,6 @@ import {
   searchScore,
   type SearchEntry,
 } from "../domain/search";
-import { ValidationError } from "../domain/errors";
 import { nextSaleEnd, saleShown, type SaleColumns } from "../domain/sale";
 
 export interface CatalogDeps {
