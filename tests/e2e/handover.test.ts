@@ -84,8 +84,8 @@ describe("hand-over end to end", () => {
     await customer.getByTestId("nav-cart").click();
     await customer.getByTestId("cart-shop").first().waitFor();
     await customer.getByTestId("place-order").click();
+    // The placement goes on by itself after the sign-in (issue 38).
     await completeEmailLogin(customer, web.smtp, customerEmail);
-    await customer.getByTestId("place-order").click();
     await customer.waitForURL(/\/order\/\d+\?first=Y$/);
     const orderId = Number(new URL(customer.url()).pathname.split("/").at(-1));
     const { order } = await api<{ order: Order }>(`/api/orders/${orderId}`, { token: await storedToken(customer) });

@@ -162,7 +162,7 @@ describe("home with a few hundred products", () => {
     await page.evaluate((id) => localStorage.setItem("chosen_shop", JSON.stringify({ state: { chosenShopId: id }, version: 1 })), last.id);
     await page.goto(store.url);
     await page.getByTestId("all-shops-bar").waitFor();
-    expect(await page.getByTestId("all-shops-bar").textContent()).toContain(`All shops (${shops.length})`);
+    await expect.poll(() => page.getByTestId("all-shops-bar").textContent()).toContain(`All shops (${shops.length})`);
     const inShop = (await apiProducts(`?stock_id=${last.id}`)).map((p) => p.name);
     expect(inShop).toEqual(expect.arrayContaining(onlyInLast.map((_, i) => `Only here ${i + 1}`)));
     await expect.poll(async () => inShop.slice(0, (await drawnNames()).length)).toEqual(await drawnNames());

@@ -35,7 +35,7 @@ import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { shopsHolding } from "../../lib/shopsHolding";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
-import { changesSince, shownPlacement, type ShownPlacement } from "../../features/cart/resumeAfterSignIn";
+import { changesSince, shownPlacement, type ShownPlacement } from "../storefront/resumeAfterSignIn";
 import { useLoginModalStore } from "../../features/auth/stores/loginModalStore";
 import { askForNoticesAfterPlacing } from "./noticesAfterPlacing";
 import "./pages.css";

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { CardProduct } from "@domain/contracts/catalog";
 import type { PicturePriority } from "../../components/product/ProductPicture";
-import { useProducts } from "../../features/catalog/api/useProducts";
-import { useSearchProducts } from "../../features/catalog/api/useSearchProducts";
+import { useProducts, useSearchProducts } from "../../features/catalog/api/useProducts";
 import { SearchField } from "../../features/catalog/components/SearchField";
 import { CategoryTags } from "../../features/catalog/components/CategoryTags";
 import { ProductList } from "../../features/catalog/components/ProductList";

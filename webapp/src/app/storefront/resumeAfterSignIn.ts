@@ -11,7 +11,7 @@ import { offerFor } from "@domain/options";
 import { linesTotal } from "@domain/orders";
 import { isHttpFailure } from "../../lib/api";
 import { t } from "../../lib/i18n";
-import { productQuery } from "../catalog/api/useProduct";
+import { productQuery } from "../../features/catalog/api/useProduct";
 
 /** One line as the customer saw it when pressing Place order. */
 interface ShownLine {
