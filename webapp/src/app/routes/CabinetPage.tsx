@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { Link } from "wouter";
-import { ChevronRightIcon, ListIcon, ShieldIcon } from "../../components/icons";
+import { CabinetBox } from "../../components/CabinetBox";
+import { ListIcon, ShieldIcon } from "../../components/icons";
 import type { Modal } from "../../components/Modal";
 import { loadMessages, t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
@@ -85,12 +85,9 @@ export function CabinetPage({ Modal, pendingOrder, languagePicker }: CabinetPart
       )}
 
       {isStaff && (
-        <Link href={paths.adminCabinet} className="cabinet-box card cabinet-box--link" data-testid="manager-cabinet-link">
-          <span className="cabinet-box__icon">
-            <ShieldIcon />
-          </span>
+        <CabinetBox href={paths.adminCabinet} icon={<ShieldIcon />} testId="manager-cabinet-link" strong>
           <span className="cabinet-box__label">{t(isAdmin ? "cabinet.adminPage" : "cabinet.managerPage")}</span>
-        </Link>
+        </CabinetBox>
       )}
 
       <div className="card">{languagePicker}</div>
@@ -125,16 +122,12 @@ function LatestOrders() {
           ))}
         </ul>
       )}
-      <Link href={paths.orderList} className="cabinet-box card cabinet-box--link" data-testid="all-orders">
-        <span className="cabinet-box__icon">
-          <ListIcon />
-        </span>
+      <CabinetBox href={paths.orderList} icon={<ListIcon />} testId="all-orders" strong chevron>
         <span className="cabinet-box__text">
           <span>{t("cabinet.allOrders")}</span>
           {firstPage && <span className="cabinet-box__hint">{t("cabinet.orderCount", { count: firstPage.counts.all })}</span>}
         </span>
-        <ChevronRightIcon className="cabinet-box__chevron" />
-      </Link>
+      </CabinetBox>
     </>
   );
 }

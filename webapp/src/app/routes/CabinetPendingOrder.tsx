@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { formatBaht } from "@domain/format";
+import { CabinetBoxIcon } from "../../components/CabinetBox";
 import { BagIcon } from "../../components/icons";
 import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
@@ -15,9 +16,9 @@ export function CabinetPendingOrder() {
   if (cart.lines.length === 0) return null;
   return (
     <div className="pending-order" data-testid="pending-order">
-      <span className="cabinet-box__icon">
+      <CabinetBoxIcon>
         <BagIcon />
-      </span>
+      </CabinetBoxIcon>
       <span className="pending-order__text">
         <span className="pending-order__title">{t("cabinet.pendingOrder.title")}</span>
         <span className="pending-order__sub" data-testid="pending-order-summary">

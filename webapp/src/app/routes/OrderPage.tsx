@@ -4,7 +4,8 @@ import { Redirect, useLocation, useSearchParams } from "wouter";
 import type { Order } from "@domain/contracts/orders";
 import { DELIVERY_OPTIONS, formatOrderDate, showsPickupPass } from "@domain/orders";
 import { CanceledNote } from "../../components/CanceledNote";
-import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../components/icons";
+import { CheckIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon } from "../../components/icons";
+import { ShopLogo } from "../../components/ShopLogo";
 import { notify } from "../../components/notificationStore";
 import { OrderLines, OrderTotal } from "../../components/OrderLines";
 import { OrderMap } from "../../components/OrderMap";
@@ -160,9 +161,7 @@ function OrderView({ order, measuredAt }: { order: Order; measuredAt: number }) 
 
       <div className="order-card card">
         <div className="order-store" data-testid="order-store">
-          <span className="order-store__logo">
-            {order.store.path ? <img src={order.store.path} alt="" width={48} height={48} /> : <StoreIcon />}
-          </span>
+          <ShopLogo src={order.store.path} />
           <span className="order-store__who">
             <span className="order-store__name" data-testid="order-store-name">
               {order.store.name}

@@ -108,7 +108,7 @@ function StoreCard({ store, fallbackName }: { store: NonNullable<MyStoreResponse
     <section className="cabinet-store card" data-testid="store-view" aria-labelledby="cabinet-store-name">
       <div className="cabinet-store__head">
         <span className="cabinet-store__logo">{store?.path ? <img src={store.path} alt="" width={48} height={48} /> : <StoreIcon />}</span>
-        <span className="cabinet-card__who">
+        <span className="cabinet-store__who">
           <span className="section-title cabinet-store__kicker">{t("refstat.yourShop")}</span>
           <h2 className="cabinet-store__name" id="cabinet-store-name" data-testid="store-view-name">
             {store?.name ?? fallbackName}

@@ -1,6 +1,5 @@
-import { Link } from "wouter";
 import { formatAmount } from "@domain/format";
-import { ChevronRightIcon } from "../../../components/icons";
+import { CabinetBox } from "../../../components/CabinetBox";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useSalesSummary } from "../api/useSalesSummary";
@@ -9,16 +8,13 @@ import "./handover.css";
 
 /**
  * The cabinet's 'All sales' box for staff (spec §2): the shops' open and done orders, leading to /list/sales.
- * It is one of the cabinet's boxes (pages.css `cabinet-box`), with its counts.
+ * It is one of the cabinet's boxes (components/CabinetBox), with its counts.
  */
 export function AllSalesBox() {
   const summary = useSalesSummary();
   const counts = summary.data?.shop;
   return (
-    <Link href={paths.sales} className="cabinet-box card" data-testid="all-sales">
-      <span className="cabinet-box__icon">
-        <SalesIcon />
-      </span>
+    <CabinetBox href={paths.sales} icon={<SalesIcon />} testId="all-sales" chevron>
       <span className="cabinet-box__text">
         <span className="all-sales__title">{t("staff.sales.all")}</span>
         <span className="all-sales__counts">
@@ -30,7 +26,6 @@ export function AllSalesBox() {
           </span>
         </span>
       </span>
-      <ChevronRightIcon className="cabinet-box__chevron" />
-    </Link>
+    </CabinetBox>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import type { AdminShop } from "@domain/contracts/adminShops";
-import { StoreIcon } from "../../../../components/icons";
+import { ShopLogo } from "../../../../components/ShopLogo";
 import { notify } from "../../../../components/notificationStore";
 import { t } from "../../../../lib/i18n";
 import { REGIONS } from "../shopTexts";
@@ -72,9 +72,7 @@ export function ShopForm({ shop, submitLabel, pending, onSubmit, children }: Sho
   return (
     <form className="shop-form card" onSubmit={submit} noValidate data-testid="shop-form">
       <div className="shop-form__logo">
-        <span className="shop-logo shop-logo--large">
-          {preview ? <img src={preview} alt="" width={72} height={72} data-testid="shop-logo-preview" /> : <StoreIcon />}
-        </span>
+        <ShopLogo src={preview} large testId="shop-logo-preview" />
         <span className="shop-form__logo-text">
           <label className="button button--ghost shop-form__pick" htmlFor={`${id}-logo`}>
             {preview ? t("staff.shops.changeLogo") : t("staff.shops.pickLogo")}

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import type { AdminShop } from "@domain/contracts/adminShops";
-import { ChevronRightIcon, MapPinIcon, StoreIcon } from "../../../../components/icons";
+import { ChevronRightIcon, MapPinIcon } from "../../../../components/icons";
+import { ShopLogo } from "../../../../components/ShopLogo";
 import { t } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
 import "./shops.css";
@@ -35,7 +36,7 @@ function ShopRow({ shop }: { shop: AdminShop }) {
   const warehouse = shop.is_warehouse;
   const body = (
     <>
-      <span className="shop-logo">{shop.path ? <img src={shop.path} alt="" width={48} height={48} loading="lazy" /> : <StoreIcon />}</span>
+      <ShopLogo src={shop.path} lazy />
       <span className="managed-shop__who">
         <span className="managed-shop__name" data-testid="shop-row-name">
           {shop.name}
