@@ -14,7 +14,7 @@ import { createServices } from "../../server/services/index";
 import type { FastifyInstance } from "fastify";
 import { startPostgresServer, type PostgresServer } from "../helpers/postgresServer";
 import { placeOrder } from "../helpers/orders";
-import { bearer, signInCustomer } from "../helpers/session";
+import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../helpers/session";
 import { makeTempDir, shelfAmount, UNLIMITED } from "../helpers/app";
 
 let server: PostgresServer;
@@ -40,7 +40,7 @@ afterAll(async () => {
   server?.stop();
 });
 
-const TOKEN = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8";
+const TOKEN = TEST_BOT_TOKEN;
 
 describe("a database that goes away", () => {
   it("answers 503 while it is gone, changes nothing, and recovers by itself when it is back", async () => {
