@@ -1,14 +1,15 @@
 /**
  * The broadcast worker's messenger (server/jobs/broadcastWorker.ts), made of grammY: the admin's text as
  * plain text, its 'Open Store' button (a page of the mini-app) and, on every promotional message, 'Stop
- * promotions' in the reader's language. 429 → retry after; 403 → blocked; 400 → rejected; else thrown.
+ * promotions' in the reader's language. Telegram's refusals mean what bot/telegramRefusals.ts says.
  */
-import { GrammyError, InlineKeyboard, type Api } from "grammy";
+import { InlineKeyboard, type Api } from "grammy";
 import type { BroadcastDelivery, BroadcastMessenger } from "../server/jobs/broadcastWorker";
 import type { DueBroadcastMessage } from "../server/services/broadcasts";
 import { callbackData } from "./callbackData";
 import { sayIn } from "./i18n";
 import type { MiniApp } from "./miniApp";
+import { telegramRefusal } from "./telegramRefusals";
 
 type GrammySignal = Parameters<Api["sendMessage"]>[3];
 
@@ -33,17 +34,9 @@ export function createBroadcastMessenger(api: Pick<Api, "sendMessage" | "sendPho
         else await api.sendMessage(message.chatId, message.text, { reply_markup }, abort);
         return { result: "sent" };
       } catch (error) {
-        if (!(error instanceof GrammyError)) throw error;
-        switch (error.error_code) {
-          case 429:
-            return { result: "retry_after", seconds: error.parameters.retry_after ?? 1, reason: error.message };
-          case 403:
-            return { result: "blocked", reason: error.message };
-          case 400:
-            return { result: "rejected", reason: error.message };
-          default:
-            throw error;
-        }
+        const refusal = telegramRefusal(error);
+        if (!refusal) throw error;
+        return refusal;
       }
     },
   };

@@ -1,16 +1,17 @@
 /**
  * The outbox worker's Messenger (server/jobs/outboxWorker.ts), made of grammY: renders a row
  * (notifications.ts) and sends it, or edits the message it names, and says what Telegram answered in the
- * worker's terms. 429 → retry after Telegram's retry_after; 403 → the recipient blocked the bot; 400 →
- * rejected for good (but "message is not modified" on an edit means the message already says it: sent;
- * and a message to edit that is gone leaves nothing to do: skip). Anything else (network, timeout, 5xx)
+ * worker's terms: Telegram's refusals as bot/telegramRefusals.ts reads them, but "message is not
+ * modified" on an edit means the message already says it (sent), and a message to edit that is gone leaves
+ * nothing to do (skip). Anything else (network, timeout, 5xx)
  * is thrown, and the worker backs off. Every Bot API call made here carries the worker's signal, which
  * aborts it when the send times out or a stopping worker releases the row.
  */
-import { GrammyError, type Api } from "grammy";
+import type { Api } from "grammy";
 import type { Delivery, Messenger, OutgoingNotification } from "../server/jobs/outboxWorker";
 import type { MiniApp } from "./miniApp";
 import { renderNotification, type RenderedNotification } from "./notifications";
+import { isBadRequest, telegramRefusal } from "./telegramRefusals";
 
 type GrammySignal = Parameters<Api["sendMessage"]>[3];
 /** Node's AbortSignal; grammY types its own with an older shim's declarations, which Node's fits at runtime. */
@@ -58,25 +59,14 @@ export function createTelegramMessenger(api: Pick<Api, "sendMessage" | "editMess
       try {
         return notification.edit ? await edit(notification.edit, message, signal) : await send(notification.chatId, message, signal);
       } catch (error) {
-        if (!(error instanceof GrammyError)) throw error;
-        switch (error.error_code) {
-          case 429:
-            return { result: "retry_after", seconds: error.parameters.retry_after ?? 1, reason: error.message };
-          case 403:
-            return { result: "blocked", reason: error.message };
-          case 400:
-            // The manager deleted the message to edit: there is nothing left to change.
-            if (notification.edit && EDIT_TARGET_GONE.some((text) => error.description.includes(text)))
-              return { result: "skip", reason: error.message };
-            return { result: "rejected", reason: error.message };
-          default:
-            throw error;
-        }
+        const refusal = telegramRefusal(error);
+        if (!refusal) throw error;
+        // The manager deleted the message to edit: there is nothing left to change.
+        if (refusal.result === "rejected" && notification.edit && EDIT_TARGET_GONE.some((text) => isBadRequest(error, text)))
+          return { result: "skip", reason: refusal.reason };
+        return refusal;
       }
     },
   };
 }
 
-function isBadRequest(error: unknown, text: string): boolean {
-  return error instanceof GrammyError && error.error_code === 400 && error.description.includes(text);
-}
