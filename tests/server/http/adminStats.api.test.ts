@@ -5,6 +5,7 @@
  */
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { placedOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
@@ -28,19 +29,8 @@ function call(method: "GET" | "POST" | "PUT", url: string, token: string | null,
 }
 
 async function place(shop: string, items: [product: string, amount: number][]): Promise<number> {
-  const res = await store.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...bearer(customer.token), "idempotency-key": `stats-test-${++keys}` },
-    payload: {
-      shop_id: shops[shop],
-      items: items.map(([p, amount]) => ({ product_id: products[p], option_id: 0, amount })),
-      delivery_option: 1,
-      payment_option: 1,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().order.id;
+  const order = { shopId: shops[shop]!, items: items.map(([p, amount]) => ({ productId: products[p]!, amount })) };
+  return (await placedOrder(store.app, customer.token, `stats-test-${++keys}`, order)).id;
 }
 
 async function take(orderId: number) {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { placedOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
@@ -34,20 +35,8 @@ beforeAll(async () => {
   await grant("Lamai Night Market", 2002, "manager");
   await grant("Chaweng Beach Store", 2003, "owner");
 
-  const place = async (key: string) =>
-    (
-      await store.app.inject({
-        method: "POST",
-        url: "/api/orders",
-        headers: { ...bearer(callers.customer!.token), "idempotency-key": key },
-        payload: {
-          shop_id: shops["Chaweng Beach Store"],
-          items: [{ product_id: products["Jack Herer"], option_id: 0, amount: 1 }],
-          delivery_option: 1,
-          payment_option: 1,
-        },
-      })
-    ).json().order;
+  const place = (key: string) =>
+    placedOrder(store.app, callers.customer!.token, key, { shopId: shops["Chaweng Beach Store"]!, productId: products["Jack Herer"]! });
   const first = await place("roles-order-1");
   newOrder = first.id;
   sig = new URLSearchParams(first.manage_path.split("?")[1]).get("sig")!;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
+import { placedOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
@@ -30,19 +31,8 @@ function get(url: string, token: string | null, headers: Record<string, string> 
 }
 
 async function place(shop: string, items: [product: string, amount: number][]): Promise<number> {
-  const res = await store.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...bearer(customer.token), "idempotency-key": `export-test-${++keys}` },
-    payload: {
-      shop_id: shops[shop],
-      items: items.map(([p, amount]) => ({ product_id: products[p], option_id: 0, amount })),
-      delivery_option: 1,
-      payment_option: 1,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().order.id;
+  const order = { shopId: shops[shop]!, items: items.map(([p, amount]) => ({ productId: products[p]!, amount })) };
+  return (await placedOrder(store.app, customer.token, `export-test-${++keys}`, order)).id;
 }
 
 /** RFC 4180 records of a CSV text (quotes doubled, CRLF line ends). */

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signInitData } from "../../../server/services/telegramInitData";
 import { makeTestStore, shopIdsByName, type TestStore } from "../../helpers/app";
+import { placedOrder } from "../../helpers/orders";
 import { bearer, signInCustomer, TEST_BOT_TOKEN } from "../../helpers/session";
 
 let store: TestStore;
@@ -73,19 +74,8 @@ async function telegramSignIn(
 }
 
 async function place(who: { token: string }, product = productId, amount = 1): Promise<number> {
-  const res = await store.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...bearer(who.token), "idempotency-key": `partner-${++keys}-key` },
-    payload: {
-      shop_id: shops["Chaweng Beach Store"],
-      items: [{ product_id: product, option_id: 0, amount }],
-      delivery_option: 1,
-      payment_option: 1,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().order.id;
+  const line = { shopId: shops["Chaweng Beach Store"]!, productId: product, amount };
+  return (await placedOrder(store.app, who.token, `partner-${++keys}-key`, line)).id;
 }
 
 const finish = (orderId: number, by: "cash" | "bonus" = "cash") =>
