@@ -1,6 +1,6 @@
 /**
- * Back in stock (issue 25): when a wishlisted product becomes orderable again, each customer who keeps it on
- * their wishlist is told once. The rules, pure (docs/decisions.md "Back in stock (issue 25)"):
+ * Back in stock: when a wishlisted product becomes orderable again, each customer who keeps it on
+ * their wishlist is told once. The rules, pure (docs/decisions.md "Back in stock"):
  *
  * - A customer can pick a product up at every pickup shop (every shop but the central warehouse that is not
  *   deleted), so a product is **in stock** for them while its shelves at those shops hold at least one item

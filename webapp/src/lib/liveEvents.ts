@@ -1,8 +1,8 @@
 /**
- * Live updates (issue 26): the app's one stream of `GET /api/events`, opened with `fetch` so the session's token
+ * Live updates: the app's one stream of `GET /api/events`, opened with `fetch` so the session's token
  * goes in the Authorization header as on every call (an EventSource would put it in the URL). The stream only says
  * "order 123 changed"; the screens showing orders ask the API again, so nothing crosses a role boundary through it.
- * Loaded lazily once signed in (lib/live.ts); docs/decisions.md "Live updates: the mini-app (issue 26)".
+ * Loaded lazily once signed in (lib/live.ts); docs/decisions.md "Live updates: the mini-app".
  */
 import type { Query, QueryClient } from "@tanstack/react-query";
 import { createSseParser } from "./sse";
