@@ -7,17 +7,10 @@
  * - nothing outside db/sqlite imports better-sqlite3.
  * (The webapp's rules, @domain only and no feature importing another: tests/webapp/boundaries.test.ts.)
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, normalize, relative } from "node:path";
+import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles, type SourceFile } from "../helpers/sourceTree";
 
-export interface SourceFile {
-  /** From the project's root, with forward slashes. */
-  path: string;
-  source: string;
-}
-
-const ROOT = join(import.meta.dirname, "../..");
 const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?[\w$*{}\s,]*?\s*from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 
 /** What a file imports: project files as paths from the root (no extension), packages by name. */
@@ -81,19 +74,6 @@ export function violations(files: readonly SourceFile[]): string[] {
   return found;
 }
 
-function sourceFiles(folder: string): SourceFile[] {
-  const files: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (name === "node_modules" || name === "dist") continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(name)) files.push({ path: relative(ROOT, full).replace(/\\/g, "/"), source: readFileSync(full, "utf8") });
-    }
-  };
-  walk(join(ROOT, folder));
-  return files;
-}
 
 describe("the dependency rules", () => {
   it("hold over the whole source tree", () => {

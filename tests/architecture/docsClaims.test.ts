@@ -5,17 +5,11 @@
  * doc itself, so the doc and the code cannot drift apart: a new file doing one of these fails here until the
  * doc names it, and a file the doc names that no longer does it fails too.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles, type SourceFile } from "../helpers/sourceTree";
 
-interface SourceFile {
-  /** From the project's root, with forward slashes. */
-  path: string;
-  source: string;
-}
-
-const ROOT = join(import.meta.dirname, "../..");
 const DOC = "docs/architecture.md";
 
 const under = (path: string, ...folders: string[]) => folders.some((folder) => path.startsWith(`${folder}/`));
@@ -53,19 +47,6 @@ export function disagreements(doc: string, files: readonly SourceFile[]): string
   return found;
 }
 
-function sourceFiles(folder: string): SourceFile[] {
-  const files: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (name === "node_modules" || name === "dist") continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(name)) files.push({ path: relative(ROOT, full).replace(/\\/g, "/"), source: readFileSync(full, "utf8") });
-    }
-  };
-  walk(join(ROOT, folder));
-  return files;
-}
 
 describe("docs/architecture.md's checkable claims", () => {
   const doc = readFileSync(join(ROOT, DOC), "utf8");
