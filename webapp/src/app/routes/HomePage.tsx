@@ -7,7 +7,6 @@ import { CategoryTags } from "../../features/catalog/components/CategoryTags";
 import { ProductList } from "../../features/catalog/components/ProductList";
 import { useCardHeldInPlace } from "../../features/catalog/hooks/useCardHeldInPlace";
 import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam";
-import { useListScrollMemory } from "../../features/catalog/hooks/useListScrollMemory";
 import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { loadCustomerScreens, prefetchCustomerScreensWhenIdle } from "../customerScreensImport";
@@ -48,7 +47,6 @@ export function HomePage() {
   const onEndReached = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  useListScrollMemory(products.data !== undefined);
   // A shop chosen from a card narrows the list to that shop: the card the customer used stays where it was.
   const holdCard = useCardHeldInPlace(products.data, !products.isPlaceholderData);
 

@@ -5,6 +5,7 @@ import { BoxIcon } from "../../../components/icons";
 import { ProductCardPlaceholder } from "../../../components/product/ProductCardPlaceholder";
 import type { PicturePriority } from "../../../components/product/ProductPicture";
 import "./ProductList.css";
+import { useListPlaceMemory } from "../hooks/useListPlaceMemory";
 import { t } from "../../../lib/i18n";
 
 interface ProductListProps {
@@ -38,7 +39,7 @@ const DRAWN_WHOLE = 24;
 
 /**
  * The cards' measured heights, kept for the visit: back from a product page the list has the same height at once,
- * so the remembered scroll position (useListScrollMemory) lands on the same card.
+ * and the remembered place (useListPlaceMemory) is found at once.
  */
 let measuredCards: VirtualItem[] = [];
 
@@ -95,6 +96,8 @@ function WindowedList({ products, renderProduct, onEndReached }: WindowedListPro
     },
     [virtualizer],
   );
+
+  useListPlaceMemory(virtualizer, products, listRef);
 
   const items = virtualizer.getVirtualItems();
   const lastDrawn = items.at(-1)?.index ?? -1;
