@@ -93,6 +93,18 @@ describe("the development page as Telegram", () => {
     await app.getByTestId("cart-shop").first().waitFor();
   });
 
+  it("leaves no empty action bar on a sold-out product's page: its 'Sold out' is the MainButton, disabled", async () => {
+    const product = await web.store.db.selectFrom("products").select("id").where("name", "=", "Northern Lights").executeTakeFirstOrThrow();
+    const page = await web.newPage();
+    const app = await openAsTelegramUser(page, 770003);
+    await web.store.db.updateTable("stock").set({ amount: 0 }).where("product_id", "=", product.id).execute();
+    await app.locator("body").evaluate((_, id) => window.location.assign(`/products/${id}`), product.id);
+    await app.getByTestId("product-details").waitFor();
+    await expect.poll(() => mainButton(page).textContent()).toBe("Sold out");
+    expect(await mainButton(page).isEnabled()).toBe(false);
+    expect(await app.getByTestId("product-action").count()).toBe(0);
+  });
+
   it("is not in the production build of the mini-app", async () => {
     const dist = join(import.meta.dirname, "../../webapp/dist");
     const scripts = (await readdir(join(dist, "static"))).filter((f) => f.endsWith(".js")).map((f) => join(dist, "static", f));

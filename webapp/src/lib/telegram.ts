@@ -282,9 +282,11 @@ export function showMainButton(state: MainButtonState, onPress: () => void): () 
   withSdk((sdk) => {
     if (!shown) return;
     const button = sdk.MainButton;
+    // The SDK's hideProgress() makes the button active again whatever it was: it goes first, so an inactive
+    // button ('Sold out') stays inactive.
+    if (!state.progress) button.hideProgress();
     button.setParams({ text: state.text, is_active: state.active, is_visible: true });
     if (state.progress) button.showProgress(false);
-    else button.hideProgress();
     button.onClick(onPress);
   });
   return () => {

@@ -64,6 +64,9 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
         }
         buyControls={<ChosenShopButton onChange={() => setPicking("shop")} />}
         actionRow={
+          // Inside Telegram a sold-out product has nothing left here (its 'Sold out' is Telegram's MainButton):
+          // no empty bar stays stuck to the bottom.
+          (inStock || !isInsideTelegram()) && (
           <div className="buy-row">
             {inStock && (
               <AmountPicker
@@ -77,6 +80,7 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
             )}
             {!isInsideTelegram() && <AddToOrderButton ordered={order.ordered} soldOut={!inStock} onPress={pressOrder} />}
           </div>
+          )
         }
       />
       <StorePicker
