@@ -198,6 +198,9 @@ describe("the cart", () => {
     // A visitor pressing Place order for a courier without a phone and an address gets the login modal, and comes
     // back to the cart signed in, nothing placed (an order that could go on is placed: placeAfterSignIn.test.ts).
     await page.getByTestId("delivery-options").getByRole("radio", { name: "Courier" }).click();
+    // For a courier the pickup point goes, and the sending shop's address shows under it instead.
+    await expect.poll(() => page.getByTestId("cart-shop-where").textContent()).toContain("14/31 Chaweng Beach Rd");
+    expect(await page.getByTestId("pickup-point").count()).toBe(0);
     await page.getByTestId("place-order").click();
     await page.getByRole("dialog", { name: "Log in" }).waitFor();
     await completeEmailLogin(page, web.smtp, "courier-buyer@samui.example");
@@ -343,18 +346,21 @@ describe("checkout end to end", () => {
     await expect.poll(() => card("Gelato #41").getByTestId("add-to-order").textContent()).toBe("Ordered");
     expect(await page.getByTestId("cart-count").textContent()).toBe("2");
 
-    // The cart: the shops that hold both, Lamai picked with its address and map.
+    // The cart: the shops that hold both, Lamai picked; for self-pickup its address and map are the pickup point's,
+    // once on the page.
     await page.getByTestId("nav-cart").click();
     await page.waitForURL(`${web.store.url}/orders`);
     const shops = page.getByTestId("cart-shop");
     await shops.first().waitFor();
     expect(await shops.getByTestId("shop-row-name").allTextContents()).toEqual(["Chaweng Beach Store", "Lamai Night Market"]);
     await shops.filter({ hasText: "Lamai Night Market" }).click();
-    await expect.poll(() => page.getByTestId("cart-shop-where").textContent()).toContain("124/92 Moo 3, Lamai, Maret, Koh Samui 84310");
-    expect(await page.getByTestId("cart-shop-where").getByRole("link", { name: "Map" }).getAttribute("href")).toBe(
+    await page.getByTestId("delivery-options").getByRole("radio", { name: "Self pickup" }).click();
+    await expect.poll(() => page.getByTestId("pickup-point").textContent()).toContain("124/92 Moo 3, Lamai, Maret, Koh Samui 84310");
+    expect(await page.getByTestId("pickup-point").getByRole("link", { name: "Map" }).getAttribute("href")).toBe(
       "https://maps.google.com/?q=9.470,100.045",
     );
-    await page.getByTestId("delivery-options").getByRole("radio", { name: "Self pickup" }).click();
+    expect(await page.getByText("124/92 Moo 3, Lamai", { exact: false }).count()).toBe(1);
+    expect(await page.getByTestId("cart-shop-where").count()).toBe(0);
     await page.getByTestId("payment-options").getByRole("radio", { name: "Cash" }).click();
     expect(await page.getByTestId("cart-total").textContent()).toBe("1,950 ฿");
 

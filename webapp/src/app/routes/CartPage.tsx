@@ -292,6 +292,7 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
           checking={serving.isFetching}
           failure={serving.error instanceof ApiRequestError && !serving.data ? serving.error.message : null}
           expectedRows={likelyServingShops(cart.lines)}
+          withAddress={settings.delivery_option === DELIVERY_OPTIONS.courier}
         />
       </section>
 

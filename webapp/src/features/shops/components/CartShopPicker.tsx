@@ -15,10 +15,15 @@ interface CartShopPickerProps {
   failure: string | null;
   /** How many shops the check will likely answer (from the stock the page knows), for the rows kept meanwhile. */
   expectedRows?: number;
+  /**
+   * Whether the chosen shop's address and map show under it: for a courier (the shop that sends the order), not for
+   * self-pickup, whose "Pickup point" below already shows them (one address on the page, not two).
+   */
+  withAddress: boolean;
 }
 
-/** The cart page's shop picker (spec §2): the shops that can serve the whole cart, with address and map. */
-export function CartShopPicker({ servingShopIds, checking, failure, expectedRows }: CartShopPickerProps) {
+/** The cart page's shop picker (spec §2): the shops that can serve the whole cart, the chosen one's address and map. */
+export function CartShopPicker({ servingShopIds, checking, failure, expectedRows, withAddress }: CartShopPickerProps) {
   const shops = useShops();
   const chosenShopId = useChosenShopStore((state) => state.chosenShopId);
   const chooseShop = useChosenShopStore((state) => state.chooseShop);
@@ -42,7 +47,7 @@ export function CartShopPicker({ servingShopIds, checking, failure, expectedRows
               <span className="shop-row__logo placeholder-block" />
               <span className="placeholder-line" style={{ width: "55%" }} />
             </div>
-            {index === 0 && chosenShopId !== null && <div className="cart-shop__where cart-shop__where--placeholder" />}
+            {index === 0 && withAddress && chosenShopId !== null && <div className="cart-shop__where cart-shop__where--placeholder" />}
           </li>
         ))}
       </ul>
@@ -82,7 +87,7 @@ export function CartShopPicker({ servingShopIds, checking, failure, expectedRows
                   aside={chosen ? <CheckIcon /> : undefined}
                   testId="cart-shop"
                 />
-                {chosen && (
+                {chosen && withAddress && (
                   <div className="cart-shop__where" data-testid="cart-shop-where">
                     <span className="cart-shop__address">
                       <MapPinIcon />
