@@ -59,7 +59,7 @@ async function writeRandomOrders(db: DB, seed: number, count: number): Promise<G
         per_price: free ? 0 : rnd.int(1, 2000),
         cost_price: rnd.int(0, 900),
       };
-    });
+    }).map((l) => ({ ...l, list_price: l.per_price }));
     const total = lines.reduce((a, l) => a + l.per_price * l.amount, 0);
     const discounted = rnd.next() < 0.3 ? rnd.int(0, total + 50) : total;
     const at = new Date(START + rnd.int(0, 60 * DAY)).toISOString();
