@@ -212,7 +212,10 @@ export interface OrderLinesTable {
   option_id: number;
   product_name: string;
   price_text: WithDefault<string>;
+  /** What each item was sold for: the sale price while the option's sale ran, else its list price. */
   per_price: number;
+  /** The option's list price at placing (the usual price a sale price is shown against). */
+  list_price: number;
   cost_price: number;
   amount: number;
 }
@@ -369,6 +372,8 @@ export interface StatsProductDaysTable {
   cost: number;
   charged: number;
   sales: number;
+  /** Of `items`, those sold at a sale price (per_price below list_price). */
+  items_at_sale: WithDefault<number>;
 }
 
 export interface StatsProductMonthsTable {
@@ -381,6 +386,8 @@ export interface StatsProductMonthsTable {
   cost: number;
   charged: number;
   sales: number;
+  /** Of `items`, those sold at a sale price (per_price below list_price). */
+  items_at_sale: WithDefault<number>;
 }
 
 export interface StatsManagersTable {

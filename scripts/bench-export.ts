@@ -21,7 +21,7 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const LINES = arg("lines", 100_000);
-const PRICES = { per_price: 450, cost_price: 200, amount: 1 };
+const PRICES = { per_price: 450, list_price: 450, cost_price: 200, amount: 1 };
 const NOW = Date.parse("2026-11-27T05:00:00.000Z");
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const gc = globalThis.gc ?? (() => { throw new Error("run with node --expose-gc (npm run bench:export does)"); });

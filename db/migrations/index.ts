@@ -16,6 +16,7 @@ import * as broadcasts from "./20261127T142000_broadcasts";
 import * as writeAccess from "./20261127T160000_write_access";
 import * as refuse from "./20261127T230000_refuse";
 import * as salePrice from "./20261207T180000_sale_price";
+import * as listPrice from "./20261208T000000_list_price";
 
 export const migrations: Record<string, Migration> = {
   "20261121T100000_initial": initial,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "20261127T160000_write_access": writeAccess,
   "20261127T230000_refuse": refuse,
   "20261207T180000_sale_price": salePrice,
+  "20261208T000000_list_price": listPrice,
 };

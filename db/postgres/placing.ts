@@ -140,11 +140,11 @@ export async function insertOrdersTogether(
   const column = <K extends keyof (typeof lines)[number]>(name: K) => lines.map((l) => l[name]);
   const { rows: written } = await sql<LineRow>`
     with lines as (
-      insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, cost_price, amount)
+      insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, list_price, cost_price, amount)
       select * from unnest(${column("order_id")}::int[], ${column("product_id")}::int[], ${column("option_id")}::int[],
                            ${column("product_name")}::text[], ${column("price_text")}::text[], ${column("per_price")}::int[],
-                           ${column("cost_price")}::int[], ${column("amount")}::int[])
-      returning id, order_id, product_id, option_id, product_name, per_price, cost_price, amount, price_text),
+                           ${column("list_price")}::int[], ${column("cost_price")}::int[], ${column("amount")}::int[])
+      returning id, order_id, product_id, option_id, product_name, per_price, list_price, cost_price, amount, price_text),
     events as (
       insert into order_events (order_id, type, from_status, to_status, actor_user_id, created_at, data)
       select * , null from unnest(${idOf}::int[], ${placed.map((p) => p.event.type)}::text[], ${placed.map(() => null)}::text[],

@@ -232,19 +232,19 @@ export type NewOrderLine = Omit<Selectable<OrderLinesTable>, "id" | "order_id">;
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
-  "id" | "order_id" | "product_id" | "option_id" | "product_name" | "per_price" | "cost_price" | "amount" | "price_text"
+  "id" | "order_id" | "product_id" | "option_id" | "product_name" | "per_price" | "list_price" | "cost_price" | "amount" | "price_text"
 >;
 
-const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_price, cost_price, amount, price_text`;
+const LINE_COLUMNS = sql`id, order_id, product_id, option_id, product_name, per_price, list_price, cost_price, amount, price_text`;
 
 /** The columns of a line the lines' insert writes after its order id, in its order. */
-const LINE_FIELDS = ["product_id", "option_id", "product_name", "price_text", "per_price", "cost_price", "amount"] as const;
+const LINE_FIELDS = ["product_id", "option_id", "product_name", "price_text", "per_price", "list_price", "cost_price", "amount"] as const;
 
 /** The lines' insert: `orderId` is a value, or on PostgreSQL the id the same statement's order insert got. */
 const linesInsertSql = (v: Record<string, unknown>, n: number, orderId: unknown) => {
   const values = sql.join(Array.from({ length: n }, (_, i) => sql`(${orderId}, ${sql.join(LINE_FIELDS.map((f) => v[`${f}${i}`]))})`));
   return sql`
-    insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, cost_price, amount)
+    insert into order_lines (order_id, product_id, option_id, product_name, price_text, per_price, list_price, cost_price, amount)
     values ${values}`;
 };
 

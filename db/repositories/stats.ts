@@ -1,7 +1,7 @@
 /** Completed orders for the statistics: a report read, through Kysely. */
 import { sql, SqliteAdapter } from "kysely";
 import { ISLAND_UTC_OFFSET_MS } from "../../server/domain/format";
-import { islandDate, splitProportionally, type DaySums, type ProductStatsRow } from "../../server/domain/stats";
+import { islandDate, soldAtSale, splitProportionally, type DaySums, type ProductStatsRow } from "../../server/domain/stats";
 import type { Executor } from "../executor";
 
 export async function shopExists(db: Executor, shopId: number): Promise<boolean> {
@@ -13,7 +13,8 @@ export async function shopExists(db: Executor, shopId: number): Promise<boolean>
  * The roll-up (migration 20261127T120000_scale; docs/decisions.md "Statistics from a roll-up"): sums per island
  * day, shop and product of completed orders, shop 0 being every shop. It is exact: each order's discounted price
  * is split over its lines by largest remainder in integers (server/domain/stats.ts splitProportionally) both
- * where the hand-over adds one order and where the whole roll-up is rebuilt in SQL.
+ * where the hand-over adds one order and where the whole roll-up is rebuilt in SQL. The product rows also count
+ * the items sold at a sale price (`items_at_sale`: lines whose per_price is below their list_price).
  */
 
 const ISLAND_HOURS = ISLAND_UTC_OFFSET_MS / 3_600_000;
@@ -87,17 +88,21 @@ export async function addCompletedOrder(tx: Executor, orderId: number, completed
   }
   const lines = await tx
     .selectFrom("order_lines")
-    .select(["product_id", "amount", "per_price", "cost_price"])
+    .select(["product_id", "amount", "per_price", "list_price", "cost_price"])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
   if (lines.length === 0) return;
   const values = lines.map((l) => l.per_price * l.amount);
   const charged = splitProportionally(order.discounted_price, values);
-  const byProduct = new Map<number, { items: number; cost: number; charged: number; sales: number }>();
+  type ProductSums = { items: number; items_at_sale: number; cost: number; charged: number; sales: number };
+  const byProduct = new Map<number, ProductSums>();
   lines.forEach((l, i) => {
-    const p = byProduct.get(l.product_id) ?? byProduct.set(l.product_id, { items: 0, cost: 0, charged: 0, sales: 0 }).get(l.product_id)!;
+    const p =
+      byProduct.get(l.product_id) ??
+      byProduct.set(l.product_id, { items: 0, items_at_sale: 0, cost: 0, charged: 0, sales: 0 }).get(l.product_id)!;
     p.items += l.amount;
+    if (soldAtSale(l)) p.items_at_sale += l.amount;
     p.cost += l.cost_price * l.amount;
     p.charged += charged[i]!;
     p.sales += values[i]!;
@@ -128,6 +133,7 @@ export async function addCompletedOrder(tx: Executor, orderId: number, completed
       oc.columns(["shop_id", "day", "product_id"]).doUpdateSet((eb) => ({
         orders: eb("stats_product_days.orders", "+", eb.ref("excluded.orders")),
         items: eb("stats_product_days.items", "+", eb.ref("excluded.items")),
+        items_at_sale: eb("stats_product_days.items_at_sale", "+", eb.ref("excluded.items_at_sale")),
         cost: eb("stats_product_days.cost", "+", eb.ref("excluded.cost")),
         charged: eb("stats_product_days.charged", "+", eb.ref("excluded.charged")),
         sales: eb("stats_product_days.sales", "+", eb.ref("excluded.sales")),
@@ -145,6 +151,7 @@ export async function addCompletedOrder(tx: Executor, orderId: number, completed
       oc.columns(["shop_id", "month", "product_id"]).doUpdateSet((eb) => ({
         orders: eb("stats_product_months.orders", "+", eb.ref("excluded.orders")),
         items: eb("stats_product_months.items", "+", eb.ref("excluded.items")),
+        items_at_sale: eb("stats_product_months.items_at_sale", "+", eb.ref("excluded.items_at_sale")),
         cost: eb("stats_product_months.cost", "+", eb.ref("excluded.cost")),
         charged: eb("stats_product_months.charged", "+", eb.ref("excluded.charged")),
         sales: eb("stats_product_months.sales", "+", eb.ref("excluded.sales")),
@@ -172,7 +179,8 @@ function completedLinesSql(db: Executor) {
     from orders o left join done on done.order_id = o.id where o.status = 'S'
   ), l1 as (
     select oc.id as order_id, oc.shop_id, ${islandDay(db, "oc.completed_at")} as day, oc.d, l.id as line_id,
-      l.product_id, l.amount, cast(l.cost_price as bigint) * l.amount as cost, cast(l.per_price as bigint) * l.amount as val
+      l.product_id, l.amount, case when l.per_price < l.list_price then l.amount else 0 end as at_sale,
+      cast(l.cost_price as bigint) * l.amount as cost, cast(l.per_price as bigint) * l.amount as val
     from oc join order_lines l on l.order_id = oc.id join products p on p.id = l.product_id
   ), l2 as (
     select l1.*, cast(sum(val) over (partition by order_id) as bigint) as tot, count(*) over (partition by order_id) as n from l1
@@ -184,7 +192,7 @@ function completedLinesSql(db: Executor) {
     select l4.*, d - cast(sum(base) over (partition by order_id) as bigint) as lft,
       row_number() over (partition by order_id order by rest desc, line_id) as rk from l4
   ), lines as (
-    select order_id, shop_id, day, product_id, amount, cost, val, base + case when rk <= lft then 1 else 0 end as charged from l5
+    select order_id, shop_id, day, product_id, amount, at_sale, cost, val, base + case when rk <= lft then 1 else 0 end as charged from l5
   )`);
 }
 
@@ -216,14 +224,14 @@ async function rebuild(tx: Executor): Promise<void> {
     ${lines} select shop_id, day, count(distinct order_id), sum(charged), sum(cost), sum(val) from lines group by shop_id, day`.execute(tx);
   await sql`insert into stats_days (shop_id, day, orders, discounted, cost, sales)
     select 0, day, sum(orders), sum(discounted), sum(cost), sum(sales) from stats_days where shop_id <> 0 group by day`.execute(tx);
-  await sql`insert into stats_product_days (shop_id, day, product_id, orders, items, cost, charged, sales)
-    ${lines} select shop_id, day, product_id, count(distinct order_id), sum(amount), sum(cost), sum(charged), sum(val)
+  await sql`insert into stats_product_days (shop_id, day, product_id, orders, items, items_at_sale, cost, charged, sales)
+    ${lines} select shop_id, day, product_id, count(distinct order_id), sum(amount), sum(at_sale), sum(cost), sum(charged), sum(val)
     from lines group by shop_id, day, product_id`.execute(tx);
-  await sql`insert into stats_product_days (shop_id, day, product_id, orders, items, cost, charged, sales)
-    select 0, day, product_id, sum(orders), sum(items), sum(cost), sum(charged), sum(sales)
+  await sql`insert into stats_product_days (shop_id, day, product_id, orders, items, items_at_sale, cost, charged, sales)
+    select 0, day, product_id, sum(orders), sum(items), sum(items_at_sale), sum(cost), sum(charged), sum(sales)
     from stats_product_days where shop_id <> 0 group by day, product_id`.execute(tx);
-  await sql`insert into stats_product_months (shop_id, month, product_id, orders, items, cost, charged, sales)
-    select shop_id, substr(day, 1, 7), product_id, sum(orders), sum(items), sum(cost), sum(charged), sum(sales)
+  await sql`insert into stats_product_months (shop_id, month, product_id, orders, items, items_at_sale, cost, charged, sales)
+    select shop_id, substr(day, 1, 7), product_id, sum(orders), sum(items), sum(items_at_sale), sum(cost), sum(charged), sum(sales)
     from stats_product_days group by shop_id, substr(day, 1, 7), product_id`.execute(tx);
   await sql`insert into stats_managers (manager_id, shop_id, orders)
     select manager_id, shop_id, count(*) from orders where status = 'S' and manager_id is not null
@@ -296,7 +304,7 @@ export async function selectProductSums(
   const sumsOf = (table: "stats_product_days" | "stats_product_months", column: "day" | "month", r: Range) => {
     let q = db
       .selectFrom(table)
-      .select(["product_id", "items", "cost", "charged", "sales"])
+      .select(["product_id", "items", "items_at_sale", "cost", "charged", "sales"])
       .where("shop_id", "=", shopId);
     if (r.from !== null) q = q.where(column, ">=", r.from);
     if (r.to !== null) q = q.where(column, "<=", r.to);
@@ -315,6 +323,7 @@ export async function selectProductSums(
         .select([
           "u.product_id",
           sql<number>`sum(u.items)`.as("items"),
+          sql<number>`sum(u.items_at_sale)`.as("items_at_sale"),
           sql<number>`sum(u.cost)`.as("cost"),
           sql<number>`sum(u.charged)`.as("charged"),
           sql<number>`sum(u.sales)`.as("sales"),
@@ -323,7 +332,7 @@ export async function selectProductSums(
         .as("s"),
     )
     .innerJoin("products as p", "p.id", "s.product_id")
-    .select(["s.product_id", "p.name", "s.items", "s.cost", "s.charged", "s.sales"])
+    .select(["s.product_id", "p.name", "s.items", "s.items_at_sale", "s.cost", "s.charged", "s.sales"])
     .execute();
   return rows.map((r) => ({
     product_id: r.product_id,
@@ -332,6 +341,8 @@ export async function selectProductSums(
     cost_price_sum: Number(r.cost),
     discounted_price_sum: Number(r.charged),
     sales_sum: Number(r.sales),
+    items_at_list: Number(r.items) - Number(r.items_at_sale),
+    items_at_sale: Number(r.items_at_sale),
   }));
 }
 

@@ -1,7 +1,8 @@
 /**
  * The demo shop: a warehouse and four pickup shops around Koh Samui, and a catalogue over all five
- * categories with options, hot deals, a product hidden from All, an inactive one and a deleted one.
- * Applied only to an empty database.
+ * categories with options, hot deals, two products on a sale price (no end: until the admin ends it), a product
+ * hidden from All, an inactive one and a deleted one. Its texts promise only what the store does: a gift text
+ * names what comes with the item, never a discount the price does not give. Applied only to an empty database.
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -77,7 +78,7 @@ const PRODUCTS: DemoProduct[] = [
     full_description: "A South African landrace loved for its sweet, earthy smell and a clean energetic high. Perfect before the beach.",
     hot_deal: 1,
     position: 5,
-    base: grams(1, 390, 160, { warehouse: 150, chaweng: 18, nathon: 9 }, "Hot deal: 10% off today"),
+    base: grams(1, 390, 160, { warehouse: 150, chaweng: 18, nathon: 9 }),
   },
   {
     name: "Green Crack",
@@ -105,7 +106,7 @@ const PRODUCTS: DemoProduct[] = [
     description: "Grape and berry notes, heavy and dreamy.",
     full_description: "Dense purple flowers with a grape-candy nose. A sleepy, full-body relaxation best enjoyed after sunset.",
     hot_deal: 1,
-    base: grams(1, 520, 220, { warehouse: 90, bophut: 11, nathon: 7 }, "Buy 3 g, get 1 pre-roll"),
+    base: { ...grams(1, 520, 220, { warehouse: 90, bophut: 11, nathon: 7 }), sale_price: 460 },
   },
   {
     name: "Bubba Kush",
@@ -174,7 +175,14 @@ const PRODUCTS: DemoProduct[] = [
     full_description: "Vegan gummies made with ripe Thai mango. Ten pieces of 10 mg each.",
     hot_deal: 1,
     max_amount: 5,
-    base: { per_price: 590, cost_price: 210, price_text: "pack of 10", gift_text: "", stock: { warehouse: 80, lamai: 18, nathon: 6 } },
+    base: {
+      per_price: 590,
+      sale_price: 530,
+      cost_price: 210,
+      price_text: "pack of 10",
+      gift_text: "",
+      stock: { warehouse: 80, lamai: 18, nathon: 6 },
+    },
   },
   {
     name: "Herbal Cookie Tin",

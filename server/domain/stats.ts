@@ -4,12 +4,14 @@
  * rules do every sum, so a test can check them against a hand computation.
  *
  * What each figure is (integer Baht unless it says items):
- * - `total_sales_amount`: the orders' value at list price (Σ per_price × amount over their lines), before
- *   any discount;
+ * - `total_sales_amount`: the orders' value at the prices they were placed at (Σ per_price × amount over their
+ *   lines: the sale price where a sale ran), before any promo or bonus discount;
  * - `total_sales_discounted_price`: what was charged (Σ of the orders' discounted_price; bonus-paid orders
  *   count what they were charged in bonus);
  * - `total_sales_cost_price`: Σ cost_price × amount (cost snapshots taken when the order was placed);
  * - `orders`: how many completed orders;
+ * - `items_at_list`, `items_at_sale` (in the totals and per product): the items sold at their list price and
+ *   at a sale price (a line whose per_price is below its list_price); together they are the items sold;
  * - per product: `total_amount` items sold, `cost_price_sum`, `discounted_price_sum` (each order's discounted
  *   price split over its lines in proportion to the lines' list value, in whole Baht, the parts summing
  *   exactly to the order's discounted price), `sales_sum` (list value);
@@ -104,14 +106,19 @@ export interface CompletedOrder {
   /** ISO time the order became S. */
   completed_at: string;
   discounted_price: number;
-  lines: { product_id: number; product_name: string; amount: number; per_price: number; cost_price: number }[];
+  lines: { product_id: number; product_name: string; amount: number; per_price: number; list_price: number; cost_price: number }[];
 }
+
+/** Whether a line was sold at a sale price: below the list price it was placed against. */
+export const soldAtSale = (line: { per_price: number; list_price: number }): boolean => line.per_price < line.list_price;
 
 export interface StatsTotals {
   total_sales_cost_price: number;
   total_sales_amount: number;
   total_sales_discounted_price: number;
   orders: number;
+  items_at_list: number;
+  items_at_sale: number;
 }
 
 export interface ProductStatsRow {
@@ -121,6 +128,9 @@ export interface ProductStatsRow {
   cost_price_sum: number;
   discounted_price_sum: number;
   sales_sum: number;
+  /** Of total_amount, the items sold at list price and at a sale price. */
+  items_at_list: number;
+  items_at_sale: number;
 }
 
 export interface DayStats {
@@ -174,9 +184,13 @@ export function computeStats(
             cost_price_sum: 0,
             discounted_price_sum: 0,
             sales_sum: 0,
+            items_at_list: 0,
+            items_at_sale: 0,
           })
           .get(line.product_id)!;
       row.total_amount += line.amount;
+      if (soldAtSale(line)) row.items_at_sale += line.amount;
+      else row.items_at_list += line.amount;
       row.cost_price_sum += cost;
       row.discounted_price_sum += charged[i]!;
       row.sales_sum += lineValues[i]!;
@@ -195,15 +209,27 @@ export interface DaySums {
 }
 
 /**
- * The figures from per-day and per-product sums (each day at most once, each product at most once): the totals
- * are the days' sums, and the days and products are laid out as computeStats lays them out.
+ * The figures from per-day and per-product sums (each day at most once, each product at most once) over the same
+ * range and shop: the totals are the days' sums (the items at list and at sale price the products' sums), and the
+ * days and products are laid out as computeStats lays them out.
  */
 export function statsFromSums(
   daySums: readonly DaySums[],
   productRows: readonly ProductStatsRow[],
   range: Pick<StatsRange, "from" | "to"> = { from: null, to: null },
 ): StoreStats {
-  const totals: StatsTotals = { total_sales_cost_price: 0, total_sales_amount: 0, total_sales_discounted_price: 0, orders: 0 };
+  const totals: StatsTotals = {
+    total_sales_cost_price: 0,
+    total_sales_amount: 0,
+    total_sales_discounted_price: 0,
+    orders: 0,
+    items_at_list: 0,
+    items_at_sale: 0,
+  };
+  for (const p of productRows) {
+    totals.items_at_list += p.items_at_list;
+    totals.items_at_sale += p.items_at_sale;
+  }
   const days = new Map<string, DayStats>();
   for (const d of daySums) {
     totals.orders += d.orders;

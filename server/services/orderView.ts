@@ -149,6 +149,7 @@ function viewOf(
       option_id: l.option_id,
       product_name: l.product_name,
       per_price: l.per_price,
+      list_price: l.list_price,
       amount: l.amount,
       price_text: l.price_text,
       // A copy: a picture list is shared by every order of the page with that product.

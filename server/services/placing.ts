@@ -37,7 +37,7 @@ export const NOT_ENOUGH_STOCK = "Not enough products in stock";
 
 export type LineInput = LineKey & { amount: number };
 export type PricedLine = LineInput &
-  Pick<LinePriceRow, "price_text" | "per_price" | "cost_price" | "max_amount"> & { product_name: string };
+  Pick<LinePriceRow, "price_text" | "per_price" | "cost_price" | "max_amount"> & { product_name: string; list_price: number };
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -114,7 +114,8 @@ export function checkPickupShop(shopId: number, shop: ShopRow | undefined): Shop
 
 /**
  * Prices every line from the catalogue's rows for them (`prices`, keyed `product:option`) at `nowMs`: a line's
- * `per_price` is the sale price while the option's sale runs (server/domain/sale.ts), so both ways of placing
+ * `per_price` is the sale price while the option's sale runs (server/domain/sale.ts), `list_price` the option's
+ * list price whatever it is sold for (what the order's page strikes through), so both ways of placing
  * and the totals, bonus and referral figures made from the lines follow it. An unknown, inactive or deleted
  * product or option is a 404.
  */
@@ -137,7 +138,8 @@ export async function priceLinesFrom(
       throw new NotFoundError("Option", "Product {productId} has no option {optionId}", values);
     }
     const { name: product_name, price_text, cost_price, max_amount } = price;
-    priced.push({ ...line, product_name, price_text, per_price: priceAt(price, nowMs), cost_price, max_amount });
+    const per_price = priceAt(price, nowMs);
+    priced.push({ ...line, product_name, price_text, per_price, list_price: price.per_price, cost_price, max_amount });
   }
   return priced;
 }

@@ -138,7 +138,10 @@ export async function addOrder(db: DB, order: OrderFixture): Promise<number> {
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const line of order.lines ?? []) {
-    await db.insertInto("order_lines").values({ order_id: id, option_id: 0, cost_price: 0, price_text: "1 g", ...line }).execute();
+    await db
+      .insertInto("order_lines")
+      .values({ order_id: id, option_id: 0, cost_price: 0, price_text: "1 g", list_price: line.per_price, ...line })
+      .execute();
   }
   return id;
 }

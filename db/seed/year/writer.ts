@@ -48,8 +48,8 @@ export const TABLES = {
   ],
   order_lines: [
     ["id", "integer"], ["order_id", "integer"], ["product_id", "integer"], ["option_id", "integer"],
-    ["product_name", "text"], ["price_text", "text"], ["per_price", "integer"], ["cost_price", "integer"],
-    ["amount", "integer"],
+    ["product_name", "text"], ["price_text", "text"], ["per_price", "integer"], ["list_price", "integer"],
+    ["cost_price", "integer"], ["amount", "integer"],
   ],
   order_events: [
     ["id", "integer"], ["order_id", "integer"], ["type", "text"], ["from_status", "text"], ["to_status", "text"],

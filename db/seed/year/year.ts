@@ -476,9 +476,11 @@ export async function playYear(
       .map((l) => ({ product_id: l.option.product.id, option_id: l.option.option_id, amount: l.amount }))
       .sort((a, b) => a.product_id - b.product_id || a.option_id - b.option_id);
     o.request_hash = hash("sha256", JSON.stringify({ shop_id: shop.id, lines: hashedLines, settings: placedSettings }), "hex");
+    // The year's options have no sale: each item is sold at the list price of its day.
     for (const l of lines) {
       const { product, option_id, price_text } = l.option;
-      sink.push("order_lines", [++ids.line, o.id, product.id, option_id, product.name, price_text, l.per_price, l.cost_price, l.amount]);
+      const row = [++ids.line, o.id, product.id, option_id, product.name, price_text, l.per_price, l.per_price, l.cost_price, l.amount];
+      sink.push("order_lines", row);
     }
     const applySettings = (x: OrderState) => {
       x.delivery_option = settings.delivery_option;

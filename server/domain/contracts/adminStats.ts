@@ -20,12 +20,16 @@ export type AdminStatsQuery = Static<typeof AdminStatsQuery>;
 export const StatsTotals = Type.Object({
   /** Σ cost price × amount, Baht. */
   total_sales_cost_price: Type.Integer(),
-  /** Σ list price × amount (before discounts), Baht. */
+  /** Σ per_price × amount (the prices placed at, sale prices included; before promo and bonus discounts), Baht. */
   total_sales_amount: Type.Integer(),
   /** What was charged (after discounts), Baht. */
   total_sales_discounted_price: Type.Integer(),
   /** Completed orders counted. */
   orders: Type.Integer(),
+  /** Items sold at their list price. */
+  items_at_list: Type.Integer(),
+  /** Items sold at a sale price (below the list price at placing). */
+  items_at_sale: Type.Integer(),
 });
 
 export const ProductStats = Type.Object({
@@ -39,6 +43,10 @@ export const ProductStats = Type.Object({
   discounted_price_sum: Type.Integer(),
   /** List value (before discounts). */
   sales_sum: Type.Integer(),
+  /** Of total_amount, the items sold at list price. */
+  items_at_list: Type.Integer(),
+  /** Of total_amount, the items sold at a sale price. */
+  items_at_sale: Type.Integer(),
 });
 
 export const DayStats = Type.Object({

@@ -49,7 +49,10 @@ export const OrderLine = Type.Object({
   product_id: Type.Integer(),
   option_id: Type.Integer(),
   product_name: Type.String(),
+  /** What each item was sold for, Baht: the sale price while the option's sale ran at placing. */
   per_price: Type.Integer(),
+  /** The option's list price at placing, Baht: above per_price when the line was sold at a sale price. */
+  list_price: Type.Integer(),
   amount: Type.Integer(),
   price_text: Type.String(),
   /** Image filenames of the product, served at /assets/product/{product_id}/{filename}. */

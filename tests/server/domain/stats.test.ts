@@ -42,26 +42,36 @@ describe("island dates", () => {
 });
 
 describe("the figures", () => {
-  it("counts margin per day as charged minus cost, and sorts products by charged sales", () => {
+  it("counts margin per day as charged minus cost, items at list and at sale price, and sorts products by charged sales", () => {
     const stats = computeStats(
       [
         {
           id: 1,
           completed_at: "2026-11-20T05:00:00.000Z",
           discounted_price: 90,
-          lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }],
+          lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, list_price: 50, cost_price: 20 }],
         },
         {
           id: 2,
           completed_at: "2026-11-20T06:00:00.000Z",
           discounted_price: 300,
-          lines: [{ product_id: 2, product_name: "B", amount: 1, per_price: 300, cost_price: 100 }],
+          lines: [{ product_id: 2, product_name: "B", amount: 1, per_price: 300, list_price: 350, cost_price: 100 }],
         },
       ],
       { from: null, to: null },
     );
-    expect(stats.totals).toEqual({ orders: 2, total_sales_amount: 400, total_sales_discounted_price: 390, total_sales_cost_price: 140 });
-    expect(stats.products.map((p) => p.product)).toEqual(["B", "A"]);
+    expect(stats.totals).toEqual({
+      orders: 2,
+      total_sales_amount: 400,
+      total_sales_discounted_price: 390,
+      total_sales_cost_price: 140,
+      items_at_list: 2,
+      items_at_sale: 1,
+    });
+    expect(stats.products.map((p) => [p.product, p.items_at_list, p.items_at_sale])).toEqual([
+      ["B", 0, 1],
+      ["A", 2, 0],
+    ]);
     expect(stats.days).toEqual([{ date: "2026-11-20", sales: 390, margin: 250 }]);
   });
 
@@ -71,13 +81,13 @@ describe("the figures", () => {
         id: 1,
         completed_at: "2026-11-20T05:00:00.000Z",
         discounted_price: 90,
-        lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, cost_price: 20 }],
+        lines: [{ product_id: 1, product_name: "A", amount: 2, per_price: 50, list_price: 50, cost_price: 20 }],
       },
       {
         id: 2,
         completed_at: "2026-11-22T05:00:00.000Z",
         discounted_price: 50,
-        lines: [{ product_id: 1, product_name: "A", amount: 1, per_price: 50, cost_price: 20 }],
+        lines: [{ product_id: 1, product_name: "A", amount: 1, per_price: 50, list_price: 50, cost_price: 20 }],
       },
     ];
     expect(computeStats(orders, { from: "2026-11-19", to: "2026-11-23" }).days.map((d) => [d.date, d.sales])).toEqual([
@@ -97,7 +107,16 @@ describe("the figures", () => {
 
   it("writes CSV with formula cells defused", () => {
     const csv = productStatsCsv([
-      { product_id: 1, product: "+cmd", total_amount: 1, cost_price_sum: 2, discounted_price_sum: 3, sales_sum: 3 },
+      {
+        product_id: 1,
+        product: "+cmd",
+        total_amount: 1,
+        cost_price_sum: 2,
+        discounted_price_sum: 3,
+        sales_sum: 3,
+        items_at_list: 1,
+        items_at_sale: 0,
+      },
     ]);
     expect(csv).toBe("product_id,product,total_amount,cost_price_sum,discounted_price_sum\r\n1,'+cmd,1,2,3\r\n");
   });

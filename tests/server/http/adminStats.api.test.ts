@@ -104,6 +104,9 @@ describe("statistics", () => {
       total_sales_amount: 1290 + 450 + 1170,
       total_sales_discounted_price: 1200 + 450 + 1170,
       total_sales_cost_price: 520 + 180 + 480,
+      // No sale ran: every item was sold at its list price.
+      items_at_list: 3 + 1 + 3,
+      items_at_sale: 0,
     });
     expect(all.products).toEqual([
       {
@@ -113,6 +116,8 @@ describe("statistics", () => {
         cost_price_sum: 160 + 480,
         discounted_price_sum: 363 + 1170,
         sales_sum: 390 + 1170,
+        items_at_list: 4,
+        items_at_sale: 0,
       },
       {
         product_id: products["Jack Herer"],
@@ -121,6 +126,8 @@ describe("statistics", () => {
         cost_price_sum: 360 + 180,
         discounted_price_sum: 837 + 450,
         sales_sum: 900 + 450,
+        items_at_list: 3,
+        items_at_sale: 0,
       },
     ]);
     expect(all.days).toEqual([
@@ -136,11 +143,25 @@ describe("statistics", () => {
 
   it("a date range counts the island days of completion; days without sales are 0", async () => {
     const day1 = await stats("?from=2026-11-20&to=2026-11-20");
-    expect(day1.totals).toEqual({ orders: 1, total_sales_amount: 1290, total_sales_discounted_price: 1200, total_sales_cost_price: 520 });
+    expect(day1.totals).toEqual({
+      orders: 1,
+      total_sales_amount: 1290,
+      total_sales_discounted_price: 1200,
+      total_sales_cost_price: 520,
+      items_at_list: 3,
+      items_at_sale: 0,
+    });
     expect(day1.days).toEqual([{ date: "2026-11-20", sales: 1200, margin: 680 }]);
 
     const day2 = await stats("?from=2026-11-21&to=2026-11-21");
-    expect(day2.totals).toEqual({ orders: 2, total_sales_amount: 1620, total_sales_discounted_price: 1620, total_sales_cost_price: 660 });
+    expect(day2.totals).toEqual({
+      orders: 2,
+      total_sales_amount: 1620,
+      total_sales_discounted_price: 1620,
+      total_sales_cost_price: 660,
+      items_at_list: 4,
+      items_at_sale: 0,
+    });
 
     const wide = await stats("?from=2026-11-19&to=2026-11-22");
     expect(wide.days.map((d: { date: string; sales: number }) => [d.date, d.sales])).toEqual([
@@ -160,6 +181,8 @@ describe("statistics", () => {
       total_sales_amount: 1290 + 1170,
       total_sales_discounted_price: 1200 + 1170,
       total_sales_cost_price: 520 + 480,
+      items_at_list: 6,
+      items_at_sale: 0,
     });
     expect(
       chaweng.products.map((p: { product: string; total_amount: number; discounted_price_sum: number }) => [
@@ -177,6 +200,8 @@ describe("statistics", () => {
       total_sales_amount: 450,
       total_sales_discounted_price: 450,
       total_sales_cost_price: 180,
+      items_at_list: 1,
+      items_at_sale: 0,
     });
     expect(await stats(`?shop_id=${shops["Nathon Pier"]}`)).toMatchObject({ totals: { orders: 0 }, products: [], days: [] });
   });

@@ -73,6 +73,7 @@ async function addOrder(name: string, shop: string, status: "N" | "S" | "C", day
       product_name: product,
       amount: 1,
       per_price: 900,
+      list_price: 900,
       cost_price: 400,
     })
     .execute();

@@ -350,6 +350,7 @@ describe("paged lists", () => {
               option_id: 0,
               product_name: "Gelato #41",
               per_price: 100,
+              list_price: 100,
               cost_price: 50,
               amount: 1,
             })),

@@ -95,13 +95,23 @@ describe("a seeded year, as the API shows it", () => {
 
   /** Completed orders as the statistics define them, from the raw tables: completed at their first event into S. */
   async function completedOrders() {
-    const { rows } = await sql<{ id: number; discounted_price: number; done_at: string; list: number; cost: number }>`
+    type Row = { id: number; discounted_price: number; done_at: string; list: number; cost: number; at_list: number; at_sale: number };
+    const { rows } = await sql<Row>`
       select o.id, o.discounted_price,
              (select min(e.created_at) from order_events e where e.order_id = o.id and e.to_status = 'S') as done_at,
              (select sum(l.per_price * l.amount) from order_lines l where l.order_id = o.id) as list,
-             (select sum(l.cost_price * l.amount) from order_lines l where l.order_id = o.id) as cost
+             (select sum(l.cost_price * l.amount) from order_lines l where l.order_id = o.id) as cost,
+             (select sum(l.amount) from order_lines l where l.order_id = o.id and l.per_price >= l.list_price) as at_list,
+             (select sum(l.amount) from order_lines l where l.order_id = o.id and l.per_price < l.list_price) as at_sale
         from orders o where o.status = 'S'`.execute(db);
-    return rows.map((r) => ({ ...r, discounted_price: num(r.discounted_price), list: num(r.list), cost: num(r.cost) }));
+    return rows.map((r) => ({
+      ...r,
+      discounted_price: num(r.discounted_price),
+      list: num(r.list),
+      cost: num(r.cost),
+      at_list: num(r.at_list),
+      at_sale: num(r.at_sale),
+    }));
   }
 
   const totalsOf = (orders: Awaited<ReturnType<typeof completedOrders>>) => ({
@@ -109,6 +119,8 @@ describe("a seeded year, as the API shows it", () => {
     total_sales_amount: orders.reduce((s, o) => s + o.list, 0),
     total_sales_discounted_price: orders.reduce((s, o) => s + o.discounted_price, 0),
     total_sales_cost_price: orders.reduce((s, o) => s + o.cost, 0),
+    items_at_list: orders.reduce((s, o) => s + o.at_list, 0),
+    items_at_sale: orders.reduce((s, o) => s + o.at_sale, 0),
   });
 
   it("statistics for the whole year and for one island day equal the completed orders' sums", async () => {

@@ -37,7 +37,8 @@ async function completedOrder(d: DB, shopId: number, productId: number, price: n
     .executeTakeFirstOrThrow();
   await d
     .insertInto("order_lines")
-    .values({ order_id: order.id, product_id: productId, product_name: "", option_id: 0, amount: 1, per_price: price, cost_price: 1 })
+    .values({ order_id: order.id, product_id: productId, product_name: "", option_id: 0, amount: 1, per_price: price, list_price: price,
+      cost_price: 1 })
     .execute();
 }
 

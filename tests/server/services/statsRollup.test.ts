@@ -59,6 +59,10 @@ async function writeRandomOrders(db: DB, seed: number, count: number): Promise<G
         per_price: free ? 0 : rnd.int(1, 2000),
         cost_price: rnd.int(0, 900),
       };
+    }).map((l) => {
+      // Some lines were sold at a sale price: below the list price they were placed against.
+      const onSale = l.per_price > 1 && rnd.next() < 0.25;
+      return { ...l, list_price: onSale ? l.per_price + rnd.int(1, 300) : l.per_price };
     });
     const total = lines.reduce((a, l) => a + l.per_price * l.amount, 0);
     const discounted = rnd.next() < 0.3 ? rnd.int(0, total + 50) : total;
@@ -160,8 +164,11 @@ describe("the statistics' roll-up", () => {
       }
     }
     expect(await rollupIsFresh(db)).toBe(true);
-    // Sanity of the data itself: it has many orders and the split mattered somewhere.
+    // Sanity of the data itself: it has many orders and the split mattered somewhere; items at both prices.
     expect(generated.orders.length).toBeGreaterThan(100);
+    const whole = handComputed(generated.orders, {}, null).totals;
+    expect(whole.items_at_list).toBeGreaterThan(0);
+    expect(whole.items_at_sale).toBeGreaterThan(0);
 
     // More orders by another path make it stale again; the next read rebuilds and still agrees.
     const more = await writeRandomOrders(db, 24, 60);
@@ -214,7 +221,7 @@ describe("the statistics' roll-up", () => {
       const order = await s.db.selectFrom("orders").select(["discounted_price"]).where("id", "=", id).executeTakeFirstOrThrow();
       const lines = await s.db
         .selectFrom("order_lines")
-        .select(["product_id", "product_name", "amount", "per_price", "cost_price"])
+        .select(["product_id", "product_name", "amount", "per_price", "list_price", "cost_price"])
         .where("order_id", "=", id)
         .orderBy("id")
         .execute();
