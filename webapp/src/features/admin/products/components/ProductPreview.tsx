@@ -50,7 +50,9 @@ export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; i
         )}
         <p className="admin-preview__stock">{t("staff.inStock", { count: formatAmount(Number(fields.instock) || 0) })}</p>
         <div className="product-card__price-row">
-          <Price offer={{ per_price: Number(fields.per_price) || 0, price_text: fields.price_text }} />
+          <Price
+            offer={{ per_price: Number(fields.per_price) || 0, sale_price: null, sale_ends_at: null, price_text: fields.price_text }}
+          />
         </div>
         {fields.full_description && <p className="admin-preview__full">{fields.full_description}</p>}
         <p className="admin-marks">
