@@ -227,6 +227,44 @@ describe("a sale price", () => {
     expect(await shownPrice(card)).toEqual({ now: "480 ฿", usual: null });
   });
 
+  it("is given to a new product's base option in the create form, checked before the preview and shown on it", async () => {
+    await signIn();
+    const admin = await phoneOf(adminToken);
+    await admin.goto(`${web.store.url}/admin/create-product`);
+    await admin.getByTestId("product-form").waitFor();
+    for (const [field, value] of [
+      ["name", "Sale Kush"],
+      ["description", "Priced to go"],
+      ["per_price", "1200"],
+      ["cost_price", "700"],
+      ["instock", "3"],
+      ["price_text", "3.5 g"],
+      ["gift_text", "None"],
+      ["label", "Promo shelf"],
+      ["sale_price", "1200"],
+    ] as const) {
+      await admin.getByTestId(`field-${field}`).fill(value);
+    }
+    await admin.getByTestId("image-input").setInputFiles([new URL("../fixtures/photo.jpg", import.meta.url).pathname]);
+    await expect.poll(() => admin.getByTestId("picked-image").locator("img").count()).toBe(1);
+    // Not below the price: said under the sale price field before any preview.
+    await admin.getByTestId("preview-product").click();
+    await expect
+      .poll(() => admin.getByTestId("field-sale_price-error").textContent())
+      .toBe("sale_price must be a whole number of Baht, at least 1 and below the list price (1200 Baht).");
+    await admin.getByTestId("field-sale_price").fill("990");
+    const year = new Date().getUTCFullYear() + 1;
+    await admin.getByTestId("field-sale_ends_at").fill(`${year}-01-15T09:00`);
+    await admin.getByTestId("preview-product").click();
+    const preview = admin.getByTestId("product-preview");
+    await preview.waitFor();
+    expect(await shownPrice(preview)).toEqual({ now: "990 ฿", usual: "Usual price 1,200 ฿" });
+    await admin.getByTestId("send-product").click();
+    await admin.waitForURL(/\/admin\/products$/);
+    const made = await adminProduct("Sale Kush");
+    expect([made.per_price, made.sale_price, made.sale_ends_at]).toEqual([1200, 990, `${year}-01-15T02:00:00.000Z`]);
+  });
+
   it("ends by the clock: past its end the usual price is back once the catalogue is read again", async () => {
     await signIn();
     const tin = await productNamed("Herbal Cookie Tin");

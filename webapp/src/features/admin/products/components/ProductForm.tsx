@@ -122,6 +122,18 @@ export function ProductForm({
           <TextControl label={t("staff.form.position")} {...control("position")} kind="number" hint={t("staff.form.positionHint")} />
         </div>
         {creating && <StockShopSelect value={fields.shop_id} onChange={set("shop_id")} shops={stockShops} />}
+        {creating && (
+          <div className="admin-sale__fields">
+            <TextControl label={t("staff.sale.price")} {...control("sale_price")} kind="number" hint={t("staff.form.salePriceHint")} />
+            <TextControl
+              label={t("staff.sale.endsAt")}
+              {...control("sale_ends_at")}
+              kind="datetime"
+              clearable
+              hint={t("staff.sale.endsAtHint")}
+            />
+          </div>
+        )}
         <TextControl label={t("staff.form.priceText")} {...control("price_text")} clearable />
         <TextControl label={t("staff.form.giftText")} {...control("gift_text")} clearable />
         <TextControl label={t("staff.form.label")} {...control("label")} clearable />
