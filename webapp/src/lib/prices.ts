@@ -5,7 +5,6 @@
  * server charges at placing (server/domain/sale.ts, `priceAt`).
  */
 import type { ProductOption } from "@domain/contracts/catalog";
-import { saleRuns } from "@domain/sale";
 
 export type CataloguePrices = Pick<ProductOption, "per_price" | "sale_price" | "sale_ends_at">;
 
@@ -19,6 +18,7 @@ export interface OptionPrice {
 
 /** The option's price at `nowMs`: a sale whose end has passed is over even before the catalogue is asked again. */
 export function optionPrice(option: CataloguePrices, nowMs = Date.now()): OptionPrice {
-  const onSale = saleRuns(option, nowMs);
+  // server/domain/sale.ts `saleRuns`, not imported: that module (with the admin's checks) would join the entry chunk.
+  const onSale = option.sale_price !== null && (option.sale_ends_at === null || Date.parse(option.sale_ends_at) > nowMs);
   return { now: onSale ? option.sale_price! : option.per_price, usual: option.per_price, onSale };
 }
