@@ -4,7 +4,10 @@ import type { CardProduct, ProductOption } from "./contracts/catalog";
 /** What one option of a product offers; option '0' is the base product itself. */
 export interface OptionOffer {
   id: string;
+  /** The usual price; the sale's two fields as the catalogue sends them (webapp/src/lib/prices.ts reads all three). */
   per_price: number;
+  sale_price: number | null;
+  sale_ends_at: string | null;
   price_text: string;
   gift_text: string;
   instock: number;
@@ -12,8 +15,11 @@ export interface OptionOffer {
 
 const BASE_OPTION = String(BASE_OPTION_ID);
 
-function offerOf(id: string, option: Pick<ProductOption, "per_price" | "price_text" | "gift_text" | "instock">): OptionOffer {
-  return { id, per_price: option.per_price, price_text: option.price_text, gift_text: option.gift_text, instock: option.instock };
+type OfferFields = "per_price" | "sale_price" | "sale_ends_at" | "price_text" | "gift_text" | "instock";
+
+function offerOf(id: string, option: Pick<ProductOption, OfferFields>): OptionOffer {
+  const { per_price, sale_price, sale_ends_at, price_text, gift_text, instock } = option;
+  return { id, per_price, sale_price, sale_ends_at, price_text, gift_text, instock };
 }
 
 /** Every option, the base one included, cheapest first (spec §4 "Option picker"). */

@@ -15,12 +15,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../server/domain/locale";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
+import { storeApi } from "../helpers/storeApi";
 import { missingGlyphs, overflowingElements, requireThaiFonts } from "../helpers/languageChecks";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { recordTelegramEvents, TELEGRAM_LIGHT, telegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
 
 const BOT_TOKEN = TEST_BOT_TOKEN;
-const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off" }));
+const ADMIN_EMAIL = "languages-admin@samui.example";
+const web = useBrowserStore((smtpUrl) => ({ SMTP_URL: smtpUrl, BOT_TOKEN, BOT_MODE: "off", ADMIN_EMAILS: ADMIN_EMAIL }));
+const { api, emailToken } = storeApi(web);
 
 const SCREENS = join(process.env.SHOT_DIR ?? tmpdir(), "languages-shop");
 const NARROW = { width: 360, height: 760 };
@@ -49,7 +52,29 @@ function launchData(telegramId: number, languageCode: string): string {
   );
 }
 
-/** A Telegram customer speaking `languageCode`, with one order placed (self-pickup, cash) and a cart of two lines. */
+let saleOn: Promise<void> | undefined;
+
+/**
+ * A sale on the product the product page and the cart's first line show (its base option) and on an option of the
+ * options product, so the struck usual price and its name are on those screens and the option picker; set once.
+ */
+function putOnSale(productId: number, optionsProduct: { id: number; options: Record<string, { id: number; per_price: number }> | null }) {
+  saleOn ??= (async () => {
+    const token = await emailToken(ADMIN_EMAIL);
+    const { product } = await api<{ product: { per_price: number } }>(`/api/products/${productId}`);
+    const sale = (id: number, option: number, price: number) =>
+      api(`/api/admin/products/${id}/options/${option}/sale`, { method: "PUT", token, body: { sale_price: price - 40 } });
+    await sale(productId, 0, product.per_price);
+    const option = Object.values(optionsProduct.options ?? {})[0]!;
+    await sale(optionsProduct.id, option.id, option.per_price);
+  })();
+  return saleOn;
+}
+
+/**
+ * A Telegram customer speaking `languageCode`, with one order placed (self-pickup, cash) and a cart of two lines;
+ * the cart's first product and an option of a product with options are on sale.
+ */
 async function customerSpeaking(telegramId: number, languageCode: string): Promise<Customer> {
   const base = web.store.url;
   const signedIn = await fetch(`${base}/api/auth/telegram`, {
@@ -59,7 +84,7 @@ async function customerSpeaking(telegramId: number, languageCode: string): Promi
   });
   const { token } = (await signedIn.json()) as { token: string };
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; options: Record<string, unknown> | null; shop_list: { store_id: number }[] }[];
+    products: { id: number; options: Record<string, { id: number; per_price: number }> | null; shop_list: { store_id: number }[] }[];
   };
   const shopId = products[0]!.shop_list.find((shop) => shop.store_id !== 1)!.store_id;
   const two = products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2);
@@ -74,13 +99,15 @@ async function customerSpeaking(telegramId: number, languageCode: string): Promi
     }),
   });
   const { order } = (await placed.json()) as { order: { id: number } };
+  const optionsProduct = products.find((p) => Object.keys(p.options ?? {}).length > 0)!;
+  await putOnSale(two[0]!.id, optionsProduct);
   // A wished product, so the wishlist shows its card.
   await fetch(`${base}/api/wishlist/${two[0]!.id}`, { method: "PUT", headers: { authorization: `Bearer ${token}` } });
   return {
     telegramId,
     token,
     productId: two[0]!.id,
-    optionsProductId: products.find((p) => Object.keys(p.options ?? {}).length > 0)!.id,
+    optionsProductId: optionsProduct.id,
     orderId: order.id,
     storage: {
       token,
@@ -210,8 +237,9 @@ const LANGUAGES: Expected[] = [
     tags: ["Все", "Горячие цены", "Сатива", "Индика", "Гибрид", "Еда", "Аксессуары"],
     tagline: "Самовывоз и доставка · Самуи",
     home: ["Подробнее", "В наличии: "],
-    product: ["Где забрать", "В наличии: ", "Есть в 2 магазинах на Самуи"],
-    cart: ["Корзина", "2 позиции", "Где забрать", "Получение", "Самовывоз", "Оплата", "Наличные", "Пункт выдачи", "Итого · 2 товара"],
+    product: ["Где забрать", "В наличии: ", "Есть в 2 магазинах на Самуи", "Обычная цена"],
+    cart: ["Обычная цена", "Корзина", "2 позиции", "Где забрать", "Получение", "Самовывоз", "Оплата", "Наличные", "Пункт выдачи"]
+      .concat(["Итого · 2 товара"]),
     placeButton: /^Оформить заказ · \d{1,3}( \d{3})* ฿$/,
     order: (id) => [`Заказ №${id}`, "Новый", "Самовывоз", "Наличные", "осталось, чтобы забрать заказ", "Скопировать ссылку", "Итого"],
     orderDate: /^\d{2}\.\d{2}\.20\d{2} \d{2}:\d{2}$/,
@@ -222,8 +250,8 @@ const LANGUAGES: Expected[] = [
     tags: ["ทั้งหมด", "ดีลเด็ด", "ซาติวา", "อินดิกา", "ไฮบริด", "ของกิน", "อุปกรณ์เสริม"],
     tagline: "รับเองและจัดส่ง · เกาะสมุย",
     home: ["ดูรายละเอียด", "มีสินค้า "],
-    product: ["ร้านที่รับสินค้า", "มีสินค้า ", "มีสินค้าที่ 2 ร้านในเกาะสมุย"],
-    cart: ["ตะกร้า", "2 รายการ", "ร้านที่รับสินค้า", "การรับสินค้า", "รับเองที่ร้าน", "การชำระเงิน", "เงินสด"]
+    product: ["ร้านที่รับสินค้า", "มีสินค้า ", "มีสินค้าที่ 2 ร้านในเกาะสมุย", "ราคาปกติ"],
+    cart: ["ราคาปกติ", "ตะกร้า", "2 รายการ", "ร้านที่รับสินค้า", "การรับสินค้า", "รับเองที่ร้าน", "การชำระเงิน", "เงินสด"]
       .concat(["จุดรับสินค้า", "ยอดรวม · 2 ชิ้น"]),
     placeButton: /^สั่งซื้อ · ฿\d{1,3}(,\d{3})*$/,
     order: (id) => [`คำสั่งซื้อ #${id}`, "ใหม่", "รับเองที่ร้าน", "เงินสด", "เวลาที่เหลือสำหรับรับสินค้า"]
@@ -235,8 +263,8 @@ const LANGUAGES: Expected[] = [
 /** English words of these screens that must not be left in another language (product texts are the admin's). */
 const ENGLISH = {
   home: ["More details", "Add to order", "Ordered", "in stock", "shops", "orders"],
-  product: ["Pickup shop", "in stock", "Add to order", "Ordered", "In stock at", "Change"],
-  cart: ["Cart", "Pickup shop", "Delivery", "Payment", "Self pickup", "Cash", "Pickup point", "Total", "items"],
+  product: ["Pickup shop", "in stock", "Add to order", "Ordered", "In stock at", "Change", "Usual price"],
+  cart: ["Usual price", "Cart", "Pickup shop", "Delivery", "Payment", "Self pickup", "Cash", "Pickup point", "Total", "items"],
   order: ["Order #", "Self pickup", "Cash", "left to collect", "Copy order link", "Total", "Cancel order"],
 };
 

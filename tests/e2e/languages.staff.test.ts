@@ -198,7 +198,15 @@ describe("an admin whose Telegram speaks th", () => {
 });
 
 describe.each([
-  { language: "th", title: "สินค้า", options: "ตัวเลือก", hide: "ปิดการขาย", admin: "หน้าผู้ดูแลระบบ", products: "จัดการสินค้า" },
+  {
+    language: "th",
+    title: "สินค้า",
+    options: "ตัวเลือก",
+    hide: "ปิดการขาย",
+    admin: "หน้าผู้ดูแลระบบ",
+    products: "จัดการสินค้า",
+    sale: "ราคาลด",
+  },
   {
     language: "ru",
     title: "ТОВАРЫ",
@@ -206,6 +214,7 @@ describe.each([
     hide: "СНЯТЬ С ПРОДАЖИ",
     admin: "СТРАНИЦА АДМИНИСТРАТОРА",
     products: "Управление товарами",
+    sale: "Цены со скидкой",
   },
 ] as const)("an admin whose Telegram speaks $language", (texts) => {
   it.each(["light", "dark"] as const)("sees the products and the admin page in that language (%s theme)", async (theme) => {
@@ -216,6 +225,7 @@ describe.each([
     expect(await card.locator(".option-chip__label").textContent()).toBe(texts.options);
     expect(await card.getByTestId("toggle-active").textContent()).toBe(texts.hide);
     await expectFits(page, `admin-products-${texts.language}-${theme}`, false);
+    const productId = await card.getByTestId("product-card").getAttribute("data-product-id");
 
     await page.goto(launchUrl("/admin-cabinet", adminData(texts.language), theme));
     await page.getByTestId("link-manage-products").waitFor();
@@ -233,5 +243,11 @@ describe.each([
     await page.goto(launchUrl("/admin/create-product", adminData(texts.language), theme));
     await page.getByTestId("product-form").waitFor();
     await expectFits(page, `product-form-${texts.language}-${theme}`);
+
+    // The edit form with its sale prices, one block per option.
+    await page.goto(launchUrl(`/admin/products/${productId}/edit`, adminData(texts.language), theme));
+    await page.getByTestId("sale-option").first().waitFor();
+    expect(await page.getByTestId("sale-editor").locator(".section-title").textContent()).toBe(texts.sale);
+    await expectFits(page, `product-edit-${texts.language}-${theme}`);
   });
 });

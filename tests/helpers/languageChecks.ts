@@ -28,7 +28,8 @@ export interface Overflow {
  * An element counts when something a person sees sticks out of it or is cut at its edge: its text (including
  * text cut off with an ellipsis), a picture or a field, or a box with a background or border. What is there on
  * purpose and unseen or placed over the edge does not: an absolutely positioned badge on an icon (checked as an
- * element of its own), a transparent hit area widened by a pseudo-element or a negative margin.
+ * element of its own), a transparent hit area widened by a pseudo-element or a negative margin, and text for
+ * screen readers only (a 1 px box clipped away with `clip-path: inset(50%)`, such as a struck price's name).
  */
 export function overflowingElements(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
@@ -83,6 +84,7 @@ export function overflowingElements(page: Page): Promise<Overflow[]> {
       const style = getComputedStyle(el);
       if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
       if (style.visibility === "hidden") continue;
+      if (style.clipPath === "inset(50%)") continue;
       if (el.scrollWidth > el.clientWidth + 1 && sticksOut(el)) {
         const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
         found.push({

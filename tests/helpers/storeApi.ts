@@ -2,7 +2,7 @@
  * Calls to the store of a browser test file over real HTTP, beside what the browser does: the store's API
  * with an optional session, and an e-mail sign-in with the code the test's SMTP server received.
  */
-import { expect } from "vitest";
+import { vi } from "vitest";
 import type { startSmtpServer } from "./smtp";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -30,12 +30,17 @@ export function storeApi(world: { readonly store: { url: string }; readonly smtp
     return (await answer.json()) as T;
   }
 
-  /** Signs in over HTTP with the code the store mails (an admin, a manager, a partner). */
+  /** Signs in over HTTP with the code the store mails (an admin, a manager, a partner); in a test or a hook. */
   async function emailToken(email: string): Promise<string> {
     const mailsTo = () => world.smtp.received.filter((mail) => mail.to.includes(email)).length;
     const before = mailsTo();
     await api("/api/auth/email/code", { method: "POST", body: { email } });
-    await expect.poll(mailsTo, { timeout: 10_000 }).toBeGreaterThan(before);
+    await vi.waitFor(
+      () => {
+        if (mailsTo() <= before) throw new Error(`no sign-in code mailed to ${email} yet`);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     return (
       await api<{ token: string }>("/api/auth/email/verify", { method: "POST", body: { email, code: world.smtp.lastCodeFor(email) } })
     ).token;

@@ -34,6 +34,8 @@ import { useShops } from "../../features/shops/api/useShops";
 import { CartShopPicker } from "../../features/shops/components/CartShopPicker";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { shopsHolding } from "../../lib/shopsHolding";
+import { optionPrice } from "../../lib/prices";
+import { UsualPrice } from "../../components/product/UsualPrice";
 import { useCartView, type PricedCartLine } from "../storefront/useCartView";
 import { changesSince, shownPlacement, type ShownPlacement } from "../storefront/resumeAfterSignIn";
 import { useLoginModalStore } from "../../features/auth/stores/loginModalStore";
@@ -149,7 +151,7 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
           body,
           cart.lines.map(({ line, product, offer }) => ({
             name: product?.name,
-            per_price: offer?.per_price,
+            per_price: offer ? optionPrice(offer).now : undefined,
             product_id: line.id,
             option_id: Number(line.picked_option),
             amount: line.amount,
@@ -318,7 +320,11 @@ function FilledCart({ cart, notice, onChangedElsewhere }: FilledCartProps) {
           {t("ui.total")} · {t("ui.items", { count: cart.itemCount })}
         </span>
         <strong data-testid="cart-total">
-          {promoVerdict?.valid && <s className="price-struck">{formatBaht(cart.total)}</s>}
+          {promoVerdict?.valid ? (
+            <s className="price-struck">{formatBaht(cart.total)}</s>
+          ) : (
+            cart.usualTotal > cart.total && <UsualPrice amount={cart.usualTotal} testId="cart-usual-total" />
+          )}
           {formatBaht(toPay)}
         </strong>
       </div>
@@ -364,7 +370,7 @@ function PricedLineRow({ priced, onRemove }: { priced: PricedCartLine; onRemove:
               href: paths.product(product.id),
               image: image ? productImagePath(product.id, image.filename) : null,
               optionText: offer.price_text,
-              unitPrice: offer.per_price,
+              price: optionPrice(offer),
               amount: line.amount,
               limits,
             }

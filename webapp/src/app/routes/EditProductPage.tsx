@@ -12,6 +12,7 @@ import { useAdminProduct } from "../../features/admin/products/api/useAdminProdu
 import { useUpdateProduct } from "../../features/admin/products/api/useUpdateProduct";
 import { ExistingImages } from "../../features/admin/products/components/ExistingImages";
 import { ProductForm } from "../../features/admin/products/components/ProductForm";
+import { SaleEditor } from "../../features/admin/products/components/SaleEditor";
 import { changedFields, fieldsOf, formDataOf } from "../../features/admin/products/productFields";
 import { PageLoading } from "./PageLoading";
 import "../../features/admin/products/components/adminProducts.css";
@@ -60,6 +61,7 @@ function EditForm({ product }: { product: AdminProduct }) {
         current={before}
         existingImageUrls={ordered.map((image) => productImagePath(product.id, image.filename))}
         existingImages={<ExistingImages productId={product.id} images={product.images} />}
+        after={<SaleEditor product={product} />}
         sending={update.isPending}
         sendLabel={t("staff.form.send")}
         onSend={(fields, images) => {

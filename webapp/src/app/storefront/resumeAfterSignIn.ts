@@ -10,10 +10,11 @@ import { formatAmount, formatBaht } from "@domain/format";
 import { offerFor } from "@domain/options";
 import { linesTotal } from "@domain/orders";
 import { isHttpFailure } from "../../lib/api";
+import { optionPrice } from "../../lib/prices";
 import { t } from "../../lib/i18n";
 import { productQuery } from "../../features/catalog/api/useProduct";
 
-/** One line as the customer saw it when pressing Place order. */
+/** One line as the customer saw it when pressing Place order; `per_price` is what one item cost (a sale's price). */
 interface ShownLine {
   product_id: number;
   option_id: number;
@@ -63,11 +64,12 @@ export async function changesSince(queryClient: QueryClient, shown: ShownPlaceme
       changes.push(t("cart.resume.gone", { name: line.name }));
       continue;
     }
-    if (offer.per_price !== line.per_price) {
-      changes.push(t("cart.resume.price", { name: line.name, now: formatBaht(offer.per_price), was: formatBaht(line.per_price) }));
+    const price = optionPrice(offer).now;
+    if (price !== line.per_price) {
+      changes.push(t("cart.resume.price", { name: line.name, now: formatBaht(price), was: formatBaht(line.per_price) }));
     }
     if (offer.instock < line.amount) changes.push(t("cart.resume.stock", { name: line.name, count: formatAmount(offer.instock) }));
-    now.push({ per_price: offer.per_price, amount: line.amount });
+    now.push({ per_price: price, amount: line.amount });
   }
   const total = linesTotal(now);
   if (total !== shown.total) changes.push(t("cart.resume.total", { now: formatBaht(total), was: formatBaht(shown.total) }));

@@ -3,6 +3,7 @@ import { keepPreviousData, useQueries } from "@tanstack/react-query";
 import type { Product } from "@domain/contracts/catalog";
 import { offerFor, type OptionOffer } from "@domain/options";
 import { isHttpFailure } from "../../lib/api";
+import { optionPrice } from "../../lib/prices";
 import { productQuery } from "../../features/catalog/api/useProduct";
 import { useCartStore, type CartLine } from "../../features/cart/stores/cartStore";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
@@ -18,9 +19,10 @@ export interface PricedCartLine {
 }
 
 /**
- * The cart priced with the server's current prices (spec §9: per_price × amount of the picked option, summed),
- * so the total follows every add, removal and amount change, and any change of price. The products come from
- * the query cache the shop pages fill anyway.
+ * The cart priced with the server's current prices (spec §9: price × amount of the picked option, summed),
+ * so the total follows every add, removal and amount change, and any change of price. The price is what placing
+ * charges: the sale price while a sale runs (lib/prices.ts). The products come from the query cache the shop
+ * pages fill anyway.
  */
 export function useCartView() {
   const lines = useCartStore((state) => state.lines);
@@ -39,10 +41,15 @@ export function useCartView() {
     return { line, product: gone ? undefined : product, offer: gone ? null : offer, gone };
   });
 
+  const totalAt = (which: "now" | "usual") =>
+    linesTotal(priced.flatMap(({ line, offer }) => (offer ? [{ per_price: optionPrice(offer)[which], amount: line.amount }] : [])));
+
   return {
     lines: priced,
-    /** Integer Baht. */
-    total: linesTotal(priced.flatMap(({ line, offer }) => (offer ? [{ per_price: offer.per_price, amount: line.amount }] : []))),
+    /** Integer Baht, at the prices placing charges (sale prices where a sale runs). */
+    total: totalAt("now"),
+    /** Integer Baht at the usual prices: above `total` when a line is on sale. */
+    usualTotal: totalAt("usual"),
     /** Units over all lines. */
     itemCount: lines.reduce((sum, line) => sum + line.amount, 0),
     /** Every line is priced (or known to be gone). */

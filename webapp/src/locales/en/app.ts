@@ -78,6 +78,7 @@ export default {
   "product.imageFailed": "Something Went Wrong",
   "product.imageTryLater": "Please Try Again Later",
   "product.amountOf": "Amount of {name}",
+  "product.usualPrice": "Usual price",
   "amount.fewer": "Fewer",
   "amount.more": "More",
   // ---- shop: pickup shops ----

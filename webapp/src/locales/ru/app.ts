@@ -78,6 +78,7 @@ export default {
   "product.imageFailed": "Что-то пошло не так",
   "product.imageTryLater": "Попробуйте позже",
   "product.amountOf": "Количество: {name}",
+  "product.usualPrice": "Обычная цена",
   "amount.fewer": "Меньше",
   "amount.more": "Больше",
   // ---- shop: pickup shops ----

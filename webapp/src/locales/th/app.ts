@@ -76,6 +76,7 @@ export default {
   "product.imageFailed": "เกิดข้อผิดพลาด",
   "product.imageTryLater": "โปรดลองใหม่ภายหลัง",
   "product.amountOf": "จำนวน {name}",
+  "product.usualPrice": "ราคาปกติ",
   "amount.fewer": "ลดจำนวน",
   "amount.more": "เพิ่มจำนวน",
   // ---- shop: pickup shops ----

@@ -1,9 +1,11 @@
 import { parseProductForm, requireAnImage } from "@domain/adminProducts";
+import { checkSale } from "@domain/sale";
 import { CATEGORIES } from "@domain/catalog";
 import { DomainError, ValidationError } from "@domain/errors";
 import { BASE_OPTION_ID, DEFAULT_POSITION, WAREHOUSE_SHOP_ID } from "@domain/constants";
 import { currentLocale, t, type MessageId } from "../../../lib/i18n";
 import type { AdminProduct } from "./api/types";
+import { isoWithOffset } from "./saleFields";
 
 /** The product form's text fields in the spec's order (spec §7 payload "Create/update product"). */
 export const TEXT_FIELDS = [
@@ -17,6 +19,8 @@ export const TEXT_FIELDS = [
   "label",
   "price_text",
   "position",
+  "sale_price",
+  "sale_ends_at",
 ] as const;
 
 /** `shop_id`: where a new product's stock goes (create only; the edit form's stays the warehouse and is never sent). */
@@ -33,6 +37,8 @@ export const EMPTY_FIELDS: ProductFields = {
   label: "",
   price_text: "",
   position: String(DEFAULT_POSITION),
+  sale_price: "",
+  sale_ends_at: "",
   hot_deal: "0",
   category_id: String(CATEGORIES[0].id),
   in_all_list: "1",
@@ -55,6 +61,9 @@ export function fieldsOf(product: AdminProduct): ProductFields {
     label: product.label,
     price_text: product.price_text,
     position: String(product.position),
+    // The edit page sets sales with the option sale call (SaleEditor); its form never sends these.
+    sale_price: "",
+    sale_ends_at: "",
     hot_deal: product.hot_deal,
     category_id: String(product.category_id),
     in_all_list: product.in_all_list,
@@ -78,6 +87,8 @@ const FIELD_LABELS: Partial<Record<string, MessageId>> = {
   category_id: "staff.form.category",
   in_all_list: "staff.form.inAllList",
   shop_id: "staff.form.stockShop",
+  sale_price: "staff.sale.price",
+  sale_ends_at: "staff.sale.endsAt",
 };
 
 /**
@@ -91,6 +102,8 @@ function problemText(error: ValidationError): string {
   const field = labelId ? t(labelId) : error.param;
   const numbers = english.match(/\d+/g) ?? [];
   if (error.param === "images") return t("staff.form.problem.image");
+  if (error.param === "sale_price") return t("staff.form.problem.salePrice", { field, price: numbers.at(-1) ?? "" });
+  if (error.param === "sale_ends_at") return t("staff.form.problem.saleEnd", { field });
   if (english.includes(" is too long ")) return t("staff.form.problem.tooLong", { field, max: numbers[0] ?? "" });
   if (/ must be (plain text|one line of plain text)$/.test(english)) return t("staff.form.problem.plainText", { field });
   if (error.param === "position") return t("staff.form.problem.position", { field, min: numbers[0] ?? "", max: numbers[1] ?? "" });
@@ -105,7 +118,11 @@ function problemText(error: ValidationError): string {
  */
 export function fieldProblem(fields: ProductFields, imageCount: number): FieldProblem | null {
   try {
-    parseProductForm(fields, "create");
+    const draft = parseProductForm(fields, "create");
+    // The base option's sale, by the server's own rule (the create form's; the edit page's has its own call).
+    if (draft.sale) {
+      checkSale({ sale_price: draft.sale.sale_price, sale_ends_at: isoWithOffset(draft.sale.sale_ends_at) }, draft.per_price, Date.now());
+    }
     requireAnImage(imageCount);
     return null;
   } catch (error) {
@@ -140,10 +157,10 @@ export function changedFields(before: ProductFields, after: ProductFields): Part
   return changed;
 }
 
-/** The multipart body: the fields, then the images as file-0, file-1, … */
+/** The multipart body: the fields (a sale's end as ISO 8601 with the island's offset), then the images as file-0, file-1, … */
 export function formDataOf(fields: Partial<ProductFields>, images: readonly File[]): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value.trim());
+  for (const [name, value] of Object.entries(fields)) form.append(name, name === "sale_ends_at" ? isoWithOffset(value) : value.trim());
   images.forEach((image, index) => form.append(`file-${index}`, image, image.name));
   return form;
 }

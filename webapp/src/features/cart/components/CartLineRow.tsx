@@ -2,6 +2,8 @@ import { lineTotal } from "@domain/orders";
 import { Link } from "wouter";
 import { formatAmount, formatBaht } from "@domain/format";
 import { AmountPicker } from "../../../components/AmountPicker";
+import { UsualPrice } from "../../../components/product/UsualPrice";
+import type { OptionPrice } from "../../../lib/prices";
 import { LeafIcon, TrashIcon } from "../../../components/icons";
 import "./CartLineRow.css";
 import { t } from "../../../lib/i18n";
@@ -13,7 +15,8 @@ interface CartLineView {
   image: string | null;
   /** The option's name ("3.5 g"). */
   optionText: string;
-  unitPrice: number;
+  /** One item's price now (a sale's while it runs) and its usual price. */
+  price: OptionPrice;
   amount: number;
   /** Amount limits of this option where the cart is ordered from; null while unknown. */
   limits: { min: number; step: number; max: number } | null;
@@ -47,7 +50,10 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
               </Link>
               <span className="cart-line__option">
                 {line.optionText && <span data-testid="cart-line-option">{line.optionText}</span>}
-                <span>{t("cart.each", { price: formatBaht(line.unitPrice) })}</span>
+                <span data-testid="cart-line-each">
+                  {line.price.onSale && <UsualPrice amount={line.price.usual} testId="cart-line-usual-price" />}{" "}
+                  {t("cart.each", { price: formatBaht(line.price.now) })}
+                </span>
               </span>
             </>
           ) : (
@@ -85,9 +91,14 @@ export function CartLineRow({ line, problem, onAmount, onRemove }: CartLineRowPr
           ) : (
             <span className="cart-line__amount">× {formatAmount(line.amount)}</span>
           )}
-          <strong className="cart-line__sum" data-testid="cart-line-total">
-            {formatBaht(lineTotal({ per_price: line.unitPrice, amount: line.amount }))}
-          </strong>
+          <span className="cart-line__sums">
+            {line.price.onSale && (
+              <UsualPrice amount={lineTotal({ per_price: line.price.usual, amount: line.amount })} testId="cart-line-usual-total" />
+            )}
+            <strong className="cart-line__sum" data-testid="cart-line-total" data-on-sale={line.price.onSale || undefined}>
+              {formatBaht(lineTotal({ per_price: line.price.now, amount: line.amount }))}
+            </strong>
+          </span>
         </div>
       )}
       {line && problem && (

@@ -6,6 +6,8 @@ import { productImagePath } from "@domain/catalog";
 import { formatAmount, formatBaht } from "@domain/format";
 import { offersOf, type OptionOffer } from "@domain/options";
 import { BottomSheet } from "../../../components/BottomSheet";
+import { UsualPrice } from "../../../components/product/UsualPrice";
+import { optionPrice } from "../../../lib/prices";
 import { CheckIcon, FlameIcon, GiftIcon, LeafIcon } from "../../../components/icons";
 import { haptic } from "../../../lib/telegram";
 import { closeOptionPicker, useOptionPickerStore } from "../stores/optionPickerStore";
@@ -106,13 +108,24 @@ function OptionButton({ product, offer, picked, onPick }: OptionButtonProps) {
           {soldOut ? t("product.soldOut") : t("product.inStock", { count: formatAmount(offer.instock) })}
         </span>
       </span>
-      <strong className="option-choice__price" data-testid="option-price">
-        {formatBaht(offer.per_price)}
-      </strong>
+      <OptionPrice offer={offer} />
       <span className="option-choice__mark" aria-hidden="true">
         {picked && <CheckIcon />}
       </span>
     </button>
+  );
+}
+
+/** The row's price; on sale the sale price over the usual one struck through. */
+function OptionPrice({ offer }: { offer: OptionOffer }) {
+  const price = optionPrice(offer);
+  return (
+    <span className="option-choice__prices">
+      <strong className="option-choice__price" data-testid="option-price" data-on-sale={price.onSale || undefined}>
+        {formatBaht(price.now)}
+      </strong>
+      {price.onSale && <UsualPrice amount={price.usual} testId="option-usual-price" />}
+    </span>
   );
 }
 

@@ -10,6 +10,8 @@ import { ProductGallery } from "../../../components/product/ProductGallery";
 import { ProductLabel } from "../../../components/product/ProductLabel";
 import { ProductPicture } from "../../../components/product/ProductPicture";
 import { ProductStats } from "../../../components/product/ProductStats";
+import { UsualPrice } from "../../../components/product/UsualPrice";
+import { optionPrice } from "../../../lib/prices";
 import { shopsHolding } from "../../../lib/shopsHolding";
 import { pickOption, usePickedOffer } from "../stores/pickedOptionStore";
 import { OptionChip } from "./OptionChip";
@@ -128,6 +130,7 @@ export function ProductDetails({ product, wishlistControl, buyControls, actionRo
 
 function OptionRow({ option, picked, onPick }: { option: OptionOffer; picked: boolean; onPick: () => void }) {
   const soldOut = isSoldOut(option);
+  const price = optionPrice(option);
   return (
     <li>
       <button type="button" className="option-row" onClick={onPick} disabled={soldOut} aria-pressed={picked} data-testid="option-row">
@@ -141,7 +144,10 @@ function OptionRow({ option, picked, onPick }: { option: OptionOffer; picked: bo
         <span className="option-row__stock">
           {soldOut ? t("product.soldOut") : t("product.left", { count: formatAmount(option.instock) })}
         </span>
-        <strong className="option-row__price">{formatBaht(option.per_price)}</strong>
+        <span className="option-row__price">
+          <strong data-testid="option-row-price" data-on-sale={price.onSale || undefined}>{formatBaht(price.now)}</strong>
+          {price.onSale && <UsualPrice amount={price.usual} testId="option-row-usual-price" />}
+        </span>
       </button>
     </li>
   );

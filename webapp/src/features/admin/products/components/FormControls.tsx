@@ -9,8 +9,8 @@ interface TextControlProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** 'number' brings the phone's number pad; the value stays text until it is checked. */
-  kind?: "text" | "number" | "textarea";
+  /** 'number' brings the phone's number pad; the value stays text until it is checked. 'datetime': a date and a time. */
+  kind?: "text" | "number" | "textarea" | "datetime";
   /** A clear button inside the field (spec §2 "optional clear"). */
   clearable?: boolean;
   hint?: ReactNode;
@@ -40,7 +40,12 @@ export function TextControl({ label, value, onChange, kind = "text", clearable =
           <textarea className="field__input admin-field__area" rows={3} {...common} />
         ) : (
           // Numbers stay text fields with the number pad: what was typed is checked (and named) before sending.
-          <input className="field__input" type="text" inputMode={kind === "number" ? "numeric" : undefined} {...common} />
+          <input
+            className="field__input"
+            type={kind === "datetime" ? "datetime-local" : "text"}
+            inputMode={kind === "number" ? "numeric" : undefined}
+            {...common}
+          />
         )}
         {clearable && value !== "" && (
           <button type="button" className="admin-field__clear" aria-label={t("staff.form.clear", { label })} onClick={() => onChange("")}>

@@ -22,6 +22,8 @@ interface ProductFormProps {
   sendLabel: string;
   /** On create: the shops the new stock may go to (the warehouse by default); undefined while they load. */
   stockShops?: readonly AdminShop[] | undefined;
+  /** Under the form while it is filled (not with the preview): on edit, the sale prices, saved on their own. */
+  after?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ProductForm({
   sending,
   sendLabel,
   stockShops,
+  after,
 }: ProductFormProps) {
   const creating = current === undefined;
   const [fields, setFields] = useState(initial);
@@ -97,43 +100,58 @@ export function ProductForm({
   }
 
   return (
-    <form
-      className="admin-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        toPreview();
-      }}
-      noValidate
-      data-testid="product-form"
-    >
-      <TextControl label={t("staff.form.name")} {...control("name")} clearable />
-      <TextControl label={t("staff.form.description")} {...control("description")} kind="textarea" clearable />
-      <TextControl label={t("staff.form.fullDescription")} {...control("full_description")} kind="textarea" clearable />
-      <div className="admin-form__row">
-        <TextControl label={t("staff.form.perPrice")} {...control("per_price")} kind="number" />
-        <TextControl label={t("staff.form.costPrice")} {...control("cost_price")} kind="number" />
-      </div>
-      <div className="admin-form__row">
-        <TextControl label={t(creating ? "staff.form.instockNew" : "staff.form.instock")} {...control("instock")} kind="number" />
-        <TextControl label={t("staff.form.position")} {...control("position")} kind="number" hint={t("staff.form.positionHint")} />
-      </div>
-      {creating && <StockShopSelect value={fields.shop_id} onChange={set("shop_id")} shops={stockShops} />}
-      <TextControl label={t("staff.form.priceText")} {...control("price_text")} clearable />
-      <TextControl label={t("staff.form.giftText")} {...control("gift_text")} clearable />
-      <TextControl label={t("staff.form.label")} {...control("label")} clearable />
-      <CategorySelect value={fields.category_id} onChange={set("category_id")} />
-      <YesNoRow label={t("staff.form.hotDeal")} value={fields.hot_deal} onChange={set("hot_deal")} testId="field-hot_deal" />
-      <YesNoRow label={t("staff.form.inAllList")} value={fields.in_all_list} onChange={set("in_all_list")} testId="field-in_all_list" />
-      {existingImages}
-      <ImagePicker
-        files={images}
-        urls={pickedUrls}
-        onChange={setImages}
-        label={existingImages ? t("staff.form.newPhotos") : t("staff.form.photos")}
-      />
-      <button type="submit" className="button admin-form__submit" data-testid="preview-product">
-        {t("staff.form.toPreview")}
-      </button>
-    </form>
+    <>
+      <form
+        className="admin-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          toPreview();
+        }}
+        noValidate
+        data-testid="product-form"
+      >
+        <TextControl label={t("staff.form.name")} {...control("name")} clearable />
+        <TextControl label={t("staff.form.description")} {...control("description")} kind="textarea" clearable />
+        <TextControl label={t("staff.form.fullDescription")} {...control("full_description")} kind="textarea" clearable />
+        <div className="admin-form__row">
+          <TextControl label={t("staff.form.perPrice")} {...control("per_price")} kind="number" />
+          <TextControl label={t("staff.form.costPrice")} {...control("cost_price")} kind="number" />
+        </div>
+        <div className="admin-form__row">
+          <TextControl label={t(creating ? "staff.form.instockNew" : "staff.form.instock")} {...control("instock")} kind="number" />
+          <TextControl label={t("staff.form.position")} {...control("position")} kind="number" hint={t("staff.form.positionHint")} />
+        </div>
+        {creating && <StockShopSelect value={fields.shop_id} onChange={set("shop_id")} shops={stockShops} />}
+        {creating && (
+          <div className="admin-sale__fields">
+            <TextControl label={t("staff.sale.price")} {...control("sale_price")} kind="number" hint={t("staff.form.salePriceHint")} />
+            <TextControl
+              label={t("staff.sale.endsAt")}
+              {...control("sale_ends_at")}
+              kind="datetime"
+              clearable
+              hint={t("staff.sale.endsAtHint")}
+            />
+          </div>
+        )}
+        <TextControl label={t("staff.form.priceText")} {...control("price_text")} clearable />
+        <TextControl label={t("staff.form.giftText")} {...control("gift_text")} clearable />
+        <TextControl label={t("staff.form.label")} {...control("label")} clearable />
+        <CategorySelect value={fields.category_id} onChange={set("category_id")} />
+        <YesNoRow label={t("staff.form.hotDeal")} value={fields.hot_deal} onChange={set("hot_deal")} testId="field-hot_deal" />
+        <YesNoRow label={t("staff.form.inAllList")} value={fields.in_all_list} onChange={set("in_all_list")} testId="field-in_all_list" />
+        {existingImages}
+        <ImagePicker
+          files={images}
+          urls={pickedUrls}
+          onChange={setImages}
+          label={existingImages ? t("staff.form.newPhotos") : t("staff.form.photos")}
+        />
+        <button type="submit" className="button admin-form__submit" data-testid="preview-product">
+          {t("staff.form.toPreview")}
+        </button>
+      </form>
+      {after}
+    </>
   );
 }

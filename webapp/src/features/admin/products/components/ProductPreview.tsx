@@ -5,6 +5,7 @@ import { Price } from "../../../../components/product/Price";
 import { ProductLabel } from "../../../../components/product/ProductLabel";
 import { t } from "../../../../lib/i18n";
 import type { ProductFields } from "../productFields";
+import { isoWithOffset } from "../saleFields";
 
 /** Spec §2 "Product forms": the preview step, the card as customers will see it, with the picked images. */
 export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; imageUrls: readonly string[] }) {
@@ -50,7 +51,14 @@ export function ProductPreview({ fields, imageUrls }: { fields: ProductFields; i
         )}
         <p className="admin-preview__stock">{t("staff.inStock", { count: formatAmount(Number(fields.instock) || 0) })}</p>
         <div className="product-card__price-row">
-          <Price offer={{ per_price: Number(fields.per_price) || 0, price_text: fields.price_text }} />
+          <Price
+            offer={{
+              per_price: Number(fields.per_price) || 0,
+              sale_price: fields.sale_price.trim() === "" ? null : Number(fields.sale_price),
+              sale_ends_at: fields.sale_ends_at.trim() === "" ? null : isoWithOffset(fields.sale_ends_at),
+              price_text: fields.price_text,
+            }}
+          />
         </div>
         {fields.full_description && <p className="admin-preview__full">{fields.full_description}</p>}
         <p className="admin-marks">
