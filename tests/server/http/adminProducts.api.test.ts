@@ -470,6 +470,8 @@ describe("options", () => {
       [{ sale_price: 520, sale_ends_at: "2020-01-01T00:00:00+07:00" }, "sale_ends_at"],
       [{ sale_price: 520, sale_ends_at: "tomorrow" }, "sale_ends_at"],
       [{ sale_price: 5.5 }, "sale_price"],
+      [{ sale_price: -5 }, "sale_price"],
+      [{ sale_price: 0 }, "sale_price"],
     ] as const) {
       const res = await sale(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -484,6 +486,27 @@ describe("options", () => {
 
     expect((await sale({ sale_price: null })).statusCode).toBe(200);
     expect((await call("GET", `/api/products/${product.id}`, undefined, null)).json().product.sale_price).toBeNull();
+  });
+
+  it("the product form refuses a sale price above the list price, negative, fractional or ending in the past, naming it", async () => {
+    const before = (await call("GET", "/api/admin/products")).json().products.length;
+    for (const [sale, field] of [
+      [{ sale_price: "700" }, "sale_price"],
+      [{ sale_price: "650" }, "sale_price"],
+      [{ sale_price: "-5" }, "sale_price"],
+      [{ sale_price: "5.5" }, "sale_price"],
+      [{ sale_price: "520", sale_ends_at: "2020-01-01T00:00:00+07:00" }, "sale_ends_at"],
+    ] as const) {
+      const res = await send("POST", "/api/admin/products", { ...FIELDS, ...sale }, [JPEG()]);
+      expect(res.statusCode, JSON.stringify(sale)).toBe(400);
+      expect(res.json().message, JSON.stringify(sale)).toContain(field);
+    }
+    expect((await call("GET", "/api/admin/products")).json().products.length).toBe(before);
+    const product = await createProduct({ ...FIELDS, sale_price: "520", sale_ends_at: "2099-01-01T00:00:00+07:00" });
+    const changed = await send("PUT", `/api/admin/products/${product.id}`, { sale_price: "-1" }, []);
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().message).toContain("sale_price");
+    expect((await call("GET", `/api/products/${product.id}`, undefined, null)).json().product.sale_price).toBe(520);
   });
 
   it("creates, sets default, refuses to delete option 0 or the default, deletes another", async () => {
