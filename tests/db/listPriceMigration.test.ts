@@ -4,15 +4,13 @@
  * count every item at list price. On PostgreSQL the column keeps no default, so a line written without its list
  * price is refused, not stored as 0.
  */
-import { randomBytes } from "node:crypto";
 import { Migrator, sql } from "kysely";
 import { afterEach, expect, it } from "vitest";
-import { openDatabase, openPostgres, type DB } from "../../db/connection";
+import type { DB } from "../../db/connection";
 import { migrations } from "../../db/migrations";
 import { seedDemo } from "../../db/seed/demo";
 import { createStats } from "../../server/services/stats";
-import { createDatabase } from "../helpers/postgresServer";
-import { ON_POSTGRES, productIdsByName, shopIdsByName } from "../helpers/app";
+import { ON_POSTGRES, productIdsByName, shopIdsByName, unmigratedDatabase } from "../helpers/app";
 
 let db: DB | undefined;
 afterEach(async () => {
@@ -20,13 +18,8 @@ afterEach(async () => {
   db = undefined;
 });
 
-async function emptyDatabase(): Promise<DB> {
-  if (!ON_POSTGRES) return openDatabase(":memory:");
-  return openPostgres(await createDatabase(process.env.TEST_POSTGRES_URL!, `list_price_${randomBytes(6).toString("hex")}`));
-}
-
 it("gives every earlier line its per_price as list price; the statistics count those items at list price", async () => {
-  db = await emptyDatabase();
+  db = await unmigratedDatabase("list_price");
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateTo("20261207T180000_sale_price")).error).toBeUndefined();
   await seedDemo(db, { uploadsDir: null });

@@ -2,14 +2,12 @@
  * The paging migration (20261127T110000_paging) on a database that already holds products: their search names
  * are filled by Unicode's lower case, so a store that upgrades finds its old products by any case of their name.
  */
-import { randomBytes } from "node:crypto";
 import { Migrator } from "kysely";
 import { afterEach, expect, it } from "vitest";
-import { openDatabase, openPostgres, type DB } from "../../db/connection";
+import type { DB } from "../../db/connection";
 import { migrations } from "../../db/migrations";
 import * as paging from "../../db/migrations/20261127T110000_paging";
-import { createDatabase } from "../helpers/postgresServer";
-import { ON_POSTGRES } from "../helpers/app";
+import { unmigratedDatabase } from "../helpers/app";
 
 let db: DB | undefined;
 afterEach(async () => {
@@ -17,13 +15,8 @@ afterEach(async () => {
   db = undefined;
 });
 
-async function emptyDatabase(): Promise<DB> {
-  if (!ON_POSTGRES) return openDatabase(":memory:");
-  return openPostgres(await createDatabase(process.env.TEST_POSTGRES_URL!, `paging_${randomBytes(6).toString("hex")}`));
-}
-
 it("fills the search name of every product that existed before it, lower-cased by Unicode's rules", async () => {
-  db = await emptyDatabase();
+  db = await unmigratedDatabase("paging");
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const before = await migrator.migrateTo("20261124T090000_rate_limit_counts");
   expect(before.error).toBeUndefined();

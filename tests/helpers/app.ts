@@ -58,6 +58,15 @@ export async function postgresTestDatabaseUrl(): Promise<string> {
   return createDatabase(serverUrl, `store_${randomBytes(6).toString("hex")}`, TEMPLATE_DATABASE);
 }
 
+/**
+ * A database no migration has touched (SQLite in memory, or a new empty PostgreSQL database named `prefix_…`),
+ * for tests of a migration on data written before it.
+ */
+export async function unmigratedDatabase(prefix: string): Promise<DB> {
+  if (!ON_POSTGRES) return openDatabase(":memory:");
+  return openPostgres(await createDatabase(process.env.TEST_POSTGRES_URL!, `${prefix}_${randomBytes(6).toString("hex")}`));
+}
+
 export async function testDatabase(seed = true, uploadsDir: string | null = null): Promise<DB> {
   const db = ON_POSTGRES ? openPostgres(await postgresTestDatabaseUrl()) : openDatabase(":memory:");
   await migrateToLatest(db);
