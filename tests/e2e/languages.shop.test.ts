@@ -59,10 +59,10 @@ async function customerSpeaking(telegramId: number, languageCode: string): Promi
   });
   const { token } = (await signedIn.json()) as { token: string };
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; options: Record<string, unknown> | null; shop_list: { store_id: number }[] }[];
+    products: { id: number; options: Record<string, unknown> | null; stock: Record<string, unknown> }[];
   };
-  const shopId = products[0]!.shop_list.find((shop) => shop.store_id !== 1)!.store_id;
-  const two = products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2);
+  const shopId = Number(Object.keys(products[0]!.stock)[0]);
+  const two = products.filter((p) => String(shopId) in p.stock).slice(0, 2);
   const placed = await fetch(`${base}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `languages-${telegramId}` },
