@@ -302,7 +302,6 @@ function orderableStock(snap: Snapshot, source: ProductSource, shopId: number | 
 
 function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null): Product {
   const { row } = source;
-  const liveOptionIds = liveOptionIdsOf(source);
   const options =
     source.options.length === 0
       ? null
@@ -337,27 +336,24 @@ function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null)
     default_option: defaultOption,
     picked_option: defaultOption,
     shop: shopId,
-    shop_list: shopListOf(snap, source, liveOptionIds),
+    shop_list: shopListOf(snap, source),
     stats: source.stats,
     created: row.created_at,
   };
 }
 
 /** Pickup shops holding any live option of the product; the warehouse never appears. */
-function shopListOf(snap: Snapshot, source: ProductSource, liveOptionIds: Set<number>): ShopListItem[] {
-  const items: ShopListItem[] = [];
-  for (const shop of snap.pickupShops.values()) {
-    const held = [...(source.stock.get(shop.id) ?? new Map<number, number>())].filter(([optionId]) => liveOptionIds.has(optionId));
-    if (held.length === 0) continue;
-    items.push({
+function shopListOf(snap: Snapshot, source: ProductSource): ShopListItem[] {
+  return Object.entries(stockMapOf(snap, source)).map(([id, amounts]) => {
+    const shop = snap.pickupShops.get(Number(id))!;
+    return {
       store_id: shop.id,
       name: shop.name,
       path: shopLogoPath(shop),
       district: shop.district,
-      options: Object.fromEntries(held.map(([optionId, amount]) => [shopStockKey(optionId), { amount }])),
-    });
-  }
-  return items;
+      options: Object.fromEntries(Object.entries(amounts).map(([optionId, amount]) => [shopStockKey(optionId), { amount }])),
+    };
+  });
 }
 
 function shopLogoPath(shop: LiveShopRow): string {
