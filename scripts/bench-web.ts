@@ -158,7 +158,8 @@ async function api<T>(
 interface ListedProduct {
   id: number;
   name: string;
-  shop_list: { store_id: number }[];
+  /** shop id → option id → amount */
+  stock: Record<string, unknown>;
 }
 
 /** A signed-in customer (a Telegram sign-in, as the mini-app makes it), a cart of two lines and a placed order. */
@@ -169,8 +170,8 @@ async function prepareCustomer(base: string) {
   );
   const { token } = await api<{ token: string }>(base, "/api/auth/telegram", { method: "POST", body: { initData } });
   const { products } = await api<{ products: ListedProduct[] }>(base, "/api/products");
-  const shopId = products[0]!.shop_list[0]!.store_id;
-  const two = products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2);
+  const shopId = Number(Object.keys(products[0]!.stock)[0]);
+  const two = products.filter((p) => String(shopId) in p.stock).slice(0, 2);
   if (two.length < 2) throw new Error("the demo catalogue has no shop holding two products");
   const items = two.map((p) => ({ product_id: p.id, option_id: 0, amount: 1 }));
   const { order } = await api<{ order: { id: number } }>(base, "/api/orders", {

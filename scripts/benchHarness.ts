@@ -40,13 +40,13 @@ export async function signInCustomers(base: string, firstId: number, count: numb
 /** The order the placement benches place: one of each of the first shop's first two products, pickup, cash. */
 export async function benchOrderBody(base: string): Promise<string> {
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; shop_list: { store_id: number }[] }[];
+    products: { id: number; stock: Record<string, unknown> }[];
   };
-  const shopId = products[0]!.shop_list[0]!.store_id;
+  const shopId = Number(Object.keys(products[0]!.stock)[0]);
   return JSON.stringify({
     shop_id: shopId,
     items: products
-      .filter((p) => p.shop_list.some((s) => s.store_id === shopId))
+      .filter((p) => String(shopId) in p.stock)
       .slice(0, 2)
       .map((p) => ({ product_id: p.id, option_id: 0, amount: 1 })),
     delivery_option: 1,

@@ -109,3 +109,14 @@ export function isPickupShop(shopId: number, warehouseShopId: number): boolean {
 export function productImagePath(productId: number, filename: string): string {
   return `/assets/product/${productId}/${encodeURIComponent(filename)}`;
 }
+
+/**
+ * How much of one option a list item's stock map (shop id → option id → amount) holds for the answer's scope: at
+ * one pickup shop, or summed over every pickup shop (null), the product page's `instock` for the same scope.
+ */
+export function listedStock(stock: Record<string, Record<string, number>>, optionId: string, shopId: number | null): number {
+  if (shopId !== null) return stock[String(shopId)]?.[optionId] ?? 0;
+  let total = 0;
+  for (const byOption of Object.values(stock)) total += byOption[optionId] ?? 0;
+  return total;
+}

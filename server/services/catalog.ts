@@ -25,8 +25,9 @@ import { unitOfWorkOf } from "../../db/unitOfWork";
 import { compareListingOrder, isListedFor, isPickupShop, parseCategoryFilter, type CategoryFilter } from "../domain/catalog";
 import { BASE_OPTION_ID, WAREHOUSE_SHOP_ID } from "../domain/constants";
 import type {
+  ListOption,
   ListShop,
-  ListShopStock,
+  ListStock,
   Product,
   ProductImage,
   ProductListItem,
@@ -146,7 +147,7 @@ export function createCatalog({ db, clock = Date.now }: CatalogDeps) {
       if (q === null) {
         if (query.cursor !== undefined) throw badCursor();
         const key = `list:${JSON.stringify(filter)}:${shopId}`;
-        return remember(snap, key, () => listAnswer(snap, listFor(snap, filter, shopId), shopId, null));
+        return remember(snap, key, () => listAnswer(snap, listFor(snap, filter, shopId), null));
       }
       // A search scope's All is every product a tab lists: `in_all_list` 0 hides a product from the All tab's
       // browsing only, and a customer who types its name is looking for it.
@@ -155,7 +156,7 @@ export function createCatalog({ db, clock = Date.now }: CatalogDeps) {
       const found = searchFor(snap, q, filter, shopId);
       const page = found.slice(offset, offset + SEARCH_PAGE_SIZE);
       const next = offset + SEARCH_PAGE_SIZE < found.length ? searchCursorOf(scope, offset + SEARCH_PAGE_SIZE) : null;
-      return listAnswer(snap, page, shopId, next);
+      return listAnswer(snap, page, next);
     },
 
     async getProduct(id: number, stockId?: number): Promise<{ product: Product }> {
@@ -210,17 +211,77 @@ function listedIn(snap: Snapshot, filter: CategoryFilter, shopId: number | null)
 }
 
 /** A list answer: the items, and every shop their stock names, once. */
-function listAnswer(snap: Snapshot, sources: ProductSource[], shopId: number | null, nextCursor: string | null): ProductListResponse {
+function listAnswer(snap: Snapshot, sources: ProductSource[], nextCursor: string | null): ProductListResponse {
   const shops: Record<string, ListShop> = {};
-  const products = sources.map((source): ProductListItem => {
-    const { full_description: _long, shop_list, ...card } = toProduct(snap, source, shopId);
-    const stock = shop_list.map(({ store_id, name, path, district, options }): ListShopStock => {
-      shops[String(store_id)] ??= { store_id, name, path, district };
-      return { store_id, options };
-    });
-    return { ...card, shop_list: stock };
+  const products = sources.map((source) => {
+    const item = toListItem(snap, source);
+    for (const id of Object.keys(item.stock)) {
+      const shop = snap.pickupShops.get(Number(id))!;
+      shops[id] ??= { store_id: shop.id, name: shop.name, path: shopLogoPath(shop), district: shop.district };
+    }
+    return item;
   });
   return { products, shops, next_cursor: nextCursor };
+}
+
+/**
+ * A card's product: the same for every scope (the card sums `stock` for its own), so only which products are
+ * listed depends on the shop asked for.
+ */
+function toListItem(snap: Snapshot, source: ProductSource): ProductListItem {
+  const { row } = source;
+  const options =
+    source.options.length === 0
+      ? null
+      : Object.fromEntries(
+          source.options.map((o): [string, ListOption] => [
+            String(o.id),
+            {
+              per_price: o.per_price,
+              ...saleShown(o, snap.pricedAt),
+              price_text: o.price_text,
+              gift_text: o.gift_text,
+              img_index: o.img_index,
+            },
+          ]),
+        );
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    per_price: row.per_price,
+    ...saleShown(row, snap.pricedAt),
+    gift_text: row.gift_text,
+    label: row.label,
+    price_text: row.price_text,
+    hot_deal: row.hot_deal === 1 ? "1" : "0",
+    category_id: row.category_id,
+    images: source.images.map(({ id, filename, card_filename }) => ({ id, filename, card_filename })),
+    options,
+    default_option: defaultOptionOf(source),
+    stats: source.stats,
+    stock: stockMapOf(snap, source),
+  };
+}
+
+/** shop id → live option id → amount, over the pickup shops holding any; the warehouse never appears. */
+function stockMapOf(snap: Snapshot, source: ProductSource): ListStock {
+  const live = liveOptionIdsOf(source);
+  const stock: ListStock = {};
+  for (const shop of snap.pickupShops.values()) {
+    const held = [...(source.stock.get(shop.id) ?? [])].filter(([optionId]) => live.has(optionId));
+    if (held.length > 0) stock[String(shop.id)] = Object.fromEntries(held.map(([optionId, amount]) => [String(optionId), amount]));
+  }
+  return stock;
+}
+
+function liveOptionIdsOf(source: ProductSource): Set<number> {
+  return new Set([BASE_OPTION_ID, ...source.options.map((o) => o.id)]);
+}
+
+function defaultOptionOf(source: ProductSource): string {
+  const id = source.row.default_option_id;
+  return liveOptionIdsOf(source).has(id) ? String(id) : String(BASE_OPTION_ID);
 }
 
 function scopeShops(snap: Snapshot, shopId: number | null): number[] {
@@ -241,7 +302,6 @@ function orderableStock(snap: Snapshot, source: ProductSource, shopId: number | 
 
 function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null): Product {
   const { row } = source;
-  const liveOptionIds = new Set([BASE_OPTION_ID, ...source.options.map((o) => o.id)]);
   const options =
     source.options.length === 0
       ? null
@@ -251,7 +311,7 @@ function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null)
             { ...o, ...saleShown(o, snap.pricedAt), instock: optionStock(snap, source, o.id, shopId) },
           ]),
         );
-  const defaultOption = liveOptionIds.has(row.default_option_id) ? String(row.default_option_id) : String(BASE_OPTION_ID);
+  const defaultOption = defaultOptionOf(source);
   return {
     id: row.id,
     name: row.name,
@@ -276,27 +336,24 @@ function toProduct(snap: Snapshot, source: ProductSource, shopId: number | null)
     default_option: defaultOption,
     picked_option: defaultOption,
     shop: shopId,
-    shop_list: shopListOf(snap, source, liveOptionIds),
+    shop_list: shopListOf(snap, source),
     stats: source.stats,
     created: row.created_at,
   };
 }
 
 /** Pickup shops holding any live option of the product; the warehouse never appears. */
-function shopListOf(snap: Snapshot, source: ProductSource, liveOptionIds: Set<number>): ShopListItem[] {
-  const items: ShopListItem[] = [];
-  for (const shop of snap.pickupShops.values()) {
-    const held = [...(source.stock.get(shop.id) ?? new Map<number, number>())].filter(([optionId]) => liveOptionIds.has(optionId));
-    if (held.length === 0) continue;
-    items.push({
+function shopListOf(snap: Snapshot, source: ProductSource): ShopListItem[] {
+  return Object.entries(stockMapOf(snap, source)).map(([id, amounts]) => {
+    const shop = snap.pickupShops.get(Number(id))!;
+    return {
       store_id: shop.id,
       name: shop.name,
       path: shopLogoPath(shop),
       district: shop.district,
-      options: Object.fromEntries(held.map(([optionId, amount]) => [shopStockKey(optionId), { amount }])),
-    });
-  }
-  return items;
+      options: Object.fromEntries(Object.entries(amounts).map(([optionId, amount]) => [shopStockKey(optionId), { amount }])),
+    };
+  });
 }
 
 function shopLogoPath(shop: LiveShopRow): string {

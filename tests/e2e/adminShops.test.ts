@@ -16,7 +16,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminShop, AdminShopListResponse, AdminShopSavedResponse } from "../../server/domain/contracts/adminShops";
 import type { AdminStatsResponse } from "../../server/domain/contracts/adminStats";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { StaffOrder } from "../../server/domain/contracts/staff";
 import { ACCESS_DENIED } from "../../server/domain/errors";
 import { formatAmount, formatBaht } from "../../server/domain/format";
@@ -84,8 +84,8 @@ async function shopNamed(name: string): Promise<AdminShop> {
   return shop;
 }
 
-async function productsAt(shopId: number): Promise<Product[]> {
-  return (await api<{ products: Product[] }>(`/api/products?stock_id=${shopId}`)).products;
+async function productsAt(shopId: number): Promise<ProductListItem[]> {
+  return (await api<{ products: ProductListItem[] }>(`/api/products?stock_id=${shopId}`)).products;
 }
 
 /** A pickup order placed over the API by `token` (cash), answered with its id. */

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { Product, ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { CENTRAL_STATION_ADDRESS, CRYPTO_NEEDS_WALLET } from "../../server/domain/orders";
 import { signInitData } from "../../server/services/telegramInitData";
@@ -34,8 +34,8 @@ async function api<T>(path: string, token?: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
-async function productNamed(name: string): Promise<Product> {
-  const product = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
+async function productNamed(name: string): Promise<ProductListItem> {
+  const product = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === name);
   if (!product) throw new Error(`no product ${name}`);
   return product;
 }
@@ -326,10 +326,10 @@ describe("checkout end to end", () => {
   it("browses, orders two products for pickup, signs in by e-mail, sees the QR and countdown, finds it in the cabinet and cancels " +
     "it", async () => {
     const jack = await productNamed("Jack Herer");
-    const threeAndHalf = Object.values(jack.options!).find((option) => option.price_text === "3.5 g")!;
+    const [threeAndHalf] = Object.entries(jack.options!).find(([, option]) => option.price_text === "3.5 g")!;
     const gelato = await productNamed("Gelato #41");
     const lamai = await shopId("Lamai Night Market");
-    const before = { jack: await stockAt(jack.id, String(threeAndHalf.id), lamai), gelato: await stockAt(gelato.id, "0", lamai) };
+    const before = { jack: await stockAt(jack.id, threeAndHalf, lamai), gelato: await stockAt(gelato.id, "0", lamai) };
 
     await newPage();
     await web.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: web.store.url });
@@ -391,7 +391,7 @@ describe("checkout end to end", () => {
     // The cart is empty, the cabinet shows an active order, the stock is held for the order.
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     await expect.poll(() => page.getByTestId("cabinet-count").textContent()).toBe("1");
-    expect(await stockAt(jack.id, String(threeAndHalf.id), lamai)).toBe(before.jack - 1);
+    expect(await stockAt(jack.id, threeAndHalf, lamai)).toBe(before.jack - 1);
     expect(await stockAt(gelato.id, "0", lamai)).toBe(before.gelato - 1);
 
     // Just placed: OK, not Cancel order; OK closes that state.
@@ -426,7 +426,7 @@ describe("checkout end to end", () => {
     await expect.poll(() => page.getByTestId("order-status").textContent()).toBe("Canceled");
     expect(await page.getByTestId("cancel-order").count()).toBe(0);
     expect(await page.getByTestId("pickup-pass").count()).toBe(0);
-    expect(await stockAt(jack.id, String(threeAndHalf.id), lamai)).toBe(before.jack);
+    expect(await stockAt(jack.id, threeAndHalf, lamai)).toBe(before.jack);
     expect(await stockAt(gelato.id, "0", lamai)).toBe(before.gelato);
     // No active order any more.
     await expect.poll(() => page.getByTestId("cabinet-count").count()).toBe(0);

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -43,7 +43,7 @@ async function api<T>(path: string): Promise<T> {
 }
 
 async function productId(name: string): Promise<number> {
-  return (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name)!.id;
+  return (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === name)!.id;
 }
 
 async function shopId(name: string): Promise<number> {

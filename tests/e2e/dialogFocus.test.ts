@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
 import { TEST_BOT_TOKEN } from "../helpers/session";
@@ -50,11 +50,11 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 const card = (page: Page, name: string) =>
   page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-let durban: Product;
+let durban: ProductListItem;
 let nathon: number;
 
 beforeAll(async () => {
-  durban = (await api<{ products: Product[] }>("/api/products")).products.find((product) => product.name === "Durban Poison")!;
+  durban = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((product) => product.name === "Durban Poison")!;
   nathon = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops.find((shop) => shop.name === "Nathon Pier")!.id;
 });
 

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { Product, ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { HANDOVER_TEXTS, maskEmail } from "../../server/domain/handover";
 import { signInitData } from "../../server/services/telegramInitData";
@@ -37,8 +37,8 @@ function telegramInitData(id: number, firstName: string): string {
   return signInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id, first_name: firstName }) }, BOT_TOKEN);
 }
 
-async function product(name: string): Promise<Product> {
-  const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
+async function product(name: string): Promise<ProductListItem> {
+  const found = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import { launchChromium, PHONE } from "../helpers/browser";
 import { startStore } from "../helpers/server";
 
@@ -9,7 +9,7 @@ let browser: Browser;
 let page: Page;
 
 async function apiNames(query = ""): Promise<string[]> {
-  const { products } = (await (await fetch(`${store.url}/api/products${query}`)).json()) as { products: Product[] };
+  const { products } = (await (await fetch(`${store.url}/api/products${query}`)).json()) as { products: ProductListItem[] };
   return products.map((p) => p.name);
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product, Shop } from "../../server/domain/contracts/catalog";
+import type { ProductListItem, Shop } from "../../server/domain/contracts/catalog";
 import { setStock } from "../../db/repositories/products";
 import { launchChromium, PHONE } from "../helpers/browser";
 import { addCatalogue } from "../helpers/catalogue";
@@ -20,8 +20,8 @@ let page: Page;
 let shops: Shop[];
 let onlyInLast: number[];
 
-async function apiProducts(query = ""): Promise<Product[]> {
-  return ((await (await fetch(`${store.url}/api/products${query}`)).json()) as { products: Product[] }).products;
+async function apiProducts(query = ""): Promise<ProductListItem[]> {
+  return ((await (await fetch(`${store.url}/api/products${query}`)).json()) as { products: ProductListItem[] }).products;
 }
 
 /** The names of the cards drawn now, top to bottom. */
@@ -94,7 +94,9 @@ describe("home with a few hundred products", () => {
     await page.getByTestId("product-card").first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 40_000));
     await settled();
-    await page.evaluate(() => document.querySelectorAll("style").forEach((style) => style.textContent?.includes("150px") && style.remove()));
+    await page.evaluate(() =>
+      document.querySelectorAll("style").forEach((style) => style.textContent?.includes("150px") && style.remove()),
+    );
     await settled();
     const before = await page.evaluate(() => {
       const card = [...document.querySelectorAll<HTMLElement>("[data-testid=product-card]")].find(

@@ -58,15 +58,15 @@ let saleOn: Promise<void> | undefined;
  * A sale on the product the product page and the cart's first line show (its base option) and on an option of the
  * options product, so the struck usual price and its name are on those screens and the option picker; set once.
  */
-function putOnSale(productId: number, optionsProduct: { id: number; options: Record<string, { id: number; per_price: number }> | null }) {
+function putOnSale(productId: number, optionsProduct: { id: number; options: Record<string, { per_price: number }> | null }) {
   saleOn ??= (async () => {
     const token = await emailToken(ADMIN_EMAIL);
     const { product } = await api<{ product: { per_price: number } }>(`/api/products/${productId}`);
     const sale = (id: number, option: number, price: number) =>
       api(`/api/admin/products/${id}/options/${option}/sale`, { method: "PUT", token, body: { sale_price: price - 40 } });
     await sale(productId, 0, product.per_price);
-    const option = Object.values(optionsProduct.options ?? {})[0]!;
-    await sale(optionsProduct.id, option.id, option.per_price);
+    const [optionId, option] = Object.entries(optionsProduct.options ?? {})[0]!;
+    await sale(optionsProduct.id, Number(optionId), option.per_price);
   })();
   return saleOn;
 }
@@ -84,10 +84,10 @@ async function customerSpeaking(telegramId: number, languageCode: string): Promi
   });
   const { token } = (await signedIn.json()) as { token: string };
   const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
-    products: { id: number; options: Record<string, { id: number; per_price: number }> | null; shop_list: { store_id: number }[] }[];
+    products: { id: number; options: Record<string, { per_price: number }> | null; stock: Record<string, unknown> }[];
   };
-  const shopId = products[0]!.shop_list.find((shop) => shop.store_id !== 1)!.store_id;
-  const two = products.filter((p) => p.shop_list.some((s) => s.store_id === shopId)).slice(0, 2);
+  const shopId = Number(Object.keys(products[0]!.stock)[0]);
+  const two = products.filter((p) => String(shopId) in p.stock).slice(0, 2);
   const placed = await fetch(`${base}/api/orders`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `languages-${telegramId}` },

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import type { TelegramThemeParams } from "../../webapp/src/lib/theme";
@@ -86,7 +86,7 @@ beforeAll(async () => {
   const customer = await telegramSignIn(initData(727_272, "Kanya", "th"));
   const shops = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops;
   const lamai = shops.find((shop) => shop.name === "Lamai Night Market")!.id;
-  const papers = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === "King Size Rolling Papers")!;
+  const papers = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === "King Size Rolling Papers")!;
   const { order } = await api<{ order: Order }>("/api/orders", {
     method: "POST",
     token: customer,

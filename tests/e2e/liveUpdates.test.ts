@@ -10,7 +10,7 @@
  */
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { POLL_INTERVAL_MS } from "../../server/domain/constants";
 import { signInitData } from "../../server/services/telegramInitData";
@@ -33,7 +33,7 @@ function initDataOf(id: number, firstName: string): string {
 }
 
 async function productId(name: string): Promise<number> {
-  const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
+  const found = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === name);
   if (!found) throw new Error(`no product ${name}`);
   return found.id;
 }

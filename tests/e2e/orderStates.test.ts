@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import { listedStock } from "../../server/domain/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -51,9 +52,11 @@ function initDataOf(id: number, firstName: string, languageCode: Language = "en"
 const lamaiId = () => shopId("Lamai Night Market");
 
 /** The two products Lamai holds most of. */
-async function lamaiProducts(): Promise<[Product, Product]> {
-  const { products } = await api<{ products: Product[] }>(`/api/products?stock_id=${await lamaiId()}`);
-  const [first, second] = [...products].sort((a, b) => b.instock - a.instock);
+async function lamaiProducts(): Promise<[ProductListItem, ProductListItem]> {
+  const lamai = await lamaiId();
+  const { products } = await api<{ products: ProductListItem[] }>(`/api/products?stock_id=${lamai}`);
+  const held = (p: ProductListItem) => listedStock(p.stock, "0", lamai);
+  const [first, second] = [...products].sort((a, b) => held(b) - held(a));
   return [first!, second!];
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import { listedStock } from "../../server/domain/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import { launchChromium, PHONE } from "../helpers/browser";
 import { startStore } from "../helpers/server";
 
@@ -54,8 +55,8 @@ describe.each([
     await context.addInitScript(() => localStorage.setItem("year_confirm_fr", "1"));
     const page = await context.newPage();
     try {
-      const { products } = (await (await fetch(`${store.url}/api/products`)).json()) as { products: Product[] };
-      const product = products.find((p) => p.instock > 0 && p.full_description !== "")!;
+      const { products } = (await (await fetch(`${store.url}/api/products`)).json()) as { products: ProductListItem[] };
+      const product = products.find((p) => listedStock(p.stock, "0", null) > 0)!;
       await page.goto(`${store.url}/products/${product.id}`);
       const button = page.getByTestId("product-details").getByTestId("add-to-order");
       await button.waitFor();

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   await api("/api/admin/promos", { method: "POST", token: admin, body: { code: "WELCOME10", percent: 10, once_per_customer: true } });
   const customer = await telegramSignIn(customerData());
-  const gelato = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === "Gelato #41")!;
+  const gelato = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === "Gelato #41")!;
   cartStorage = {
     chosen_shop: JSON.stringify({ state: { chosenShopId: lamai }, version: 1 }),
     cart: JSON.stringify({

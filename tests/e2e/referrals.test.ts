@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import type { PartnerSummary } from "../../server/domain/contracts/partner";
 import { signInitData } from "../../server/services/telegramInitData";
@@ -42,8 +42,8 @@ const web = useBrowserStore((smtpUrl) => ({
 
 const { api, emailToken, shopId } = storeApi(web);
 
-async function product(name: string): Promise<Product> {
-  const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
+async function product(name: string): Promise<ProductListItem> {
+  const found = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }

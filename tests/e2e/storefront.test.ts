@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import { useBrowserStore } from "../helpers/browserStore";
 import { signInByEmail, storedToken } from "../helpers/webSignIn";
 
@@ -20,11 +20,11 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function apiProducts(query = ""): Promise<Product[]> {
-  return ((await (await fetch(`${web.store.url}/api/products${query}`)).json()) as { products: Product[] }).products;
+async function apiProducts(query = ""): Promise<ProductListItem[]> {
+  return ((await (await fetch(`${web.store.url}/api/products${query}`)).json()) as { products: ProductListItem[] }).products;
 }
 
-async function productNamed(name: string): Promise<Product> {
+async function productNamed(name: string): Promise<ProductListItem> {
   const product =
     (await apiProducts("?category=0")).find((p) => p.name === name) ?? (await apiProducts("?category=2")).find((p) => p.name === name);
   if (!product) throw new Error(`no product ${name}`);
@@ -75,9 +75,9 @@ describe("browsing the storefront", () => {
     const sheet = page.getByTestId("option-picker");
     await sheet.waitFor();
     const choices = sheet.getByTestId("option-choice");
-    const optionIds = Object.values(northernLights.options ?? {})
-      .sort((a, b) => a.per_price - b.per_price)
-      .map((option) => String(option.id));
+    const optionIds = Object.entries(northernLights.options ?? {})
+      .sort(([, a], [, b]) => a.per_price - b.per_price)
+      .map(([id]) => id);
     expect(await choices.evaluateAll((els) => els.map((el) => el.getAttribute("data-option-id")))).toEqual(["0", ...optionIds]);
     expect(await sheet.getByTestId("option-price").allTextContents()).toEqual(["480 ฿", "1,500 ฿", "2,800 ฿"]);
     expect(await sheet.getByTestId("option-price-text").allTextContents()).toEqual(["1 g", "3.5 g", "7 g"]);
@@ -151,7 +151,8 @@ describe("the product page gallery", () => {
   it("moves on by itself, loops, and says why an image is missing", async () => {
     await newPage();
     const jack = await productNamed("Jack Herer");
-    const [first, second, third] = [...jack.images].sort((a, b) => a.position - b.position);
+    // The list sends a product's pictures in their order, the cover first.
+    const [first, second, third] = jack.images;
     // The second image is gone from the server, the third fails there.
     await page.route(`**/assets/product/${jack.id}/${second!.filename}`, (route) => route.fulfill({ status: 404, body: "" }));
     await page.route(`**/assets/product/${jack.id}/${third!.filename}`, (route) => route.fulfill({ status: 500, body: "" }));

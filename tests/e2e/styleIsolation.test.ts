@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import { useBrowserStore } from "../helpers/browserStore";
 import { storeApi } from "../helpers/storeApi";
 
@@ -18,10 +18,10 @@ const { api, emailToken } = storeApi(web);
 let storage: Record<string, string>;
 
 beforeAll(async () => {
-  const { products } = await api<{ products: Product[] }>("/api/products");
-  const product = products.find((candidate) => candidate.shop_list.length > 0)!;
+  const { products } = await api<{ products: ProductListItem[] }>("/api/products");
+  const product = products.find((candidate) => Object.keys(candidate.stock).length > 0)!;
   storage = {
-    chosen_shop: JSON.stringify({ state: { chosenShopId: product.shop_list[0]!.store_id }, version: 1 }),
+    chosen_shop: JSON.stringify({ state: { chosenShopId: Number(Object.keys(product.stock)[0]) }, version: 1 }),
     cart: JSON.stringify({
       state: {
         lines: [{ id: product.id, picked_option: "0", amount: 1 }],

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import { DELIVERY_OPTIONS } from "../../server/domain/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -47,7 +47,7 @@ let productId: number;
 beforeAll(async () => {
   requireThaiFonts();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const { products } = (await (await fetch(`${web.store.url}/api/products`)).json()) as { products: Product[] };
+  const { products } = (await (await fetch(`${web.store.url}/api/products`)).json()) as { products: ProductListItem[] };
   productId = products.find((p) => p.name === "Gelato #41")!.id;
 });
 

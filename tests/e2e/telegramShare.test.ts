@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { PartnerSummary } from "../../server/domain/contracts/partner";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -156,8 +156,8 @@ describe("Share on the referral box", () => {
   });
 });
 
-async function productNamed(name: string): Promise<Product> {
-  const found = (await api<{ products: Product[] }>("/api/products")).products.find((p) => p.name === name);
+async function productNamed(name: string): Promise<ProductListItem> {
+  const found = (await api<{ products: ProductListItem[] }>("/api/products")).products.find((p) => p.name === name);
   if (!found) throw new Error(`no product ${name}`);
   return found;
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/domain/contracts/auth";
-import type { Product } from "../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../server/domain/contracts/catalog";
 import type { Order } from "../../server/domain/contracts/orders";
 import { signInitData } from "../../server/services/telegramInitData";
 import { useBrowserStore } from "../helpers/browserStore";
@@ -36,16 +36,16 @@ const { api } = storeApi(web);
 
 let nextTelegramId = 828_000;
 let lamai: number;
-let gelato: Product;
+let gelato: ProductListItem;
 /** Orders placed over the API take Jack Herer at Chaweng: Lamai's few Gelatos are for the cart's placements. */
 let chaweng: number;
-let jack: Product;
+let jack: ProductListItem;
 
 beforeAll(async () => {
   const shops = (await api<{ shops: { id: number; name: string }[] }>("/api/shops")).shops;
   lamai = shops.find((s) => s.name === "Lamai Night Market")!.id;
   chaweng = shops.find((s) => s.name === "Chaweng Beach Store")!.id;
-  const products = (await api<{ products: Product[] }>("/api/products")).products;
+  const products = (await api<{ products: ProductListItem[] }>("/api/products")).products;
   gelato = products.find((p) => p.name === "Gelato #41")!;
   jack = products.find((p) => p.name === "Jack Herer")!;
 });

@@ -217,8 +217,8 @@ describe("npm run cluster", () => {
     expect(headers["content-type"]).toBe("text/event-stream; charset=utf-8");
     expect(headers["content-encoding"]).toBeUndefined();
     await until("event: ready", 5000);
-    const { products } = await json<{ products: { id: number; shop_list: { store_id: number }[] }[] }>("GET", "/api/products");
-    const shopId = products[0]!.shop_list[0]!.store_id;
+    const { products } = await json<{ products: { id: number; stock: Record<string, unknown> }[] }>("GET", "/api/products");
+    const shopId = Number(Object.keys(products[0]!.stock)[0]);
     const placed = await call("POST", "/api/orders", {
       token: customer.token,
       headers: { "idempotency-key": "cluster-live-1" },

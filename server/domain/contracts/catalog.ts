@@ -46,8 +46,8 @@ export const ShopListItem = Type.Object({
 });
 export type ShopListItem = Static<typeof ShopListItem>;
 
-/** What a product card and the product page both show: everything of a product but its long texts and shop names. */
-const productCardFields = {
+/** The product page's product (GET /api/products/:id, the wishlist): the long description, and each shop named. */
+export const Product = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
@@ -76,22 +76,10 @@ const productCardFields = {
   shop: Nullable(Type.Integer()),
   stats: Type.Object({ orders: Type.Integer(), wishlist: Type.Integer() }),
   created: Type.String(),
-};
-
-/** The product page's product (GET /api/products/:id, the wishlist): the long description, and each shop named. */
-export const Product = Type.Object({
-  ...productCardFields,
   full_description: Type.String(),
   shop_list: Type.Array(ShopListItem),
 });
 export type Product = Static<typeof Product>;
-
-/** Stock of one option at one shop in a list answer: the shop itself is named once, in the answer's `shops`. */
-export const ListShopStock = Type.Object({
-  store_id: Type.Integer(),
-  options: Type.Record(Type.String(), Type.Object({ amount: Type.Integer() })),
-});
-export type ListShopStock = Static<typeof ListShopStock>;
 
 /** A pickup shop as a list answer names it, once per answer (keyed by its id in `shops`). */
 export const ListShop = Type.Object({
@@ -102,18 +90,85 @@ export const ListShop = Type.Object({
 });
 export type ListShop = Static<typeof ListShop>;
 
-/** A product of the list: the product page's product without `full_description`, its shops by id only. */
+/** A picture as a card shows it; every answer sends a product's pictures in their order, the cover first. */
+export const CardImage = Type.Object({
+  id: Type.Integer(),
+  filename: Type.String(),
+  card_filename: Nullable(Type.String()),
+});
+export type CardImage = Static<typeof CardImage>;
+
+/** An extra option as a list item carries it: its stock is in the item's `stock`, its id is its key. */
+export const ListOption = Type.Object({
+  per_price: Type.Integer(),
+  sale_price: Nullable(Type.Integer()),
+  sale_ends_at: Nullable(Type.String()),
+  price_text: Type.String(),
+  gift_text: Type.String(),
+  img_index: Nullable(Type.Integer()),
+});
+export type ListOption = Static<typeof ListOption>;
+
+/**
+ * A list item's stock: shop id → option id ('0' the base option) → amount, for every pickup shop holding a live
+ * option of the product, positive amounts only. The shops themselves are named once, in the answer's `shops`.
+ */
+export const ListStock = Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer()));
+export type ListStock = Static<typeof ListStock>;
+
+/**
+ * A product of the list: what a card shows, and nothing the list never varies. No long description, no flags
+ * (a listed product is active and not deleted), no order limits (a card orders one; the product page and the
+ * cart read them from GET /api/products/:id), no stock figures beside `stock` (the card sums them for the scope).
+ */
 export const ProductListItem = Type.Object({
-  ...productCardFields,
-  shop_list: Type.Array(ListShopStock),
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  per_price: Type.Integer(),
+  /** The base option's running sale, as on an option. */
+  sale_price: Nullable(Type.Integer()),
+  sale_ends_at: Nullable(Type.String()),
+  gift_text: Type.String(),
+  label: Type.String(),
+  price_text: Type.String(),
+  hot_deal: Flag,
+  category_id: Type.Integer(),
+  images: Type.Array(CardImage),
+  /** Extra options keyed by option id; null when the product has only its base option '0'. */
+  options: Nullable(Type.Record(Type.String(), ListOption)),
+  default_option: Type.String(),
+  stats: Type.Object({ orders: Type.Integer(), wishlist: Type.Integer() }),
+  stock: ListStock,
 });
 export type ProductListItem = Static<typeof ProductListItem>;
 
 /**
- * A list item with its shops named again from the answer's `shops` (what the mini-app's cards read): the
- * product page's product without its long description. A `Product` is one too.
+ * What the mini-app's cards read: a list item with its stock figures summed for the answer's scope and its shops
+ * named again from the answer's `shops` (webapp/src/lib/shopsHolding.ts), or a product page's product (a
+ * `Product` is one too: the wishlist and the product page show cards of those).
  */
-export type CardProduct = Omit<Product, "full_description">;
+export type CardProduct = Pick<
+  Product,
+  | "id"
+  | "name"
+  | "description"
+  | "per_price"
+  | "sale_price"
+  | "sale_ends_at"
+  | "instock"
+  | "gift_text"
+  | "label"
+  | "price_text"
+  | "hot_deal"
+  | "category_id"
+  | "default_option"
+  | "stats"
+  | "shop_list"
+> & {
+  images: CardImage[];
+  options: Record<string, ListOption & Pick<ProductOption, "instock">> | null;
+};
 
 export const Shop = Type.Object({
   id: Type.Integer(),
@@ -142,7 +197,7 @@ export const ProductDetailQuery = Type.Object({ stock_id: Type.Optional(Type.Int
 
 /**
  * The product list: without `q` the whole listed catalogue in listing order (`next_cursor` null); with `q` one
- * page of the search, best match first. `shops` names every shop the items' `shop_list` holds, once.
+ * page of the search, best match first. `shops` names every shop the items' `stock` holds, once.
  */
 export const ProductListResponse = Type.Object({
   products: Type.Array(ProductListItem),

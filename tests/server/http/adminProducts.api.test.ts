@@ -10,7 +10,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../../server/domain/contracts/adminProducts";
-import type { Product } from "../../../server/domain/contracts/catalog";
+import type { ProductListItem } from "../../../server/domain/contracts/catalog";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 import { injectFailure } from "../../helpers/injectedFailure";
 import { multipartBody, type MultipartFilePart } from "../../helpers/multipart";
@@ -101,7 +101,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 const productDir = (id: number) => join(store.dataDir, "uploads", "product", String(id));
-const customerList = async (): Promise<Product[]> => (await call("GET", "/api/products", undefined, null)).json().products;
+const customerList = async (): Promise<ProductListItem[]> => (await call("GET", "/api/products", undefined, null)).json().products;
 const adminProduct = async (id: number): Promise<AdminProduct> =>
   (await call("GET", "/api/admin/products")).json().products.find((p: AdminProduct) => p.id === id);
 
@@ -211,7 +211,7 @@ describe("create", () => {
     expect(history.map((row) => [row.shop_id, row.option_id, row.delta, row.amount_after, row.reason, row.actor_user_id])).toEqual([
       [shops["Lamai Night Market"], 0, 12, 12, "added", admin.userId],
     ]);
-    expect((await customerList()).find((p) => p.id === product.id)?.instock).toBe(12);
+    expect((await customerList()).find((p) => p.id === product.id)?.stock).toEqual({ [shops["Lamai Night Market"]!]: { 0: 12 } });
     // A blank shop_id is the warehouse, as when it is absent.
     const blank = await createProduct({ ...FIELDS, name: "Samui Sunset", shop_id: "" });
     expect(blank.options[0]?.stock).toEqual([{ shop_id: shops["Central Warehouse"], amount: 12 }]);

@@ -131,7 +131,7 @@ describe("adding stock", () => {
     const nathon = after.shop_list.find((s: { store_id: number }) => s.store_id === shops["Nathon Pier"]);
     expect(nathon.options.opt_0.amount).toBe(3);
     const list = (await call("GET", "/api/products", null)).json().products.find((p: { id: number }) => p.id === jack);
-    expect(list.instock).toBe(before.instock + 3);
+    expect(list.stock[String(shops["Nathon Pier"])]).toMatchObject({ 0: 3 });
   });
 
   it.each([

@@ -1,6 +1,13 @@
 import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProductListResponse, ProductResponse, ShopListResponse, type Product } from "../../../server/domain/contracts/catalog";
+import { listedStock } from "../../../server/domain/catalog";
+import {
+  ProductListResponse,
+  ProductResponse,
+  ShopListResponse,
+  type Product,
+  type ProductListItem,
+} from "../../../server/domain/contracts/catalog";
 import { makeTestStore, productIdsByName, shopIdsByName, type TestStore } from "../../helpers/app";
 
 let store: TestStore;
@@ -16,7 +23,7 @@ afterAll(async () => {
   await store.close();
 });
 
-async function list(query = ""): Promise<Product[]> {
+async function list(query = ""): Promise<ProductListItem[]> {
   const res = await store.app.inject({ method: "GET", url: `/api/products${query}` });
   expect(res.statusCode).toBe(200);
   const body = res.json();
@@ -24,7 +31,7 @@ async function list(query = ""): Promise<Product[]> {
   return body.products;
 }
 
-const names = (products: Product[]) => products.map((p) => p.name);
+const names = (products: ProductListItem[]) => products.map((p) => p.name);
 
 describe("GET /api/products", () => {
   it("lists only active, in-stock products, never inactive, deleted or warehouse-only ones", async () => {
@@ -51,9 +58,11 @@ describe("GET /api/products", () => {
 
   it("orders by position, lower first, then newest", async () => {
     const all = await list();
+    const rows = await store.db.selectFrom("products").select(["id", "position", "created_at"]).execute();
+    const row = new Map(rows.map((r) => [r.id, r]));
     for (let i = 1; i < all.length; i++) {
-      const [a, b] = [all[i - 1]!, all[i]!];
-      expect(a.position < b.position || (a.position === b.position && a.created >= b.created)).toBe(true);
+      const [a, b] = [row.get(all[i - 1]!.id)!, row.get(all[i]!.id)!];
+      expect(a.position < b.position || (a.position === b.position && a.created_at >= b.created_at)).toBe(true);
     }
     expect(all[0]!.name).toBe("Durban Poison"); // position 5
   });
@@ -63,10 +72,11 @@ describe("GET /api/products", () => {
     expect(names(lamai)).toContain("Mango Sticky Gummies");
     expect(names(lamai)).not.toContain("Durban Poison"); // Chaweng and Nathon only
     const jack = lamai.find((p) => p.name === "Jack Herer")!;
-    expect(jack.shop).toBe(shops["Lamai Night Market"]);
-    expect(jack.instock).toBe(12);
-    const sevenGrams = Object.values(jack.options ?? {}).find((o) => o.price_text === "7 g")!;
-    expect(sevenGrams.instock).toBe(0);
+    expect(listedStock(jack.stock, "0", shops["Lamai Night Market"]!)).toBe(12);
+    const [sevenGrams] = Object.entries(jack.options ?? {}).find(([, o]) => o.price_text === "7 g")!;
+    expect(listedStock(jack.stock, sevenGrams, shops["Lamai Night Market"]!)).toBe(0);
+    // Every shop holding it is still there: the card's 'shops holding it' counts them, whatever shop is chosen.
+    expect(jack.stock[String(shops["Chaweng Beach Store"])]).toMatchObject({ 0: 25 });
   });
 
   it("treats stock_id 1 (the warehouse, the spec's default) as every pickup shop", async () => {
@@ -75,8 +85,43 @@ describe("GET /api/products", () => {
 
   it("sums stock over pickup shops only, never the warehouse", async () => {
     const jack = (await list()).find((p) => p.name === "Jack Herer")!;
-    expect(jack.instock).toBe(25 + 12 + 8);
-    expect(jack.shop).toBeNull();
+    expect(listedStock(jack.stock, "0", null)).toBe(25 + 12 + 8);
+    expect(Object.keys(jack.stock)).not.toContain(String(shops["Central Warehouse"]));
+  });
+
+  it("sends of a product what a card shows, and the product page the rest", async () => {
+    const jack = (await list()).find((p) => p.name === "Jack Herer")!;
+    expect(Object.keys(jack).sort()).toEqual(
+      [
+        "id",
+        "name",
+        "description",
+        "per_price",
+        "sale_price",
+        "sale_ends_at",
+        "gift_text",
+        "label",
+        "price_text",
+        "hot_deal",
+        "category_id",
+        "images",
+        "options",
+        "default_option",
+        "stats",
+        "stock",
+      ].sort(),
+    );
+    for (const image of jack.images) expect(Object.keys(image).sort()).toEqual(["card_filename", "filename", "id"]);
+    const { product } = (await store.app.inject({ method: "GET", url: `/api/products/${jack.id}` })).json() as { product: Product };
+    // The same picture in the same order, the same options and prices; the page's stock per shop is the list's.
+    expect(jack.images.map((i) => i.filename)).toEqual(product.images.map((i) => i.filename));
+    expect(Object.keys(jack.options!)).toEqual(Object.keys(product.options!));
+    expect(product.instock).toBe(listedStock(jack.stock, "0", null));
+    const pageStock = Object.fromEntries(
+      product.shop_list.map((s) => [s.store_id, Object.fromEntries(Object.entries(s.options).map(([k, v]) => [k.slice(4), v.amount]))]),
+    );
+    expect(pageStock).toEqual(jack.stock);
+    expect(product.full_description).not.toBe("");
   });
 
   it.each([
@@ -118,7 +163,8 @@ describe("ETag and 304 on the polled listing", () => {
     const changed = await store.app.inject({ method: "GET", url: "/api/products", headers: { "if-none-match": etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.json().products.find((p: Product) => p.name === "Jack Herer").instock).toBe(1 + 12 + 8);
+    const jack = (changed.json() as ProductListResponse).products.find((p) => p.name === "Jack Herer")!;
+    expect(listedStock(jack.stock, "0", null)).toBe(1 + 12 + 8);
   });
 
   it("gives different filters different tags", async () => {

@@ -11,7 +11,7 @@ import { rm } from "node:fs/promises";
 import { migrateToLatest, openDatabase, openPostgres, type DB } from "../../../db/connection";
 import { seedDemo } from "../../../db/seed/demo";
 import { loadConfig } from "../../../server/config";
-import type { Product } from "../../../server/domain/contracts/catalog";
+import type { Product, ProductListItem } from "../../../server/domain/contracts/catalog";
 import {
   appOn,
   makeTempDir,
@@ -108,7 +108,8 @@ describe(`two API instances on one ${ON_POSTGRES ? "PostgreSQL" : "SQLite"} data
   });
 
   it("serves a product changed through one instance, changed, from the other within a poll", async () => {
-    const list = async (i: number) => (await instance(i).inject({ method: "GET", url: "/api/products" })).json().products as Product[];
+    const list = async (i: number) =>
+      (await instance(i).inject({ method: "GET", url: "/api/products" })).json().products as ProductListItem[];
     const before = (await list(1)).find((p) => p.id === products["Blue Dream"])!;
     const etag = (await instance(1).inject({ method: "GET", url: "/api/products" })).headers.etag;
     await dbs[0]!.updateTable("products").set({ name: "Blue Dream (renamed)" }).where("id", "=", products["Blue Dream"]!).execute();

@@ -1,6 +1,6 @@
 import { GALLERY_AUTOPLAY_MS, GALLERY_COMPACT_BELOW_PX, GALLERY_IDLE_AFTER_TOUCH_MS } from "@domain/constants";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { ProductImage } from "@domain/contracts/catalog";
+import type { CardImage } from "@domain/contracts/catalog";
 import { LeafIcon } from "../icons";
 import { useMediaQuery } from "../../lib/useMediaQuery";
 import { ProductPicture, type PicturePriority } from "./ProductPicture";
@@ -13,7 +13,8 @@ const SETTLE_MS = 120;
 interface ProductGalleryProps {
   productId: number;
   name: string;
-  images: ProductImage[];
+  /** In their order, the cover first (as every answer sends them). */
+  images: CardImage[];
   /** 'card' crops to a wide frame for the listing; 'page' shows whole square images. */
   variant: "card" | "page";
   /** Moves on by itself (the product page). */
@@ -44,11 +45,10 @@ export function ProductGallery({
   priority = "lazy",
   onImageClick,
 }: ProductGalleryProps) {
-  const ordered = [...images].sort((a, b) => a.position - b.position);
-  const count = ordered.length;
+  const count = images.length;
   const loops = count > 1;
   /** The track's slides: [last copy, ...images, first copy] when looping. */
-  const slides = loops ? [ordered[count - 1]!, ...ordered, ordered[0]!] : ordered;
+  const slides = loops ? [images[count - 1]!, ...images, images[0]!] : images;
   const offset = loops ? 1 : 0;
 
   const trackRef = useRef<HTMLDivElement>(null);
@@ -194,7 +194,7 @@ export function ProductGallery({
         </div>
         {count > 1 && (compact || variant === "card") && (
           <div className="gallery__dots">
-            {ordered.map((image, index) => (
+            {images.map((image, index) => (
               <button
                 key={image.id}
                 type="button"
@@ -209,7 +209,7 @@ export function ProductGallery({
       </div>
       {count > 1 && !compact && variant === "page" && (
         <div className="gallery__thumbs" data-testid="gallery-thumbs">
-          {ordered.map((image, index) => (
+          {images.map((image, index) => (
             <button
               key={image.id}
               type="button"

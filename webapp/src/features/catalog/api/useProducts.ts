@@ -19,7 +19,7 @@ export function useProducts({ category, stockId }: ProductListFilter) {
       apiRequest<ProductListResponse>("/api/products", {
         query: { category, stock_id: stockId ?? undefined },
         signal,
-      }).then(cardsOf),
+      }).then((answer) => cardsOf(answer, stockId)),
     refetchInterval: POLL_INTERVAL_MS,
     // Another shop's list of the same tag replaces the one on screen when it comes, instead of emptying the page
     // while it loads (which lost the customer's place in the list); a new tag starts from placeholders.
@@ -50,7 +50,7 @@ export function useSearchProducts({ q, category, stockId }: SearchFilter) {
         signal,
       }),
     getNextPageParam: (last) => last.next_cursor,
-    select: (data) => data.pages.flatMap(cardsOf),
+    select: (data) => data.pages.flatMap((page) => cardsOf(page, stockId)),
     placeholderData: keepPreviousData,
   });
 }

@@ -129,9 +129,9 @@ function OptionPrice({ offer }: { offer: OptionOffer }) {
   );
 }
 
-/** An option shows the product image its img_index names; the base option and the rest show the first. */
+/** An option shows the product image its img_index names (in the pictures' order); the base option and the rest the first. */
 function optionImage(product: CardProduct, optionId: string): string | null {
-  const images = [...product.images].sort((a, b) => a.position - b.position);
+  const { images } = product;
   const index = product.options?.[optionId]?.img_index ?? 0;
   return (images[index] ?? images[0])?.filename ?? null;
 }
