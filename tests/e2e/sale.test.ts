@@ -88,7 +88,7 @@ describe("a sale price", () => {
     const gelato = await productNamed("Gelato #41");
     const jack = await productNamed("Jack Herer");
     await putOnSale(gelato.id, 0, { sale_price: 490 });
-    await putOnSale(jack.id, Number(Object.values(jack.options!).find((o) => o.price_text === "3.5 g")!.id), { sale_price: 1190 });
+    await putOnSale(jack.id, Number(Object.entries(jack.options!).find(([, o]) => o.price_text === "3.5 g")![0]), { sale_price: 1190 });
     const chaweng = await shopId("Chaweng Beach Store");
 
     const page = await phoneOf(customerToken, chaweng);
@@ -175,7 +175,7 @@ describe("a sale price", () => {
     expect(plain(await page.getByTestId("order-total").textContent())).toContain("2,170 ฿");
 
     await putOnSale(gelato.id, 0, { sale_price: null });
-    await putOnSale(jack.id, Number(Object.values(jack.options!).find((o) => o.price_text === "3.5 g")!.id), { sale_price: null });
+    await putOnSale(jack.id, Number(Object.entries(jack.options!).find(([, o]) => o.price_text === "3.5 g")![0]), { sale_price: null });
   });
 
   it("is set, refused with the field named and ended by the admin in the product form; the card follows", async () => {
