@@ -1,13 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Route, Router, Switch } from "wouter";
-import { Modal } from "../components/Modal";
-import { loadCustomerScreens } from "./customerScreensImport";
-import { LanguagePicker } from "../features/language/LanguagePicker";
+import { customerScreens } from "./customerScreensImport";
+import { LazyLanguagePicker } from "../features/language/LazyLanguagePicker";
 import { stampAppDepth } from "../lib/history";
 import { loadMessages, t } from "../lib/i18n";
 import { paths } from "../lib/paths";
 import { AdminToolPage } from "./routes/AdminToolPage";
-import { CabinetPendingOrder } from "./routes/CabinetPendingOrder";
 import { HomePage } from "./routes/HomePage";
 import { NotFoundPage } from "./routes/NotFoundPage";
 import { PageLoading } from "./routes/PageLoading";
@@ -50,10 +48,16 @@ const RefstatReferralPage = lazy(() => refstatScreens().then((screens) => ({ def
 const RefstatStorePage = lazy(() => refstatScreens().then((screens) => ({ default: screens.RefstatStorePage })));
 
 // The cart, order, product and wishlist pages: a chunk of their own that home prefetches (customerScreensImport.ts).
-const CartPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.CartPage })));
-const OrderPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.OrderPage })));
-const ProductPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.ProductPage })));
-const WishlistPage = lazy(() => loadCustomerScreens().then((screens) => ({ default: screens.WishlistPage })));
+const CartPage = lazy(() => customerScreens.load().then((screens) => ({ default: screens.CartPage })));
+const OrderPage = lazy(() => customerScreens.load().then((screens) => ({ default: screens.OrderPage })));
+const ProductPage = lazy(() => customerScreens.load().then((screens) => ({ default: screens.ProductPage })));
+const WishlistPage = lazy(() => customerScreens.load().then((screens) => ({ default: screens.WishlistPage })));
+
+/** The cabinet's pending-order plate (CabinetPendingOrder.tsx), from the customer screens' chunk once it is there. */
+function PendingOrder() {
+  const screens = customerScreens.use(true);
+  return screens ? <screens.CabinetPendingOrder /> : null;
+}
 
 export function AppRouter() {
   useBalanceAgreement();
@@ -73,9 +77,8 @@ export function AppRouter() {
             <Route path={paths.cabinet}>
               <RequireToken>
                 <CabinetPage
-                  Modal={Modal}
-                  pendingOrder={<CabinetPendingOrder />}
-                  languagePicker={<LanguagePicker place="cabinet" />}
+                  pendingOrder={<PendingOrder />}
+                  languagePicker={<LazyLanguagePicker place="cabinet" />}
                 />
               </RequireToken>
             </Route>
@@ -186,7 +189,7 @@ export function AppRouter() {
               </RequireToken>
             </Route>
             <Route path={paths.documents}>
-              <DocumentsPage Modal={Modal} />
+              <DocumentsPage />
             </Route>
             <Route path={paths.notFound} component={NotFoundPage} />
             {/* After every real route: only a reflink-shaped path gets here, and the server says whether it is a code (else the 404). */}

@@ -2,7 +2,8 @@ import { lineTotal } from "@domain/orders";
 import { Link } from "wouter";
 import { formatAmount, formatBaht } from "@domain/format";
 import { AmountPicker } from "../../../components/AmountPicker";
-import { LeafIcon, TrashIcon } from "../../../components/icons";
+import { LeafIcon } from "../../../components/icons";
+import { TrashIcon } from "../../../components/moreIcons";
 import "./CartLineRow.css";
 import { t } from "../../../lib/i18n";
 

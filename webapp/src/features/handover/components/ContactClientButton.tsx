@@ -1,4 +1,4 @@
-import { ChatIcon } from "../../../components/icons";
+import { ChatIcon } from "../../../components/moreIcons";
 import { notify } from "../../../components/notificationStore";
 import { t } from "../../../lib/i18n";
 import { closeApp, haptic } from "../../../lib/telegram";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { BoxIcon, Icon, PlusIcon } from "../../../../components/icons";
+import { BoxIcon, Icon } from "../../../../components/icons";
+import { PlusIcon } from "../../../../components/moreIcons";
 import { notify } from "../../../../components/notificationStore";
 import { t, type MessageId } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
