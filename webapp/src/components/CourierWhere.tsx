@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { shortenAddress } from "@domain/format";
 import { t } from "../lib/i18n";
-import { openLink } from "../lib/telegram";
+import { openLink } from "../lib/telegramActions";
 import { MapPinIcon } from "./icons";
 import { ExternalLinkIcon } from "./moreIcons";
 import "./CourierWhere.css";

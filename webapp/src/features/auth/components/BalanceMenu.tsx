@@ -6,7 +6,7 @@ import { ChatIcon, LogOutIcon } from "../../../components/moreIcons";
 import { SUPPORT_URL } from "../../../lib/brand";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { openLink } from "../../../lib/telegram";
+import { openLink } from "../../../lib/telegramActions";
 import { displayName } from "../hooks/useSession";
 import { askToLogOut } from "../stores/logoutConfirmStore";
 import "./auth.css";

@@ -9,7 +9,7 @@ import { ChevronRightIcon, ExternalLinkIcon } from "../../../components/moreIcon
 import { OrderMap } from "../../../components/OrderMap";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { openLink } from "../../../lib/telegram";
+import { openLink } from "../../../lib/telegramActions";
 import { useMyStore } from "../api/useMyStore";
 import { showsOwnShop, type CabinetView } from "../cabinetView";
 import "./cabinetStore.css";
