@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import type { SessionUser } from "@domain/contracts/auth";
 import { formatBaht } from "@domain/format";
 import { WalletIcon } from "../../../components/icons";
@@ -22,24 +22,6 @@ export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; can
   const menuId = useId();
   const dialogs = sessionDialogs.use(open);
   const prefetch = () => void sessionDialogs.load().catch(() => undefined);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      if (root.current?.contains(document.activeElement)) chip.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
 
   return (
     <div
@@ -71,6 +53,9 @@ export function BalanceChip({ user, canLogOut, extra }: { user: SessionUser; can
           user={user}
           canLogOut={canLogOut}
           extra={extra}
+          root={root}
+          chip={chip}
+          onClose={() => setOpen(false)}
           onChosen={() => {
             setOpen(false);
             // The button goes with the panel: focus stays on the chip (the logout question gives it back there).

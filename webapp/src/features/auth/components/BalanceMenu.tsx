@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode, SVGProps } from "react";
+import { useEffect, type ComponentType, type ReactNode, type RefObject, type SVGProps } from "react";
 import { useLocation } from "wouter";
 import type { SessionUser } from "@domain/contracts/auth";
 import { BagIcon, HeartIcon, UserIcon } from "../../../components/icons";
@@ -26,11 +26,32 @@ interface BalanceMenuProps {
   extra?: ReactNode;
   /** An entry was chosen, before it acts: the chip closes the panel. */
   onChosen: () => void;
+  /** The chip's box and button: a press outside the box or Escape closes the panel (Escape from inside refocuses the button). */
+  root: RefObject<HTMLDivElement | null>;
+  chip: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
 }
 
 /** The balance chip's open panel (BalanceChip.tsx): who is signed in, Cabinet, Cart, Wishlist, Support and Log out. */
-export function BalanceMenu({ id, user, canLogOut, extra, onChosen }: BalanceMenuProps) {
+export function BalanceMenu({ id, user, canLogOut, extra, onChosen, root, chip, onClose }: BalanceMenuProps) {
   const [, navigate] = useLocation();
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      if (root.current?.contains(document.activeElement)) chip.current?.focus();
+      onClose();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [root, chip, onClose]);
+
   const entries: MenuEntry[] = [
     { name: "cabinet", label: t("menu.cabinet"), Icon: UserIcon, act: () => navigate(paths.cabinet) },
     { name: "cart", label: t("menu.cart"), Icon: BagIcon, act: () => navigate(paths.cart) },
