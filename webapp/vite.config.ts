@@ -56,12 +56,22 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
+/**
+ * Modules a package's index re-exports that the start never calls: the walk below passes them by, so that lazy
+ * screens using them do not put them in the start's chunk (the cart's `useQueries`).
+ */
+const NEVER_AT_START = [
+  /\/@tanstack\/react-query\/build\/modern\/useQueries\.js$/,
+  /\/@tanstack\/query-core\/build\/modern\/queriesObserver\.js$/,
+];
+
 /** Every module the start imports statically (not through `import()`): what a first visit runs. */
 function startModules(graph: ModuleGraph): Set<string> {
   const seen = new Set<string>([mainModule]);
   const queue = [mainModule];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
     for (const next of graph.getModuleInfo(id)?.importedIds ?? []) {
+      if (NEVER_AT_START.some((pattern) => pattern.test(next))) continue;
       if (!seen.has(next)) {
         seen.add(next);
         queue.push(next);
@@ -81,6 +91,11 @@ const config = {
       { find: "@domain", replacement: fileURLToPath(new URL("../server/domain", import.meta.url)) },
       // Exactly `@tonconnect/ui` (not `-react`): its browser build, see webapp/src/features/ton/tonConnectUi.ts.
       { find: /^@tonconnect\/ui$/, replacement: fileURLToPath(new URL("./src/features/ton/tonConnectUi.ts", import.meta.url)) },
+      // React's own hook instead of the shim for React 17 and older that wouter imports (src/lib/useSyncExternalStoreShim.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("./src/lib/useSyncExternalStoreShim.ts", import.meta.url)),
+      },
     ],
   },
   build: {

@@ -44,3 +44,7 @@ export const LIVE_RETRY_MS = 3_000;
 
 /** The store's name: a brand, the same in every language (the mini-app's header, the bot, the shared card, TON Connect). */
 export const STORE_NAME = "Koh Samui Store";
+
+/** An order's delivery and payment options as stored (orders.ts re-exports them with the order's rules). */
+export const DELIVERY_OPTIONS = { unset: 0, selfPickup: 1, courier: 2 } as const;
+export const PAYMENT_OPTIONS = { unset: 0, cash: 1, bankCard: 2, crypto: 3 } as const;

@@ -2,7 +2,7 @@
  * The order's rules (spec section 4, design §4): statuses and their labels, what may happen in which
  * status, when settings are complete, totals and the hold countdown. Every order change is checked here.
  */
-import { PICKUP_HOLD_HOURS } from "./constants";
+import { DELIVERY_OPTIONS, PAYMENT_OPTIONS, PICKUP_HOLD_HOURS } from "./constants";
 import { getDisplayLocale, islandClock } from "./format";
 import type { Locale } from "./locale";
 
@@ -14,8 +14,8 @@ export const STATUS_LABELS: Record<OrderStatus, string> = { N: "New", W: "In pro
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { P: "Pending", S: "Paid" };
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = { P: "Pending", A: "On the way", S: "Delivered" };
 
-export const DELIVERY_OPTIONS = { unset: 0, selfPickup: 1, courier: 2 } as const;
-export const PAYMENT_OPTIONS = { unset: 0, cash: 1, bankCard: 2, crypto: 3 } as const;
+// In constants.ts, so the mini-app's cart store needs no more of this module at start.
+export { DELIVERY_OPTIONS, PAYMENT_OPTIONS };
 export const DELIVERY_OPTION_LABELS: Record<number, string> = { 1: "Self pickup", 2: "Courier" };
 export const PAYMENT_OPTION_LABELS: Record<number, string> = { 1: "Cash", 2: "Bank card", 3: "Crypto" };
 /** Crypto (payment 3) needs the shop's TON wallet: the server refuses it without one, the cart greys it out. */

@@ -281,9 +281,11 @@ describe("the customer's download", () => {
     const files = await Promise.all([...scripts, ...preloads].map((file) => readFile(`${dist}/static/${file}`, "utf8")));
     const entry = files.join("\n");
     for (const staffText of ["CANNABONUS", "AWAITING ORDERS", "I HAVE GIVEN ALL PRODUCTS"]) expect(entry).not.toContain(staffText);
-    // …and the chunks the entry loads on demand have them: the staff screens, and their messages (issue 24),
-    // one small chunk per language.
-    const staffChunk = /staffScreens-[\w-]+\.js/.exec(entry)?.[0];
+    // …and the chunks the entry loads on demand have them: the staff screens (named by the lazy routes' chunk,
+    // app/moreRoutes.tsx), and their messages (issue 24), one small chunk per language.
+    const onDemand = [...new Set([...entry.matchAll(/[\w-]+\.js/g)].map((match) => match[0]))].filter((file) => !scripts.includes(file));
+    const lazyCode = await Promise.all(onDemand.map((file) => readFile(`${dist}/static/${file}`, "utf8").catch(() => "")));
+    const staffChunk = /staffScreens-[\w-]+\.js/.exec([entry, ...lazyCode].join("\n"))?.[0];
     expect(staffChunk).toBeDefined();
     expect(await readFile(`${dist}/static/${staffChunk}`, "utf8")).toContain("staff.done.bonus");
     const messageChunks = [...entry.matchAll(/staff-[\w-]+\.js/g)].map((match) => match[0]);

@@ -9,14 +9,15 @@ import { useCartStore } from "./features/cart/stores/cartStore";
 import { useChosenShopStore } from "./features/shops/stores/chosenShopStore";
 import { startLocale, useLocaleStore } from "./lib/i18n";
 import { isInsideTelegram, startTelegram } from "./lib/telegram";
-import { startViewport } from "./lib/viewport";
 
 // The home page puts its list position back itself; the browser's own restoration would fight it.
 window.history.scrollRestoration = "manual";
 // Telegram's colours before the first render (their mapping is a small chunk, Telegram only); the SDK itself
 // arrives in parallel.
 const themed = startTelegram();
-startViewport();
+// What the keyboard leaves of the screen, for overlays and focused fields (none on the first screen): a small chunk
+// fetched beside the start's messages.
+void import("./lib/viewport").then((viewport) => viewport.startViewport());
 // Inside Telegram the cart follows the person across devices (a chunk of its own, given the stores: one that
 // imported them would split the entry, docs/webapp.md "Chunks"; a browser never loads it). The cart page reads
 // the saved cart again through it.

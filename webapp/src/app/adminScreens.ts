@@ -27,3 +27,5 @@ export const ShopCreatePage = withStaffMessages(ShopCreate);
 export const ShopEditPage = withStaffMessages(ShopEdit);
 export const ShopListPage = withStaffMessages(ShopList);
 export const CabinetStoreScreen = withStaffMessages(CabinetStore);
+// `/admin/*` tools still to come: its texts are the app's own, so it needs no staff messages.
+export { AdminToolPage } from "./routes/AdminToolPage";

@@ -1,5 +1,5 @@
 import { formatAmount } from "@domain/format";
-import { MinusIcon, PlusIcon } from "./icons";
+import { MinusIcon, PlusIcon } from "./moreIcons";
 import "./AmountPicker.css";
 import { t } from "../lib/i18n";
 

@@ -1,6 +1,6 @@
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "./moreIcons";
 import { useOverlayOpen } from "./useOverlayOpen";
 import "./BottomSheet.css";
 import { t } from "../lib/i18n";

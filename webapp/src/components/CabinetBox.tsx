@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { ChevronRightIcon } from "./icons";
+import { ChevronRightIcon } from "./moreIcons";
 import "./CabinetBox.css";
 
 /** The square icon a cabinet box (and the pending order beside them) leads with. */

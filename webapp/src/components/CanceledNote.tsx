@@ -1,5 +1,5 @@
 import type { Order } from "@domain/contracts/orders";
-import { ClockIcon, CloseIcon } from "./icons";
+import { ClockIcon, CloseIcon } from "./moreIcons";
 import "./CanceledNote.css";
 
 /** Why a canceled order was canceled (`cancel_reason`), under its title: the customer's page and the hand-over's. */

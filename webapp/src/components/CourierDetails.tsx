@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { MapPinIcon } from "./icons";
+import { ChevronRightIcon, PhoneIcon } from "./moreIcons";
 import { Modal } from "./Modal";
 import { notify } from "./notificationStore";
 import type { SettingsFieldsProps } from "./OrderSettingsFields";

@@ -1,8 +1,9 @@
 import type { MouseEvent } from "react";
 import { shortenAddress } from "@domain/format";
 import { t } from "../lib/i18n";
-import { openLink } from "../lib/telegram";
-import { ExternalLinkIcon, MapPinIcon } from "./icons";
+import { openLink } from "../lib/telegramActions";
+import { MapPinIcon } from "./icons";
+import { ExternalLinkIcon } from "./moreIcons";
 import "./CourierWhere.css";
 
 /**

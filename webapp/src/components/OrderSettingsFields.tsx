@@ -7,7 +7,8 @@ import { t } from "../lib/i18n";
 import { deliveryOptionLabel, paymentOptionLabel } from "../lib/labels";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CourierDetails } from "./CourierDetails";
-import { CardIcon, CashIcon, CryptoIcon, ExternalLinkIcon, MapPinIcon, ScooterIcon, WalkIcon } from "./icons";
+import { MapPinIcon } from "./icons";
+import { CardIcon, CashIcon, CryptoIcon, ExternalLinkIcon, ScooterIcon, WalkIcon } from "./moreIcons";
 import "./OrderSettingsFields.css";
 
 export interface SettingsFieldsProps {

@@ -5,7 +5,6 @@
  * Category names are fixed in code (server/domain/catalog.ts: the server sends only `category_id`), so they are
  * translated here by their id; the spec's English names stay in the domain for the server's own use.
  */
-import { ALL_TAG, HOT_DEAL_TAG } from "@domain/catalog";
 import type { DeliveryStatus, OrderStatus, PaymentStatus } from "@domain/orders";
 import { t, type MessageId } from "./i18n";
 
@@ -36,18 +35,5 @@ export function paymentOptionLabel(option: number): string | null {
   return id ? t(id) : null;
 }
 
-const CATEGORY_IDS: Record<number, MessageId> = {
-  [ALL_TAG]: "category.all",
-  [HOT_DEAL_TAG]: "category.hot",
-  1: "category.1",
-  2: "category.2",
-  3: "category.3",
-  4: "category.4",
-  5: "category.5",
-};
-
-/** A category's (or a home tag's: All 0, Hot deal -1) name; null for an id the store does not have. */
-export function categoryName(id: number): string | null {
-  const message = CATEGORY_IDS[id];
-  return message ? t(message) : null;
-}
+// The category names (categoryName) are in categoryNames.ts: home draws them at start, the rest only later screens.
+export { categoryName } from "./categoryNames";

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import type { OrderStatus } from "@domain/orders";
-import { ListIcon, ShieldIcon, UserIcon } from "../../components/icons";
+import { UserIcon } from "../../components/icons";
+import { ListIcon, ShieldIcon } from "../../components/moreIcons";
 import { t, type MessageId } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";

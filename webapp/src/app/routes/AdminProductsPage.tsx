@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
-import { BoxIcon, PlusIcon } from "../../components/icons";
+import { BoxIcon } from "../../components/icons";
+import { PlusIcon } from "../../components/moreIcons";
 import { LoadMore } from "../../components/LoadMore";
 import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { ShieldIcon } from "../../components/icons";
+import { ShieldIcon } from "../../components/moreIcons";
 import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { CabinetBox } from "../../components/CabinetBox";
-import { ListIcon, ShieldIcon } from "../../components/icons";
-import type { Modal } from "../../components/Modal";
+import { ListIcon, ShieldIcon } from "../../components/moreIcons";
+import { Modal } from "../../components/Modal";
 import { loadMessages, t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { displayName, useSession } from "../../features/auth/hooks/useSession";
@@ -23,19 +23,17 @@ const AllSalesBox = lazy(() => staffScreens().then((screens) => ({ default: scre
 const CabinetStoreView = lazy(() => staffScreens().then((screens) => ({ default: screens.CabinetStoreScreen })));
 
 /**
- * What the cabinet takes from the entry instead of importing it: the cabinet is in the lazy `refstatScreens`
- * chunk, and a lazy chunk importing the modal (react-dom's portal) or the cart's view splits the customer's entry
- * (docs/webapp.md "Chunks"); the router, in the entry, hands them over.
+ * What the cabinet takes from the router: the pending-order plate (the customer screens' chunk) and the language
+ * picker (a feature's lazy chunk), which a feature's screen does not import (docs/webapp.md "Chunks").
  */
 export interface CabinetParts {
-  Modal: typeof Modal;
   /** The cart waiting to become an order (app/routes/CabinetPendingOrder.tsx). */
   pendingOrder: ReactNode;
   languagePicker: ReactNode;
 }
 
 /** The signed-in customer's cabinet: who they are, their bonus wallet, their referral link and figures, their orders. */
-export function CabinetPage({ Modal, pendingOrder, languagePicker }: CabinetParts) {
+export function CabinetPage({ pendingOrder, languagePicker }: CabinetParts) {
   const { user, isAdmin, isStaff } = useSession();
   const partner = usePartnerSummary();
   const [view, setView] = useState<CabinetView>("personal");

@@ -9,7 +9,7 @@ import "./pages.css";
 
 /**
  * Spec §2 "Cabinet": the cart waiting to become an order, with its item count, total and a way to place it. In
- * the entry, handed to the lazy cabinet by the router (CabinetParts in CabinetPage.tsx).
+ * the customer screens' lazy chunk, handed to the lazy cabinet by the router (CabinetParts in CabinetPage.tsx).
  */
 export function CabinetPendingOrder() {
   const cart = useCartView();

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import type { Modal as SharedModal } from "../../components/Modal";
+import { Modal } from "../../components/Modal";
 import { t } from "../../lib/i18n";
 import { LICENCE_IMAGE_PATH } from "../../lib/paths";
 import { STORE_NAME } from "../../lib/brand";
 import "./pages.css";
 
-/** The licence (spec §2 "/documents"); the shared modal comes from the router (refstatScreens.ts). */
-export function DocumentsPage({ Modal }: { Modal: typeof SharedModal }) {
+/** The licence (spec §2 "/documents"), in the account screens' chunk (refstatScreens.ts). */
+export function DocumentsPage() {
   const [zoomed, setZoomed] = useState(false);
   return (
     <section className="page documents">

@@ -9,7 +9,7 @@ import { useCardHeldInPlace } from "../../features/catalog/hooks/useCardHeldInPl
 import { useCategoryParam } from "../../features/catalog/hooks/useCategoryParam";
 import { AllShopsBar } from "../../features/shops/components/AllShopsBar";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
-import { loadCustomerScreens, prefetchCustomerScreensWhenIdle } from "../customerScreensImport";
+import { customerScreens } from "../customerScreensImport";
 import { t } from "../../lib/i18n";
 import { StorefrontProductCard } from "../storefront/StorefrontProductCard";
 
@@ -50,10 +50,9 @@ export function HomePage() {
   // A shop chosen from a card narrows the list to that shop: the card the customer used stays where it was.
   const holdCard = useCardHeldInPlace(products.data, !products.isPlaceholderData);
 
-  // The product, cart and wishlist pages are a chunk of their own: fetched once home is idle, or when the customer
-  // points at or touches the list, so the tap that opens a page finds it there.
-  useEffect(() => prefetchCustomerScreensWhenIdle(), []);
-  const prefetchScreens = () => void loadCustomerScreens();
+  // The product, cart and wishlist pages are a chunk of their own: fetched once the browser is idle (the shell asks),
+  // or when the customer points at or touches the list, so the tap that opens a page finds it there.
+  const prefetchScreens = () => void customerScreens.load().catch(() => undefined);
 
   // One function for the whole visit: a refresh draws again only the cards whose product changed.
   const renderProduct = useCallback(

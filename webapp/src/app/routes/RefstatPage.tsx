@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatBaht } from "@domain/format";
-import { ChevronRightIcon } from "../../components/icons";
+import { ChevronRightIcon } from "../../components/moreIcons";
 import { t } from "../../lib/i18n";
 import { useBonusLedger } from "../../features/partner/api/useBonusLedger";
 import type { BonusKind } from "../../features/partner/api/partnerKeys";

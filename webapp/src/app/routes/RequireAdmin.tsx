@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ACCESS_DENIED } from "@domain/errors";
-import { LockIcon } from "../../components/icons";
+import { LockIcon } from "../../components/moreIcons";
 import { currentLocale, t } from "../../lib/i18n";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { PageLoading } from "./PageLoading";

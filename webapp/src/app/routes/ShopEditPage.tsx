@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import { TrashIcon } from "../../components/icons";
+import { TrashIcon } from "../../components/moreIcons";
 import { notify } from "../../components/notificationStore";
 import { isHttpFailure } from "../../lib/api";
 import { t } from "../../lib/i18n";

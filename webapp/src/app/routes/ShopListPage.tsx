@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PlusIcon } from "../../components/icons";
+import { PlusIcon } from "../../components/moreIcons";
 import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../features/auth/hooks/useSession";

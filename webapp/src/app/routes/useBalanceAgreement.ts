@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { refreshSessionUser } from "../../features/auth/api/useMe";
 import { useSession } from "../../features/auth/hooks/useSession";
-import { walletBalanceIn } from "../../features/partner/api/partnerKeys";
+import { walletBalanceIn } from "../../features/partner/api/walletBalance";
 
 /**
  * The balance chip reads the session (`/api/me`), the cabinet and the bonus history read the wallet

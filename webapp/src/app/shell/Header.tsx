@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { ChevronLeftIcon, LeafIcon } from "../../components/icons";
 import { HeaderSession } from "../../features/auth/components/HeaderSession";
-import { LanguagePicker } from "../../features/language/LanguagePicker";
+import { LazyLanguagePicker } from "../../features/language/LazyLanguagePicker";
 import { STORE_NAME } from "../../lib/brand";
 import { hasInAppHistory } from "../../lib/history";
 import { t } from "../../lib/i18n";
@@ -33,7 +33,7 @@ export function Header() {
   }, [telegram, pathname]);
 
   // The balance menu's language picker (spec §2 balance chip; issue 24).
-  const menuPicker = <LanguagePicker place="menu" />;
+  const menuPicker = <LazyLanguagePicker place="menu" />;
 
   if (!returnButton || telegram) {
     return (

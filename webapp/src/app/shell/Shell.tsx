@@ -6,9 +6,10 @@ import { SessionModals } from "../../features/auth/components/SessionModals";
 import { useLocaleFromServer } from "../../features/auth/hooks/useLocaleFromServer";
 import { useSession } from "../../features/auth/hooks/useSession";
 import { useSessionStartup } from "../../features/auth/hooks/useSessionStartup";
-import { OptionPicker } from "../../features/catalog/components/OptionPicker";
+import { LazyOptionPicker } from "../../features/catalog/components/LazyOptionPicker";
 import { useForgetGoneShop } from "../../features/shops/hooks/useForgetGoneShop";
 import { useLiveUpdates } from "../../lib/live";
+import { prefetchLazyModulesWhenIdle } from "../../lib/lazyModule";
 import { telegramReady } from "../../lib/telegram";
 import { BottomNav } from "./BottomNav";
 import { Footer } from "./Footer";
@@ -33,6 +34,8 @@ export function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     telegramReady();
   }, []);
+  // The dialogs, menus and pages behind a tap (lib/lazyModule.ts) once the first screen is drawn and the browser idle.
+  useEffect(() => prefetchLazyModulesWhenIdle(), []);
 
   // A new page starts at its top; the home page puts its own list position back afterwards.
   useLayoutEffect(() => {
@@ -48,7 +51,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <BottomNav />
-      <OptionPicker />
+      <LazyOptionPicker />
       <SessionModals />
       <Notifications />
     </div>

@@ -5,8 +5,7 @@ import type { PicturePriority } from "../../components/product/ProductPicture";
 import { OptionChip } from "../../features/catalog/components/OptionChip";
 import { usePickedOffer } from "../../features/catalog/stores/pickedOptionStore";
 import { AddToOrderButton } from "../../features/cart/components/AddToOrderButton";
-import { ShopsHoldingModal } from "../../features/shops/components/ShopsHoldingModal";
-import { StorePicker } from "../../features/shops/components/StorePicker";
+import { LazyShopsHoldingModal, LazyStorePicker } from "../../features/shops/components/LazyShopDialogs";
 import { useChosenShopStore } from "../../features/shops/stores/chosenShopStore";
 import { WishlistButton } from "../../features/wishlist/components/WishlistButton";
 import { useCustomerWishlist } from "./useCustomerWishlist";
@@ -54,7 +53,7 @@ export function StorefrontProductCard({ product, priority = "lazy", onShopChosen
         // Spec §2: the shop count picks a shop while none is chosen, else lists the shops holding the option.
         onShopCountClick={() => setDialog(chosenShopId === null ? { kind: "store-picker", thenOrder: false } : { kind: "shops-holding" })}
       />
-      <StorePicker
+      <LazyStorePicker
         active={dialog?.kind === "store-picker"}
         onClose={close}
         product={product}
@@ -66,7 +65,7 @@ export function StorefrontProductCard({ product, priority = "lazy", onShopChosen
           if (dialog?.kind === "store-picker" && dialog.thenOrder) order.add(CARD_AMOUNT);
         }}
       />
-      <ShopsHoldingModal
+      <LazyShopsHoldingModal
         active={dialog?.kind === "shops-holding"}
         onClose={close}
         product={product}

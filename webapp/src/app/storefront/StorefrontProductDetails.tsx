@@ -8,7 +8,7 @@ import { usePickedOffer } from "../../features/catalog/stores/pickedOptionStore"
 import { AddToOrderButton } from "../../features/cart/components/AddToOrderButton";
 import { changeAmount, selectCartCount, useCartStore } from "../../features/cart/stores/cartStore";
 import { ChosenShopButton } from "../../features/shops/components/ChosenShopButton";
-import { StorePicker } from "../../features/shops/components/StorePicker";
+import { LazyStorePicker } from "../../features/shops/components/LazyShopDialogs";
 import { WishlistButton } from "../../features/wishlist/components/WishlistButton";
 import { useCustomerWishlist } from "./useCustomerWishlist";
 import { useOrderToggle } from "./useOrderToggle";
@@ -83,7 +83,7 @@ export function StorefrontProductDetails({ product }: { product: Product }) {
           )
         }
       />
-      <StorePicker
+      <LazyStorePicker
         active={picking !== null}
         onClose={() => setPicking(null)}
         product={product}

@@ -5,7 +5,7 @@
  * it is in the customer's entry; it imports nothing but lib/telegram*.ts (texts come in: a lazy chunk that
  * imports more of the entry can split it, docs/webapp.md "Chunks").
  */
-import { showMainButton } from "../../lib/telegram";
+import { showMainButton } from "../../lib/telegramActions";
 import { showSecondaryButton } from "../../lib/telegramSecondaryButton";
 
 export interface ProductBarState {

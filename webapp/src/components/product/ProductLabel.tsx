@@ -1,5 +1,5 @@
 import { categoryColour, labelIconOf } from "@domain/catalog";
-import { categoryName } from "../../lib/labels";
+import { categoryName } from "../../lib/categoryNames";
 import { CookieIcon, LighterIcon } from "../icons";
 import "./ProductLabel.css";
 

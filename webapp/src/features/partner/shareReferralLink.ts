@@ -1,7 +1,8 @@
 import { notify } from "../../components/notificationStore";
 import { STORE_NAME } from "../../lib/brand";
 import { t } from "../../lib/i18n";
-import { haptic, shareLink } from "../../lib/telegram";
+import { haptic } from "../../lib/telegram";
+import { shareLink } from "../../lib/telegramActions";
 import { canShareMessage, shareMessage } from "../../lib/telegramShare";
 
 /**

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from "react";
 import type { Order } from "@domain/contracts/orders";
 import { formatIslandTime } from "@domain/format";
-import { showMainButton } from "../../lib/telegram";
+import { showMainButton } from "../../lib/telegramActions";
 import { reportTonSent } from "./api/reportTonSent";
 import { useTonQuote } from "./api/useTonQuote";
 import { currentLocale, t } from "../../lib/i18n";

@@ -1,5 +1,5 @@
 import { t } from "../../../lib/i18n";
-import { DownloadIcon } from "../../../components/icons";
+import { DownloadIcon } from "../../../components/moreIcons";
 import { useDownloadOrders } from "./api/useDownloadOrders";
 
 /** The admin cabinet's 'Export orders' button: a failure is the usual banner with the server's message. */

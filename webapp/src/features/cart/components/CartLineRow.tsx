@@ -4,7 +4,8 @@ import { formatAmount, formatBaht } from "@domain/format";
 import { AmountPicker } from "../../../components/AmountPicker";
 import { UsualPrice } from "../../../components/product/UsualPrice";
 import type { OptionPrice } from "../../../lib/prices";
-import { LeafIcon, TrashIcon } from "../../../components/icons";
+import { LeafIcon } from "../../../components/icons";
+import { TrashIcon } from "../../../components/moreIcons";
 import "./CartLineRow.css";
 import { t } from "../../../lib/i18n";
 

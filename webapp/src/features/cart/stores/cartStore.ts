@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { DELIVERY_OPTIONS, PAYMENT_OPTIONS, type OrderSettings } from "@domain/orders";
+import { DELIVERY_OPTIONS, PAYMENT_OPTIONS } from "@domain/constants";
+import type { OrderSettings } from "@domain/orders";
 import { notify } from "../../../components/notificationStore";
 import { onSignOut } from "../../../lib/session";
 import { t } from "../../../lib/i18n";

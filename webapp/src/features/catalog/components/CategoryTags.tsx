@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { CATEGORY_TAGS, HOT_DEAL_TAG, categoryColour } from "@domain/catalog";
 import { t } from "../../../lib/i18n";
-import { categoryName } from "../../../lib/labels";
+import { categoryName } from "../../../lib/categoryNames";
 import { FlameIcon } from "../../../components/icons";
 import "./CategoryTags.css";
 

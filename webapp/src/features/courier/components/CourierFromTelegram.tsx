@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from "react";
 import { coordinatesText, mapsLinkAt } from "@domain/contact";
 import type { FromTelegramProps } from "../../../components/courierFromTelegram";
-import { MapPinIcon, PhoneIcon } from "../../../components/icons";
+import { MapPinIcon } from "../../../components/icons";
+import { PhoneIcon } from "../../../components/moreIcons";
 import { t, type MessageId } from "../../../lib/i18n";
 import { canRequestPhone, requestPhone } from "../../../lib/telegramContact";
 import { canRequestLocation, openLocationSettings, requestLocation } from "../../../lib/telegramLocation";

@@ -1,7 +1,8 @@
-import { ChatIcon } from "../../../components/icons";
+import { ChatIcon } from "../../../components/moreIcons";
 import { notify } from "../../../components/notificationStore";
 import { t } from "../../../lib/i18n";
-import { closeApp, haptic } from "../../../lib/telegram";
+import { haptic } from "../../../lib/telegram";
+import { closeApp } from "../../../lib/telegramActions";
 import { useContactClient } from "../api/useContactClient";
 
 /**

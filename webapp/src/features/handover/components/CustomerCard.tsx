@@ -2,7 +2,7 @@ import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
 import { DELIVERY_OPTIONS } from "@domain/orders";
 import { CourierWhere } from "../../../components/CourierWhere";
-import { PhoneIcon } from "../../../components/icons";
+import { PhoneIcon } from "../../../components/moreIcons";
 import { t } from "../../../lib/i18n";
 import { deliveryOptionLabel, paymentOptionLabel } from "../../../lib/labels";
 import "./handover.css";

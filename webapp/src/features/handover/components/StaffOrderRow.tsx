@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import type { StaffOrder } from "@domain/contracts/staff";
 import { formatBaht } from "@domain/format";
 import { formatOrderDate } from "@domain/orders";
-import { ClockIcon } from "../../../components/icons";
+import { ClockIcon } from "../../../components/moreIcons";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge";
 import { useHoldCountdown } from "../../../components/useHoldCountdown";
 import { t } from "../../../lib/i18n";

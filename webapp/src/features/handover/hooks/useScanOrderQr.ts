@@ -1,6 +1,7 @@
 import { useLocation } from "wouter";
 import { t } from "../../../lib/i18n";
-import { canScanQr, haptic, scanQr } from "../../../lib/telegram";
+import { haptic } from "../../../lib/telegram";
+import { canScanQr, scanQr } from "../../../lib/telegramActions";
 import { manageTargetOf } from "../scanLink";
 
 /**

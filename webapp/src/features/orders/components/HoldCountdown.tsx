@@ -1,4 +1,4 @@
-import { ClockIcon } from "../../../components/icons";
+import { ClockIcon } from "../../../components/moreIcons";
 import { useHoldCountdown } from "../../../components/useHoldCountdown";
 import "./orders.css";
 import { t } from "../../../lib/i18n";

@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import type { Order } from "@domain/contracts/orders";
 import { formatBaht } from "@domain/format";
 import { DELIVERY_OPTIONS, formatOrderDate } from "@domain/orders";
-import { ChevronRightIcon } from "../../../components/icons";
+import { ChevronRightIcon } from "../../../components/moreIcons";
 import { paths } from "../../../lib/paths";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge";
 import "./orders.css";

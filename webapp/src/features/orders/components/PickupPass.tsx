@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { CopyIcon } from "../../../components/icons";
+import { CopyIcon } from "../../../components/moreIcons";
 import { notify } from "../../../components/notificationStore";
 import "./orders.css";
 import { t } from "../../../lib/i18n";

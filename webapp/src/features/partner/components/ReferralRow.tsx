@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import type { ReferralItem } from "@domain/contracts/partner";
 import { formatBaht } from "@domain/format";
-import { ChevronRightIcon } from "../../../components/icons";
+import { ChevronRightIcon } from "../../../components/moreIcons";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import "./refstat.css";

@@ -1,4 +1,5 @@
-import { CheckIcon, ExternalLinkIcon, MapPinIcon } from "../../../components/icons";
+import { CheckIcon, MapPinIcon } from "../../../components/icons";
+import { ExternalLinkIcon } from "../../../components/moreIcons";
 import { haptic } from "../../../lib/telegram";
 import { useShops } from "../api/useShops";
 import { useChosenShopStore } from "../stores/chosenShopStore";

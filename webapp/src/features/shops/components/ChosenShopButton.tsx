@@ -1,4 +1,5 @@
-import { ChevronRightIcon, StoreIcon } from "../../../components/icons";
+import { StoreIcon } from "../../../components/icons";
+import { ChevronRightIcon } from "../../../components/moreIcons";
 import { useShops } from "../api/useShops";
 import { useChosenShopStore } from "../stores/chosenShopStore";
 import "./ChosenShopButton.css";

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { t } from "../../../../lib/i18n";
-import { showAlert } from "../../../../lib/telegram";
+import { showAlert } from "../../../../lib/telegramActions";
 
 /** Query keys of the admin product screens; everything under ADMIN_PRODUCTS_KEY goes stale on a change. */
 const ADMIN_PRODUCTS_KEY = ["admin", "products"] as const;

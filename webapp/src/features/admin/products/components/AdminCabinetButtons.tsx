@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { BoxIcon, Icon, PlusIcon } from "../../../../components/icons";
+import { BoxIcon, Icon } from "../../../../components/icons";
+import { PlusIcon } from "../../../../components/moreIcons";
 import { notify } from "../../../../components/notificationStore";
 import { t, type MessageId } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
-import { addToHomeScreen, canAddToHomeScreen, haptic, type HomeScreenOutcome } from "../../../../lib/telegram";
+import { haptic } from "../../../../lib/telegram";
+import { addToHomeScreen, canAddToHomeScreen, type HomeScreenOutcome } from "../../../../lib/telegramActions";
 import "./adminCabinet.css";
 
 const OUTCOME_TEXT: Record<HomeScreenOutcome, { text: MessageId; type: "S" | "N" | "W" }> = {

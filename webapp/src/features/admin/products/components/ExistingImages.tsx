@@ -1,6 +1,7 @@
 import { productImagePath } from "@domain/catalog";
 import type { AdminProductImage } from "../api/types";
-import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from "../../../../components/icons";
+import { ChevronLeftIcon } from "../../../../components/icons";
+import { ChevronRightIcon, TrashIcon } from "../../../../components/moreIcons";
 import { notify } from "../../../../components/notificationStore";
 import { t } from "../../../../lib/i18n";
 import { showConfirm } from "../../../../lib/telegram";

@@ -1,7 +1,7 @@
 import type { AdminShop } from "../api/types";
 import { useId, type ReactNode } from "react";
 import { CATEGORIES } from "@domain/catalog";
-import { CloseIcon } from "../../../../components/icons";
+import { CloseIcon } from "../../../../components/moreIcons";
 import { t } from "../../../../lib/i18n";
 import { categoryName } from "../../../../lib/labels";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent } from "react";
-import { CloseIcon, PlusIcon } from "../../../../components/icons";
+import { CloseIcon, PlusIcon } from "../../../../components/moreIcons";
 import { t } from "../../../../lib/i18n";
 
 /**

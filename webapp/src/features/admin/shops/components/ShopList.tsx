@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import type { AdminShop } from "@domain/contracts/adminShops";
-import { ChevronRightIcon, MapPinIcon } from "../../../../components/icons";
+import { MapPinIcon } from "../../../../components/icons";
+import { ChevronRightIcon } from "../../../../components/moreIcons";
 import { ShopLogo } from "../../../../components/ShopLogo";
 import { t } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { t } from "../../../../lib/i18n";
-import { DownloadIcon } from "../../../../components/icons";
+import { DownloadIcon } from "../../../../components/moreIcons";
 import { useAdminStats } from "../api/useAdminStats";
 import { useDownloadStatsCsv } from "../api/useDownloadStatsCsv";
 import { islandToday, rangeQuery, type RangeKind, type StatsQuery } from "../statsRange";
