@@ -137,6 +137,24 @@ export function searchScore(query: PreparedQuery, entry: SearchEntry): number {
   return score;
 }
 
+/**
+ * The items that match the query, best first; items of the same score keep the list's own `order`. `entryOf`
+ * gives an item's prepared texts (made once and kept by the caller where it can).
+ */
+export function rankBySearch<T>(
+  query: PreparedQuery,
+  items: Iterable<T>,
+  entryOf: (item: T) => SearchEntry,
+  order: (a: T, b: T) => number,
+): T[] {
+  const scored: { item: T; score: number }[] = [];
+  for (const item of items) {
+    const score = searchScore(query, entryOf(item));
+    if (score > 0) scored.push({ item, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || order(a.item, b.item)).map(({ item }) => item);
+}
+
 /** At most one edit apart: a letter missing, extra or wrong, or two neighbours swapped. */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
@@ -168,11 +186,11 @@ export function searchCursorOf(scope: string, offset: number): string {
   return `${offset.toString(36)}.${checksum(`${scope}\u0000${offset}`)}`;
 }
 
-/** The offset a cursor of this search names, or a ValidationError naming `cursor`. */
-export function readSearchCursor(cursor: string, scope: string): number {
+/** The offset a cursor of this search names (a whole page of `pageSize` on), or a ValidationError naming `cursor`. */
+export function readSearchCursor(cursor: string, scope: string, pageSize = SEARCH_PAGE_SIZE): number {
   const match = /^([0-9a-z]{1,6})\.([0-9a-z]{1,8})$/.exec(cursor);
   const offset = match ? parseInt(match[1]!, 36) : NaN;
-  if (!match || offset <= 0 || offset % SEARCH_PAGE_SIZE !== 0 || searchCursorOf(scope, offset) !== cursor) {
+  if (!match || offset <= 0 || offset % pageSize !== 0 || searchCursorOf(scope, offset) !== cursor) {
     throw new ValidationError("cursor", "cursor must be the next_cursor of the page before, passed back unchanged");
   }
   return offset;
