@@ -98,7 +98,9 @@ const PART = 2;
 const TYPO = 1;
 
 /** How well one folded query word matches one text: 0 none, else TYPO…EXACT. */
-function matchLevel(word: string, text: PreparedText): number {
+type MatchLevel = (word: string, text: PreparedText) => number;
+
+const matchLevel: MatchLevel = (word, text) => {
   let best = 0;
   for (const w of text.words) {
     if (w === word) return EXACT;
@@ -113,6 +115,16 @@ function matchLevel(word: string, text: PreparedText): number {
     }
   }
   return 0;
+};
+
+/** How one folded query word matches one word of a text on its own: EXACT, PREFIX, TYPO or 0 (PART is the text's). */
+function wordLevel(word: string, w: string): number {
+  if (w === word) return EXACT;
+  if (w.startsWith(word)) return PREFIX;
+  if (word.length >= TYPO_MIN_LENGTH && w.length >= TYPO_MIN_LENGTH - 1 && (withinOneEdit(word, w) || startsWithinOneEdit(w, word))) {
+    return TYPO;
+  }
+  return 0;
 }
 
 /**
@@ -120,13 +132,13 @@ function matchLevel(word: string, text: PreparedText): number {
  * A word scores by its best text (field first, then how it matched); a name that starts with, or holds, the
  * whole query adds on top.
  */
-export function searchScore(query: PreparedQuery, entry: SearchEntry): number {
+export function searchScore(query: PreparedQuery, entry: SearchEntry, levelOf: MatchLevel = matchLevel): number {
   if (query.words.length === 0) return 0;
   let score = 0;
   for (const word of query.words) {
     let best = 0;
     for (const text of entry.texts) {
-      const level = matchLevel(word, text);
+      const level = levelOf(word, text);
       if (level > 0) best = Math.max(best, FIELD_WEIGHT[text.field] * 10 + level);
     }
     if (best === 0) return 0;
@@ -138,18 +150,57 @@ export function searchScore(query: PreparedQuery, entry: SearchEntry): number {
 }
 
 /**
- * The items that match the query, best first; items of the same score keep the list's own `order`. `entryOf`
- * gives an item's prepared texts (made once and kept by the caller where it can).
+ * The prepared texts of a whole catalogue version, each distinct word numbered once: a search then compares a
+ * query word with each distinct word once (the typo test is the costly one), not with every word of every
+ * text, and a text's match is read from its words' numbers. Gives the very scores `searchScore` gives.
  */
-export function rankBySearch<T>(
-  query: PreparedQuery,
-  items: Iterable<T>,
-  entryOf: (item: T) => SearchEntry,
-  order: (a: T, b: T) => number,
-): T[] {
+export interface SearchCorpus<K> {
+  entries: Map<K, SearchEntry>;
+  /** The distinct words of every text. */
+  words: string[];
+  /** Each text's words as numbers into `words`. */
+  wordIds: Map<PreparedText, Int32Array>;
+}
+
+export function searchCorpusOf<K>(entries: Map<K, SearchEntry>): SearchCorpus<K> {
+  const numbers = new Map<string, number>();
+  const wordIds = new Map<PreparedText, Int32Array>();
+  for (const entry of entries.values()) {
+    for (const text of entry.texts) {
+      wordIds.set(text, Int32Array.from(text.words, (w) => numbers.get(w) ?? numbers.set(w, numbers.size).get(w)!));
+    }
+  }
+  return { entries, words: [...numbers.keys()], wordIds };
+}
+
+/** The score of each entry of the corpus for the query (0: not found), as `searchScore` would give it. */
+export function corpusScorer<K>(corpus: SearchCorpus<K>, query: PreparedQuery): (key: K) => number {
+  const levels = new Map(query.words.map((word) => [word, Uint8Array.from(corpus.words, (w) => wordLevel(word, w))]));
+  const levelOf: MatchLevel = (word, text) => {
+    const ofWords = levels.get(word)!;
+    let best = 0;
+    for (const id of corpus.wordIds.get(text)!) {
+      const level = ofWords[id]!;
+      if (level === EXACT) return EXACT;
+      if (level > best) best = level;
+    }
+    if (best >= PREFIX) return best;
+    return text.text.includes(word) ? PART : best;
+  };
+  return (key) => {
+    const entry = corpus.entries.get(key);
+    return entry ? searchScore(query, entry, levelOf) : 0;
+  };
+}
+
+/**
+ * The items that match, best first by `scoreOf` (`searchScore`, or a corpus's scorer; 0 is not found); items of
+ * the same score keep the list's own `order`.
+ */
+export function rankBySearch<T>(items: Iterable<T>, scoreOf: (item: T) => number, order: (a: T, b: T) => number): T[] {
   const scored: { item: T; score: number }[] = [];
   for (const item of items) {
-    const score = searchScore(query, entryOf(item));
+    const score = scoreOf(item);
     if (score > 0) scored.push({ item, score });
   }
   return scored.sort((a, b) => b.score - a.score || order(a.item, b.item)).map(({ item }) => item);

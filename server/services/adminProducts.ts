@@ -52,7 +52,15 @@ import {
   type OptionSaleBody,
 } from "../domain/contracts/adminProducts";
 import { checkSale, type SaleColumns } from "../domain/sale";
-import { parseSearchQuery, prepareQuery, rankBySearch, readSearchCursor, searchCursorOf, searchEntryOf } from "../domain/search";
+import {
+  parseSearchQuery,
+  prepareQuery,
+  rankBySearch,
+  readSearchCursor,
+  searchCursorOf,
+  searchEntryOf,
+  searchScore,
+} from "../domain/search";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { keyPageOf, readKeyCursor } from "../domain/paging";
@@ -266,7 +274,8 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     const offset = cursor === undefined ? 0 : readSearchCursor(cursor, sealed, limit);
     const query = prepareQuery(q);
     const { found, read } = await units.read("search", async (tx) => {
-      const ranked = rankBySearch(query, await selectAdminProductNames(tx, scope), (row) => searchEntryOf([{ name: row.name }]), listOrder);
+      const names = await selectAdminProductNames(tx, scope);
+      const ranked = rankBySearch(names, (row) => searchScore(query, searchEntryOf([{ name: row.name }])), listOrder);
       const ids = ranked.slice(offset, offset + limit).map((row) => row.id);
       return { found: ranked.length, read: ids.length === 0 ? null : { ids, ...(await readProducts(tx, { productIds: ids })) } };
     });
