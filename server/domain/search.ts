@@ -160,23 +160,76 @@ export interface SearchCorpus<K> {
   words: string[];
   /** Each text's words as numbers into `words`. */
   wordIds: Map<PreparedText, Int32Array>;
+  /** Every text joined by U+0001 (no text holds it), where a query word is looked for in one pass. */
+  haystack: string;
+  /** Where each text starts in `haystack`, ascending, and whose it is. */
+  starts: number[];
+  owners: K[];
+  /** For each word number, the keys of the entries whose texts hold the word. */
+  holders: K[][];
 }
 
 export function searchCorpusOf<K>(entries: Map<K, SearchEntry>): SearchCorpus<K> {
   const numbers = new Map<string, number>();
   const wordIds = new Map<PreparedText, Int32Array>();
-  for (const entry of entries.values()) {
+  const holders: K[][] = [];
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const owners: K[] = [];
+  let at = 0;
+  for (const [key, entry] of entries) {
     for (const text of entry.texts) {
-      wordIds.set(text, Int32Array.from(text.words, (w) => numbers.get(w) ?? numbers.set(w, numbers.size).get(w)!));
+      const ids = Int32Array.from(text.words, (w) => numbers.get(w) ?? numbers.set(w, numbers.size).get(w)!);
+      wordIds.set(text, ids);
+      for (const id of ids) {
+        const list = (holders[id] ??= []);
+        if (list.at(-1) !== key) list.push(key);
+      }
+      starts.push(at);
+      owners.push(key);
+      parts.push(text.text);
+      at += text.text.length + 1;
     }
   }
-  return { entries, words: [...numbers.keys()], wordIds };
+  return { entries, words: [...numbers.keys()], wordIds, haystack: parts.join("\u0001"), starts, owners, holders };
 }
 
-/** The score of each entry of the corpus for the query (0: not found), as `searchScore` would give it. */
-export function corpusScorer<K>(corpus: SearchCorpus<K>, query: PreparedQuery): (key: K) => number {
+/**
+ * The entries the query finds, with their scores (those `searchScore` gives; the others score 0). Only the
+ * candidates are scored: for each query word, the entries whose texts hold it (a whole word, a word's start and
+ * a part are all parts of a text), found in one pass over the joined texts, and those holding a word one typo
+ * away; an entry must be a candidate of every query word.
+ */
+export function corpusSearch<K>(corpus: SearchCorpus<K>, query: PreparedQuery): Map<K, number> {
+  const found = new Map<K, number>();
+  if (query.words.length === 0) return found;
   const levels = new Map(query.words.map((word) => [word, Uint8Array.from(corpus.words, (w) => wordLevel(word, w))]));
-  const levelOf: MatchLevel = (word, text) => {
+  let candidates = null as Set<K> | null;
+  for (const word of query.words) {
+    const of = new Set<K>();
+    const { haystack, starts, owners } = corpus;
+    let text = 0;
+    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+      while (text + 1 < starts.length && starts[text + 1]! <= at) text++;
+      of.add(owners[text]!);
+    }
+    const ofWords = levels.get(word)!;
+    for (let id = 0; id < ofWords.length; id++) if (ofWords[id] === TYPO) for (const key of corpus.holders[id]!) of.add(key);
+    const before: Set<K> | null = candidates;
+    candidates = before === null ? of : new Set([...before].filter((key) => of.has(key)));
+    if (candidates.size === 0) return found;
+  }
+  const levelOf = levelsMatch(corpus, levels);
+  for (const key of candidates!) {
+    const score = searchScore(query, corpus.entries.get(key)!, levelOf);
+    if (score > 0) found.set(key, score);
+  }
+  return found;
+}
+
+/** A text's match read from the query words' levels against each distinct word (`matchLevel`'s answer). */
+function levelsMatch<K>(corpus: SearchCorpus<K>, levels: Map<string, Uint8Array>): MatchLevel {
+  return (word, text) => {
     const ofWords = levels.get(word)!;
     let best = 0;
     for (const id of corpus.wordIds.get(text)!) {
@@ -187,6 +240,12 @@ export function corpusScorer<K>(corpus: SearchCorpus<K>, query: PreparedQuery): 
     if (best >= PREFIX) return best;
     return text.text.includes(word) ? PART : best;
   };
+}
+
+/** The score of each entry of the corpus for the query (0: not found), as `searchScore` would give it. */
+export function corpusScorer<K>(corpus: SearchCorpus<K>, query: PreparedQuery): (key: K) => number {
+  const levels = new Map(query.words.map((word) => [word, Uint8Array.from(corpus.words, (w) => wordLevel(word, w))]));
+  const levelOf = levelsMatch(corpus, levels);
   return (key) => {
     const entry = corpus.entries.get(key);
     return entry ? searchScore(query, entry, levelOf) : 0;

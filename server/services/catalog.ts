@@ -40,7 +40,7 @@ import { NotFoundError, ValidationError } from "../domain/errors";
 import { shopStockKey } from "../domain/options";
 import {
   SEARCH_PAGE_SIZE,
-  corpusScorer,
+  corpusSearch,
   parseSearchQuery,
   prepareQuery,
   rankBySearch,
@@ -85,6 +85,8 @@ interface Snapshot {
   /** The last search pages answered on this version and prices (`SEARCH_ANSWERS_KEPT`, least recently asked
    *  dropped first): the same object for the same question, so it is ranked, serialised and compressed once. */
   searches: Map<string, ProductListResponse>;
+  /** Each product's list item per shop scope (`listItemOf`), made once per version and prices. */
+  items: Map<string, { item: ProductListItem; shops: ListShop[] }>;
   /** The products each scope (tab and shop) lists, in listing order, worked out once per version and prices. */
   scopes: Map<string, ProductSource[]>;
 }
@@ -135,6 +137,7 @@ export function createCatalog({ db, clock = Date.now }: CatalogDeps) {
       answers: new Map(),
       searches: new Map(),
       scopes: new Map(),
+      items: new Map(),
     };
     return snapshot;
   }
@@ -240,13 +243,14 @@ function searchFor(
   filter: CategoryFilter,
   shopId: number | null,
 ): ProductSource[] {
-  const scoreOf = corpusScorer(corpus, prepareQuery(q));
+  const scores = corpusSearch(corpus, prepareQuery(q));
+  if (scores.size === 0) return [];
   const scopeFilter: CategoryFilter = filter.kind === "all" ? { kind: "everywhere" } : filter;
   const key = `${JSON.stringify(scopeFilter)}:${shopId}`;
   let scope = snap.scopes.get(key);
   if (!scope) snap.scopes.set(key, (scope = listFor(snap, scopeFilter, shopId)));
   // The scope is in listing order, so ties keep it.
-  return rankBySearch(scope, (source) => scoreOf(source.row.id), () => 0);
+  return rankBySearch(scope, (source) => scores.get(source.row.id) ?? 0, () => 0);
 }
 
 function listedIn(snap: Snapshot, filter: CategoryFilter, shopId: number | null): ProductSource[] {
@@ -269,14 +273,28 @@ function listedIn(snap: Snapshot, filter: CategoryFilter, shopId: number | null)
 function listAnswer(snap: Snapshot, sources: ProductSource[], shopId: number | null, nextCursor: string | null): ProductListResponse {
   const shops: Record<string, ListShop> = {};
   const products = sources.map((source): ProductListItem => {
-    const { full_description: _long, shop_list, ...card } = toProduct(snap, source, shopId);
-    const stock = shop_list.map(({ store_id, name, path, district, options }): ListShopStock => {
-      shops[String(store_id)] ??= { store_id, name, path, district };
-      return { store_id, options };
-    });
-    return { ...card, shop_list: stock };
+    const made = listItemOf(snap, source, shopId);
+    for (const shop of made.shops) shops[String(shop.store_id)] ??= shop;
+    return made.item;
   });
   return { products, shops, next_cursor: nextCursor };
+}
+
+/**
+ * A product as a list shows it in a shop scope, and the shops its stock names: made once per version and prices,
+ * and shared by the list and every search page that holds it (a search page is then 30 references, not 30 copies).
+ */
+function listItemOf(snap: Snapshot, source: ProductSource, shopId: number | null): { item: ProductListItem; shops: ListShop[] } {
+  const key = `${source.row.id}:${shopId}`;
+  let made = snap.items.get(key);
+  if (!made) {
+    const { full_description: _long, shop_list, ...card } = toProduct(snap, source, shopId);
+    const shops = shop_list.map(({ store_id, name, path, district }): ListShop => ({ store_id, name, path, district }));
+    const stock = shop_list.map(({ store_id, options }): ListShopStock => ({ store_id, options }));
+    made = { item: { ...card, shop_list: stock }, shops };
+    snap.items.set(key, made);
+  }
+  return made;
 }
 
 function scopeShops(snap: Snapshot, shopId: number | null): number[] {
@@ -419,5 +437,6 @@ async function build(tx: Executor, version: number, nowMs: number): Promise<Snap
     answers: new Map(),
     searches: new Map(),
     scopes: new Map(),
+    items: new Map(),
   };
 }

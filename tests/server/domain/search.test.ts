@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../server/domain/errors";
 import {
   corpusScorer,
+  corpusSearch,
   foldText,
   parseSearchQuery,
   prepareQuery,
@@ -113,8 +114,8 @@ describe("the search cursor", () => {
   });
 });
 
-describe("corpusScorer", () => {
-  it("gives every product the very score searchScore gives, for whole words, starts, parts, typos and phrases", () => {
+describe("corpusScorer and corpusSearch", () => {
+  it("give every product the very score searchScore gives, for whole words, starts, parts, typos and phrases", () => {
     const products = [
       { name: "Durban Poison", label: "Sativa", description: "Sweet, earthy and pine; a daytime classic" },
       { name: "Blue Dream", label: "Hybrid", description: "Blueberry sweetness with a balanced lift." },
@@ -131,7 +132,11 @@ describe("corpusScorer", () => {
     for (const q of queries) {
       const query = prepareQuery(q);
       const scoreOf = corpusScorer(corpus, query);
-      for (const [id, entry] of entries) expect(scoreOf(id), `${q} / ${products[id]!.name}`).toBe(searchScore(query, entry));
+      const found = corpusSearch(corpus, query);
+      for (const [id, entry] of entries) {
+        expect(scoreOf(id), `${q} / ${products[id]!.name}`).toBe(searchScore(query, entry));
+        expect(found.get(id) ?? 0, `${q} / ${products[id]!.name}`).toBe(searchScore(query, entry));
+      }
     }
     expect(corpusScorer(corpus, prepareQuery("durbn"))(99)).toBe(0);
   });
