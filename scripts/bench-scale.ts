@@ -252,6 +252,20 @@ interface Target {
   kind: "read" | "year-stats" | "write";
   /** A function for runs whose requests depend on what the runs before made. */
   options: autocannon.Options | (() => autocannon.Options);
+  /** Reads only: several paths asked in turn instead of `options.url` (the searches). */
+  paths?: string[];
+}
+
+/** The same order on every run (a fixed seed), not the catalogue's: typed starts of one word are not asked together. */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  let seed = 23;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 const optionsOf = (t: Target) => (typeof t.options === "function" ? t.options() : t.options);
@@ -304,10 +318,16 @@ async function targetsOf(
   });
   const { products } = await call<{ products: { id: number; name: string }[] }>(base, "/api/products", null);
   const productId = products[0]!.id;
-  // A search as a customer types it: the first listed product's longest word, in lower case, and again with a
-  // letter missing (the typo path compares every word of every text).
-  const word = products[0]!.name.split(/\s+/).reduce((a, w) => (w.length > a.length ? w : a), "").toLowerCase();
-  const typo = word.length >= 5 ? word.slice(0, 2) + word.slice(3) : word;
+  // Searches with the words of the listed products' names, in lower case, asked in turn: each whole word; each
+  // as it is typed, from its third letter on (more questions than the catalogue keeps answers for, so most are
+  // ranked afresh); each of five letters or more with its third letter missing (one typo).
+  const words = [...new Set(products.flatMap((p) => p.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3))];
+  const typed = words.flatMap((w) => Array.from({ length: w.length - 2 }, (_, i) => w.slice(0, i + 3)));
+  const typos = words.filter((w) => w.length >= 5).map((w) => w.slice(0, 2) + w.slice(3));
+  const searches = (name: string, qs: string[]): Target => ({
+    ...get(`${name} (${qs.length} in turn)`, "/api/products", null),
+    paths: shuffled(qs).map((q) => `/api/products?q=${encodeURIComponent(q)}`),
+  });
   // Order list pages: the first and the fourth (three cursors on).
   let cursor: string | null = null;
   let page = "/api/orders?limit=20";
@@ -326,8 +346,9 @@ async function targetsOf(
   const shop = roles.shopId;
   const reads: Target[] = [
     get("home: product list", "/api/products", null),
-    get("home: search", `/api/products?q=${encodeURIComponent(word)}`, null),
-    get("home: search with a typo", `/api/products?q=${encodeURIComponent(typo)}`, null),
+    searches("home: search, words of product names", words),
+    searches("home: search as typed", typed),
+    searches("home: search with a typo", typos),
     get("a product", `/api/products/${productId}`, null),
     get("cabinet: me", "/api/me", customer),
     get("cabinet: partner figures", "/api/partner", customer),
@@ -478,7 +499,12 @@ async function main(): Promise<void> {
         const options = optionsOf(t);
         return t.kind === "write"
           ? load({ connections: CONNECTIONS, duration, ...options })
-          : loadGets({ url: String(options.url), headers: options.headers as Record<string, string>, connections: CONNECTIONS, duration });
+          : loadGets({
+              url: t.paths ? t.paths.map((path) => new URL(path, String(options.url)).href) : String(options.url),
+              headers: options.headers as Record<string, string>,
+              connections: CONNECTIONS,
+              duration,
+            });
       };
       // A short warm-up of each (the JIT, the page cache, the catalogue's snapshot); not of take and finish,
       // whose orders are counted.

@@ -126,21 +126,25 @@ export async function loadGets({
   connections = CONNECTIONS,
   duration = SECONDS,
 }: {
-  url: string;
+  /** One address, or several on the same server asked in turn (the next request of any connection takes the next). */
+  url: string | string[];
   headers?: Record<string, string>;
   connections?: number;
   duration?: number;
 }): Promise<Run> {
-  const target = new URL(url);
+  const urls = (Array.isArray(url) ? url : [url]).map((u) => new URL(u));
+  const target = urls[0]!;
   const head = Object.entries({ host: target.host, ...headers })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  const request = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\n${head}\r\n`);
+  const requests = urls.map((u) => Buffer.from(`GET ${u.pathname}${u.search} HTTP/1.1\r\n${head}\r\n`));
+  let turn = 0;
+  const nextRequest = () => requests[turn++ % requests.length]!;
   const latencies: number[] = [];
   let non2xx = 0;
   const started = performance.now();
   const until = started + duration * 1000;
-  await Promise.all(Array.from({ length: connections }, () => connectionLoop(target, request, until, latencies, () => non2xx++)));
+  await Promise.all(Array.from({ length: connections }, () => connectionLoop(target, nextRequest, until, latencies, () => non2xx++)));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
@@ -148,7 +152,7 @@ export async function loadGets({
 }
 
 /** One connection of `loadGets`: request, read the answer, again, until `until`; reconnects if the server closes. */
-function connectionLoop(target: URL, request: Buffer, until: number, latencies: number[], failed: () => void): Promise<void> {
+function connectionLoop(target: URL, nextRequest: () => Buffer, until: number, latencies: number[], failed: () => void): Promise<void> {
   return new Promise((resolve) => {
     let socket: Socket;
     let sent = 0;
@@ -164,7 +168,7 @@ function connectionLoop(target: URL, request: Buffer, until: number, latencies: 
     const send = () => {
       headBytes = Buffer.alloc(0);
       sent = performance.now();
-      socket.write(request);
+      socket.write(nextRequest());
     };
     const answered = () => {
       latencies.push(performance.now() - sent);

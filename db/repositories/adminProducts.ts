@@ -11,6 +11,8 @@ export interface AdminProductFilter {
   categoryId?: number;
   hotOnly?: boolean;
   productId?: number;
+  /** Only these products (a page of the search; never empty). */
+  productIds?: number[];
   /**
    * A LIKE pattern on `name_search` (domain/adminProducts.ts `productSearchPattern`). A row written past
    * db/repositories/products.ts without it is compared by the engine's own `lower(name)` (ASCII at least).
@@ -62,11 +64,17 @@ export async function selectAdminProducts(db: Executor, filter: AdminProductFilt
   return query.execute();
 }
 
+/** What the admin's search ranks: each product's name and its place in the list, for every product `filter` names. */
+export async function selectAdminProductNames(db: Executor, filter: AdminProductFilter) {
+  return db.selectFrom("products").select(["id", "name", "position"]).where(matching(filter)).execute();
+}
+
 /** The products a filter names, without its paging. */
 function matching(filter: AdminProductFilter) {
   return (eb: ExpressionBuilder<Database, "products">) =>
     eb.and([
       ...(filter.productId === undefined ? [] : [eb("id", "=", filter.productId)]),
+      ...(filter.productIds === undefined ? [] : [eb("id", "in", filter.productIds)]),
       ...(filter.categoryId === undefined ? [] : [eb("category_id", "=", filter.categoryId)]),
       ...(filter.hotOnly ? [eb("hot_deal", "=", 1)] : []),
       ...(filter.liveOnly ? [eb("is_deleted", "=", 0)] : []),

@@ -98,7 +98,9 @@ const PART = 2;
 const TYPO = 1;
 
 /** How well one folded query word matches one text: 0 none, else TYPO…EXACT. */
-function matchLevel(word: string, text: PreparedText): number {
+type MatchLevel = (word: string, text: PreparedText) => number;
+
+const matchLevel: MatchLevel = (word, text) => {
   let best = 0;
   for (const w of text.words) {
     if (w === word) return EXACT;
@@ -113,6 +115,16 @@ function matchLevel(word: string, text: PreparedText): number {
     }
   }
   return 0;
+};
+
+/** How one folded query word matches one word of a text on its own: EXACT, PREFIX, TYPO or 0 (PART is the text's). */
+function wordLevel(word: string, w: string): number {
+  if (w === word) return EXACT;
+  if (w.startsWith(word)) return PREFIX;
+  if (word.length >= TYPO_MIN_LENGTH && w.length >= TYPO_MIN_LENGTH - 1 && (withinOneEdit(word, w) || startsWithinOneEdit(w, word))) {
+    return TYPO;
+  }
+  return 0;
 }
 
 /**
@@ -120,13 +132,13 @@ function matchLevel(word: string, text: PreparedText): number {
  * A word scores by its best text (field first, then how it matched); a name that starts with, or holds, the
  * whole query adds on top.
  */
-export function searchScore(query: PreparedQuery, entry: SearchEntry): number {
+export function searchScore(query: PreparedQuery, entry: SearchEntry, levelOf: MatchLevel = matchLevel): number {
   if (query.words.length === 0) return 0;
   let score = 0;
   for (const word of query.words) {
     let best = 0;
     for (const text of entry.texts) {
-      const level = matchLevel(word, text);
+      const level = levelOf(word, text);
       if (level > 0) best = Math.max(best, FIELD_WEIGHT[text.field] * 10 + level);
     }
     if (best === 0) return 0;
@@ -135,6 +147,122 @@ export function searchScore(query: PreparedQuery, entry: SearchEntry): number {
   if (entry.names.some((name) => name.startsWith(query.phrase))) score += 100;
   else if (entry.names.some((name) => name.includes(query.phrase))) score += 50;
   return score;
+}
+
+/**
+ * The prepared texts of a whole catalogue version, each distinct word numbered once: a search then compares a
+ * query word with each distinct word once (the typo test is the costly one), not with every word of every
+ * text, and a text's match is read from its words' numbers. Gives the very scores `searchScore` gives.
+ */
+export interface SearchCorpus<K> {
+  entries: Map<K, SearchEntry>;
+  /** The distinct words of every text. */
+  words: string[];
+  /** Each text's words as numbers into `words`. */
+  wordIds: Map<PreparedText, Int32Array>;
+  /** Every text joined by U+0001 (no text holds it), where a query word is looked for in one pass. */
+  haystack: string;
+  /** Where each text starts in `haystack`, ascending, and whose it is. */
+  starts: number[];
+  owners: K[];
+  /** For each word number, the keys of the entries whose texts hold the word. */
+  holders: K[][];
+}
+
+export function searchCorpusOf<K>(entries: Map<K, SearchEntry>): SearchCorpus<K> {
+  const numbers = new Map<string, number>();
+  const wordIds = new Map<PreparedText, Int32Array>();
+  const holders: K[][] = [];
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const owners: K[] = [];
+  let at = 0;
+  for (const [key, entry] of entries) {
+    for (const text of entry.texts) {
+      const ids = Int32Array.from(text.words, (w) => numbers.get(w) ?? numbers.set(w, numbers.size).get(w)!);
+      wordIds.set(text, ids);
+      for (const id of ids) {
+        const list = (holders[id] ??= []);
+        if (list.at(-1) !== key) list.push(key);
+      }
+      starts.push(at);
+      owners.push(key);
+      parts.push(text.text);
+      at += text.text.length + 1;
+    }
+  }
+  return { entries, words: [...numbers.keys()], wordIds, haystack: parts.join("\u0001"), starts, owners, holders };
+}
+
+/**
+ * The entries the query finds, with their scores (those `searchScore` gives; the others score 0). Only the
+ * candidates are scored: for each query word, the entries whose texts hold it (a whole word, a word's start and
+ * a part are all parts of a text), found in one pass over the joined texts, and those holding a word one typo
+ * away; an entry must be a candidate of every query word.
+ */
+export function corpusSearch<K>(corpus: SearchCorpus<K>, query: PreparedQuery): Map<K, number> {
+  const found = new Map<K, number>();
+  if (query.words.length === 0) return found;
+  const levels = new Map(query.words.map((word) => [word, Uint8Array.from(corpus.words, (w) => wordLevel(word, w))]));
+  let candidates = null as Set<K> | null;
+  for (const word of query.words) {
+    const of = new Set<K>();
+    const { haystack, starts, owners } = corpus;
+    let text = 0;
+    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+      while (text + 1 < starts.length && starts[text + 1]! <= at) text++;
+      of.add(owners[text]!);
+    }
+    const ofWords = levels.get(word)!;
+    for (let id = 0; id < ofWords.length; id++) if (ofWords[id] === TYPO) for (const key of corpus.holders[id]!) of.add(key);
+    const before: Set<K> | null = candidates;
+    candidates = before === null ? of : new Set([...before].filter((key) => of.has(key)));
+    if (candidates.size === 0) return found;
+  }
+  const levelOf = levelsMatch(corpus, levels);
+  for (const key of candidates!) {
+    const score = searchScore(query, corpus.entries.get(key)!, levelOf);
+    if (score > 0) found.set(key, score);
+  }
+  return found;
+}
+
+/** A text's match read from the query words' levels against each distinct word (`matchLevel`'s answer). */
+function levelsMatch<K>(corpus: SearchCorpus<K>, levels: Map<string, Uint8Array>): MatchLevel {
+  return (word, text) => {
+    const ofWords = levels.get(word)!;
+    let best = 0;
+    for (const id of corpus.wordIds.get(text)!) {
+      const level = ofWords[id]!;
+      if (level === EXACT) return EXACT;
+      if (level > best) best = level;
+    }
+    if (best >= PREFIX) return best;
+    return text.text.includes(word) ? PART : best;
+  };
+}
+
+/** The score of each entry of the corpus for the query (0: not found), as `searchScore` would give it. */
+export function corpusScorer<K>(corpus: SearchCorpus<K>, query: PreparedQuery): (key: K) => number {
+  const levels = new Map(query.words.map((word) => [word, Uint8Array.from(corpus.words, (w) => wordLevel(word, w))]));
+  const levelOf = levelsMatch(corpus, levels);
+  return (key) => {
+    const entry = corpus.entries.get(key);
+    return entry ? searchScore(query, entry, levelOf) : 0;
+  };
+}
+
+/**
+ * The items that match, best first by `scoreOf` (`searchScore`, or a corpus's scorer; 0 is not found); items of
+ * the same score keep the list's own `order`.
+ */
+export function rankBySearch<T>(items: Iterable<T>, scoreOf: (item: T) => number, order: (a: T, b: T) => number): T[] {
+  const scored: { item: T; score: number }[] = [];
+  for (const item of items) {
+    const score = scoreOf(item);
+    if (score > 0) scored.push({ item, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || order(a.item, b.item)).map(({ item }) => item);
 }
 
 /** At most one edit apart: a letter missing, extra or wrong, or two neighbours swapped. */
@@ -168,11 +296,11 @@ export function searchCursorOf(scope: string, offset: number): string {
   return `${offset.toString(36)}.${checksum(`${scope}\u0000${offset}`)}`;
 }
 
-/** The offset a cursor of this search names, or a ValidationError naming `cursor`. */
-export function readSearchCursor(cursor: string, scope: string): number {
+/** The offset a cursor of this search names (a whole page of `pageSize` on), or a ValidationError naming `cursor`. */
+export function readSearchCursor(cursor: string, scope: string, pageSize = SEARCH_PAGE_SIZE): number {
   const match = /^([0-9a-z]{1,6})\.([0-9a-z]{1,8})$/.exec(cursor);
   const offset = match ? parseInt(match[1]!, 36) : NaN;
-  if (!match || offset <= 0 || offset % SEARCH_PAGE_SIZE !== 0 || searchCursorOf(scope, offset) !== cursor) {
+  if (!match || offset <= 0 || offset % pageSize !== 0 || searchCursorOf(scope, offset) !== cursor) {
     throw new ValidationError("cursor", "cursor must be the next_cursor of the page before, passed back unchanged");
   }
   return offset;

@@ -15,6 +15,7 @@ import {
   findProductRow,
   insertImages,
   listImageRows,
+  selectAdminProductNames,
   selectAdminProducts,
   countAdminProducts,
   selectImagesOf,
@@ -51,6 +52,15 @@ import {
   type OptionSaleBody,
 } from "../domain/contracts/adminProducts";
 import { checkSale, type SaleColumns } from "../domain/sale";
+import {
+  parseSearchQuery,
+  prepareQuery,
+  rankBySearch,
+  readSearchCursor,
+  searchCursorOf,
+  searchEntryOf,
+  searchScore,
+} from "../domain/search";
 import { PAGE_DEFAULT } from "../domain/contracts/paging";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { keyPageOf, readKeyCursor } from "../domain/paging";
@@ -76,6 +86,9 @@ export interface PickerPage {
   products: AdminProduct[];
   total: number;
 }
+
+/** The admin list's order: by position, then newest (highest id) first. */
+const listOrder = (a: { position: number; id: number }, b: { position: number; id: number }) => a.position - b.position || b.id - a.id;
 
 /** The position part of an admin list cursor (1 to 1 000 000, domain/adminProducts.ts), or undefined. */
 const positionOfCursor = (part: string) => (/^[0-9]{1,7}$/.test(part) ? Number(part) : undefined);
@@ -248,6 +261,31 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     return {};
   }
 
+  /**
+   * One page of the admin's search: every product of the scope ranked by name in one read, then the page's
+   * products read whole. The cursor is the next offset, sealed with the scope, the page size and the query.
+   */
+  async function searchPage(
+    scope: AdminProductFilter,
+    q: string,
+    { category, limit, cursor }: { category: number; limit: number; cursor: string | undefined },
+  ): Promise<{ products: AdminProduct[]; next_cursor: string | null }> {
+    const sealed = `admin:${category}:${limit}:${q}`;
+    const offset = cursor === undefined ? 0 : readSearchCursor(cursor, sealed, limit);
+    const query = prepareQuery(q);
+    const { found, read } = await units.read("search", async (tx) => {
+      const names = await selectAdminProductNames(tx, scope);
+      const ranked = rankBySearch(names, (row) => searchScore(query, searchEntryOf([{ name: row.name }])), listOrder);
+      const ids = ranked.slice(offset, offset + limit).map((row) => row.id);
+      return { found: ranked.length, read: ids.length === 0 ? null : { ids, ...(await readProducts(tx, { productIds: ids })) } };
+    });
+    const byId = new Map((read ? assemble(read) : []).map((product) => [product.id, product]));
+    return {
+      products: (read?.ids ?? []).map((id) => byId.get(id)!),
+      next_cursor: offset + limit < found ? searchCursorOf(sealed, offset + limit) : null,
+    };
+  }
+
   function baseOptionColumns(draft: ProductDraft) {
     const columns: Partial<{ per_price: number; cost_price: number; price_text: string; gift_text: string }> = {};
     if (draft.per_price !== undefined) columns.per_price = draft.per_price;
@@ -277,17 +315,19 @@ export function createAdminProducts({ db, images, clock = Date.now }: AdminProdu
     },
 
     /**
-     * A page of the admin list: a category (or hot deals, or all), optionally the products whose name holds
-     * `q` in any case; by position, then newest, `limit` rows after `cursor`.
+     * A page of the admin list: a category (or hot deals, or all), by position, then newest, `limit` rows after
+     * `cursor`. With `q`, the products whose name the customer's search rules find (server/domain/search.ts:
+     * any case and accents, part of a Thai word, one typo), best match first, then in the list's order.
      */
     async list(query: AdminProductListQuery): Promise<{ products: AdminProduct[]; next_cursor: string | null }> {
       const category = parseCategoryFilter(query.category);
-      const after = query.cursor === undefined ? undefined : readKeyCursor(query.cursor, positionOfCursor);
       const limit = query.limit ?? PAGE_DEFAULT;
-      const namePattern = productSearchPattern(query.q);
+      const scope = category.kind === "category" ? { categoryId: category.categoryId } : category.kind === "hot" ? { hotOnly: true } : {};
+      const q = parseSearchQuery(query.q);
+      if (q !== null) return searchPage(scope, q, { category: query.category ?? 0, limit, cursor: query.cursor });
+      const after = query.cursor === undefined ? undefined : readKeyCursor(query.cursor, positionOfCursor);
       const rows = await load({
-        ...(category.kind === "category" ? { categoryId: category.categoryId } : category.kind === "hot" ? { hotOnly: true } : {}),
-        ...(namePattern === null ? {} : { namePattern }),
+        ...scope,
         ...(after === undefined ? {} : { after: { position: after.part, id: after.id } }),
         limit: limit + 1,
       });

@@ -41,13 +41,15 @@ import { NotFoundError, ValidationError } from "../domain/errors";
 import { shopStockKey } from "../domain/options";
 import {
   SEARCH_PAGE_SIZE,
+  corpusSearch,
   parseSearchQuery,
   prepareQuery,
+  rankBySearch,
   readSearchCursor,
+  searchCorpusOf,
   searchCursorOf,
   searchEntryOf,
-  searchScore,
-  type SearchEntry,
+  type SearchCorpus,
 } from "../domain/search";
 import { nextSaleEnd, saleShown, type SaleColumns } from "../domain/sale";
 
@@ -78,9 +80,20 @@ interface Snapshot {
   /** Built answers, kept for the life of this version: the same object for the same question, which
    *  lets the HTTP layer serialise each one once. */
   answers: Map<string, unknown>;
-  /** Each product's texts prepared for search, made on this version's first search. */
-  search?: Map<number, SearchEntry>;
+  /** Each product's texts prepared for search, made on this version's first search (or kept from the version
+   *  before when no product's texts changed). */
+  search?: SearchCorpus<number>;
+  /** The last search pages answered on this version and prices (`SEARCH_ANSWERS_KEPT`, least recently asked
+   *  dropped first): the same object for the same question, so it is ranked, serialised and compressed once. */
+  searches: Map<string, ProductListResponse>;
+  /** Each product's list item (`listItemOf`), made once per version and prices: the same in every scope. */
+  items: Map<number, ProductListItem>;
+  /** The products each scope (tab and shop) lists, in listing order, worked out once per version and prices. */
+  scopes: Map<string, ProductSource[]>;
 }
+
+/** Search pages kept per catalogue version and prices: a page is about 35 KB raw and 6 KB compressed, so at most ~20 MB. */
+export const SEARCH_ANSWERS_KEPT = 200;
 
 export type Catalog = ReturnType<typeof createCatalog>;
 
@@ -118,9 +131,39 @@ export function createCatalog({ db, clock = Date.now }: CatalogDeps) {
   function repriced(snap: Snapshot): Snapshot {
     const at = clock();
     if (at < snap.nextSaleEnd) return snap;
-    snapshot = { ...snap, pricedAt: at, nextSaleEnd: nextSaleEndOf(snap.products.values(), at), answers: new Map() };
+    snapshot = {
+      ...snap,
+      pricedAt: at,
+      nextSaleEnd: nextSaleEndOf(snap.products.values(), at),
+      answers: new Map(),
+      searches: new Map(),
+      scopes: new Map(),
+      items: new Map(),
+    };
     return snapshot;
   }
+
+  /**
+   * The version's search corpus: the one before when every product's name, label and description are the same
+   * (an order moves the version by its stock, and folding every text again would cost each first search after
+   * it), else made afresh.
+   */
+  let lastCorpus: SearchCorpus<number> | null = null;
+  function corpusOf(snap: Snapshot): SearchCorpus<number> {
+    if (snap.search) return snap.search;
+    const texts = (row: ActiveProductRow) => `${row.name}\u0000${row.label ?? ""}\u0000${row.description ?? ""}`;
+    const same =
+      lastCorpus !== null &&
+      lastCorpus.entries.size === snap.products.size &&
+      [...snap.products].every(([id, source]) => lastTexts.get(id) === texts(source.row));
+    if (!same) {
+      lastCorpus = searchCorpusOf(new Map([...snap.products].map(([id, source]) => [id, searchEntryOf([source.row])])));
+      lastTexts = new Map([...snap.products].map(([id, source]) => [id, texts(source.row)]));
+    }
+    snap.search = lastCorpus!;
+    return snap.search;
+  }
+  let lastTexts = new Map<number, string>();
 
   function remember<T>(snap: Snapshot, key: string, make: () => T): T {
     if (!snap.answers.has(key)) snap.answers.set(key, make());
@@ -153,10 +196,21 @@ export function createCatalog({ db, clock = Date.now }: CatalogDeps) {
       // browsing only, and a customer who types its name is looking for it.
       const scope = `${JSON.stringify(filter)}:${shopId}:${q}`;
       const offset = query.cursor === undefined ? 0 : readSearchCursor(query.cursor, scope);
-      const found = searchFor(snap, q, filter, shopId);
+      const key = `${offset}:${scope}`;
+      const kept = snap.searches.get(key);
+      if (kept) {
+        // Asked again: now the most recent.
+        snap.searches.delete(key);
+        snap.searches.set(key, kept);
+        return kept;
+      }
+      const found = searchFor(snap, corpusOf(snap), q, filter, shopId);
       const page = found.slice(offset, offset + SEARCH_PAGE_SIZE);
       const next = offset + SEARCH_PAGE_SIZE < found.length ? searchCursorOf(scope, offset + SEARCH_PAGE_SIZE) : null;
-      return listAnswer(snap, page, next);
+      const answer = listAnswer(snap, page, next);
+      snap.searches.set(key, answer);
+      if (snap.searches.size > SEARCH_ANSWERS_KEPT) snap.searches.delete(snap.searches.keys().next().value!);
+      return answer;
     },
 
     async getProduct(id: number, stockId?: number): Promise<{ product: Product }> {
@@ -183,15 +237,21 @@ function listFor(snap: Snapshot, filter: CategoryFilter, shopId: number | null):
 }
 
 /** The products the search finds inside the tab's scope (All: every tab's), best match first, then listing order. */
-function searchFor(snap: Snapshot, q: string, filter: CategoryFilter, shopId: number | null): ProductSource[] {
-  const index = (snap.search ??= new Map([...snap.products].map(([id, source]) => [id, searchEntryOf([source.row])])));
-  const query = prepareQuery(q);
+function searchFor(
+  snap: Snapshot,
+  corpus: SearchCorpus<number>,
+  q: string,
+  filter: CategoryFilter,
+  shopId: number | null,
+): ProductSource[] {
+  const scores = corpusSearch(corpus, prepareQuery(q));
+  if (scores.size === 0) return [];
   const scopeFilter: CategoryFilter = filter.kind === "all" ? { kind: "everywhere" } : filter;
-  return listedIn(snap, scopeFilter, shopId)
-    .map((source) => ({ source, score: searchScore(query, index.get(source.row.id)!) }))
-    .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score || compareListingOrder(a.source.row, b.source.row))
-    .map(({ source }) => source);
+  const key = `${JSON.stringify(scopeFilter)}:${shopId}`;
+  let scope = snap.scopes.get(key);
+  if (!scope) snap.scopes.set(key, (scope = listFor(snap, scopeFilter, shopId)));
+  // The scope is in listing order, so ties keep it.
+  return rankBySearch(scope, (source) => scores.get(source.row.id) ?? 0, () => 0);
 }
 
 function listedIn(snap: Snapshot, filter: CategoryFilter, shopId: number | null): ProductSource[] {
@@ -214,7 +274,7 @@ function listedIn(snap: Snapshot, filter: CategoryFilter, shopId: number | null)
 function listAnswer(snap: Snapshot, sources: ProductSource[], nextCursor: string | null): ProductListResponse {
   const shops: Record<string, ListShop> = {};
   const products = sources.map((source) => {
-    const item = toListItem(snap, source);
+    const item = listItemOf(snap, source);
     for (const id of Object.keys(item.stock)) {
       const shop = snap.pickupShops.get(Number(id))!;
       shops[id] ??= { store_id: shop.id, name: shop.name, path: shopLogoPath(shop), district: shop.district };
@@ -222,6 +282,19 @@ function listAnswer(snap: Snapshot, sources: ProductSource[], nextCursor: string
     return item;
   });
   return { products, shops, next_cursor: nextCursor };
+}
+
+/**
+ * A product's list item, made once per version and prices and shared by the list and every search page that holds
+ * it (a search page is then 30 references, not 30 copies).
+ */
+function listItemOf(snap: Snapshot, source: ProductSource): ProductListItem {
+  let item = snap.items.get(source.row.id);
+  if (!item) {
+    item = toListItem(snap, source);
+    snap.items.set(source.row.id, item);
+  }
+  return item;
 }
 
 /**
@@ -418,5 +491,8 @@ async function build(tx: Executor, version: number, nowMs: number): Promise<Snap
       })),
     },
     answers: new Map(),
+    searches: new Map(),
+    scopes: new Map(),
+    items: new Map(),
   };
 }

@@ -114,7 +114,7 @@ export type AdminProductFields = Static<typeof AdminProductFields>;
 
 export const AdminProductListQuery = Type.Object({
   category: Type.Optional(Type.Integer({ description: "absent or 0 every category, -1 hot deals, else a category id" })),
-  /** Part of the name, any case (domain/adminProducts.ts `productSearchName`); blank: every product. */
+  /** A search of the names by the customer's search rules (domain/search.ts), best match first; blank: every product. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
   ...KeyPaging,
 });

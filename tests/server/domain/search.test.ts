@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../server/domain/errors";
 import {
+  corpusScorer,
+  corpusSearch,
   foldText,
   parseSearchQuery,
   prepareQuery,
   readSearchCursor,
+  searchCorpusOf,
   searchCursorOf,
   searchEntryOf,
   searchScore,
@@ -108,5 +111,33 @@ describe("the search cursor", () => {
     expect(() => readSearchCursor(searchCursorOf("scope-a", 31), "scope-a")).toThrow(ValidationError);
     expect(() => readSearchCursor(cursor.replace(/^u/, "1o"), "scope-a")).toThrow(ValidationError);
     expect(() => readSearchCursor("💥", "scope-a")).toThrow(ValidationError);
+  });
+});
+
+describe("corpusScorer and corpusSearch", () => {
+  it("give every product the very score searchScore gives, for whole words, starts, parts, typos and phrases", () => {
+    const products = [
+      { name: "Durban Poison", label: "Sativa", description: "Sweet, earthy and pine; a daytime classic" },
+      { name: "Blue Dream", label: "Hybrid", description: "Blueberry sweetness with a balanced lift." },
+      { name: "Blueberry Muffin", label: "", description: "Baked with blue dream" },
+      { name: "Северное Сияние", label: "Индика", description: "Ёлочный аромат и мягкий вечер" },
+      { name: "กัญชาสายพันธุ์ไทย", label: "สายพันธุ์", description: "กลิ่นหอมมะม่วง" },
+      { name: "Café Crème Kush", label: "Indica", description: "Coffee and cream, the Crème de la crème" },
+      { name: "Northern Lights", label: "Indica", description: "Northern Lights by name" },
+    ];
+    const entries = new Map(products.map((texts, id) => [id, searchEntryOf([texts])]));
+    const corpus = searchCorpusOf(entries);
+    const queries = ["durbn", "Duabrn", "blue", "blu", "blue dream", "dream blue", "BLUEBERY", "СЕВЕРНОЕ", "елочный", "сияни"];
+    queries.push("สายพันธุ์", "มะม่วง", "cafe creme", "creme", "nothern lihgts", "north", "ern", "a", "pine;", "%", "xyz");
+    for (const q of queries) {
+      const query = prepareQuery(q);
+      const scoreOf = corpusScorer(corpus, query);
+      const found = corpusSearch(corpus, query);
+      for (const [id, entry] of entries) {
+        expect(scoreOf(id), `${q} / ${products[id]!.name}`).toBe(searchScore(query, entry));
+        expect(found.get(id) ?? 0, `${q} / ${products[id]!.name}`).toBe(searchScore(query, entry));
+      }
+    }
+    expect(corpusScorer(corpus, prepareQuery("durbn"))(99)).toBe(0);
   });
 });

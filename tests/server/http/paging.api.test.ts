@@ -157,6 +157,35 @@ describe("GET /api/admin/products?q=", () => {
     expect(await search("   ")).toEqual(await productOrder());
   });
 
+  it("finds as the customer's search does: one typo, accents, part of a Thai word, best match first", async () => {
+    const thai = await addProduct("กัญชาสายพันธุ์ไทย");
+    const creme = await addProduct("Café Crème Kush", { position: 1 });
+    const byName = async (name: string) =>
+      (await store.db.selectFrom("products").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const search = async (q: string) => ids((await get(`/api/admin/products?limit=100&q=${encodeURIComponent(q)}`)).json(), "products");
+
+    expect(await search("durbn")).toEqual([await byName("Durban Poison")]);
+    expect(await search("nothern")).toEqual([await byName("Northern Lights")]);
+    expect(await search("CAFE creme")).toEqual([creme]);
+    expect(await search("สายพันธุ์")).toEqual([thai]);
+    // A whole word before a word's start, whatever the list's order says (Bluebird is listed first).
+    const bluebird = await addProduct("Bluebird Haze", { position: 1 });
+    expect(await search("blue")).toEqual([await byName("Blue Dream"), bluebird]);
+  });
+
+  it("refuses a q with control characters, and a list's cursor in a search, with a 400 naming it", async () => {
+    const q = await get(`/api/admin/products?q=${encodeURIComponent("blue\u0007")}`);
+    expect(q.statusCode).toBe(400);
+    expect(q.json().message).toMatch(/^q\b/);
+    const listCursor = (await get("/api/admin/products?limit=2")).json().next_cursor as string;
+    const res = await get(`/api/admin/products?limit=2&q=blue&cursor=${encodeURIComponent(listCursor)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/cursor/);
+    const searchCursor = (await get("/api/admin/products?limit=1&q=blue")).json().next_cursor as string;
+    expect((await get(`/api/admin/products?limit=1&cursor=${encodeURIComponent(searchCursor)}`)).statusCode).toBe(400);
+    expect((await get(`/api/admin/products?limit=2&q=blue&cursor=${encodeURIComponent(searchCursor)}`)).statusCode).toBe(400);
+  });
+
   it("finds a product by its new name after a rename, and not by the old one", async () => {
     const id = await addProduct("Old Name");
     await updateProductRow(store.db, id, { name: "Ёлка Новая" }, new Date().toISOString());

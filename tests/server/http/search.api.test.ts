@@ -141,12 +141,18 @@ describe("bad input", () => {
     for (const q of ["", "   "]) expect(names(await search(q))).toEqual(names(all));
   });
 
+  it("takes a q of 100 characters (counted as letters, not bytes), and its surrounding spaces are not counted", async () => {
+    expect((await get(`?q=${encodeURIComponent("с".repeat(100))}`)).statusCode).toBe(200);
+    expect((await get(`?q=${encodeURIComponent(`  ${"a".repeat(100)}  `)}`)).statusCode).toBe(200);
+  });
+
   it.each([
     ["a q over 100 characters", `?q=${"a".repeat(101)}`, "q"],
     ["a control character in q", `?q=${encodeURIComponent("blue\u0007")}`, "q"],
     ["a tab in q", `?q=${encodeURIComponent("blue\tdream")}`, "q"],
     ["a cursor that is garbage", "?q=haze&cursor=garbage", "cursor"],
     ["a cursor without a search", "?cursor=1u.abc", "cursor"],
+    ["a cursor naming the first page", "?q=haze&cursor=0.abc", "cursor"],
   ])("refuses %s with a 400 naming it", async (_what, query, param) => {
     const res = await get(query);
     expect(res.statusCode).toBe(400);
@@ -168,13 +174,17 @@ describe("bad input", () => {
   it("takes wildcards, quotes, FTS operators and SQL as plain text", async () => {
     const total = ((await get("")).json() as ProductListResponse).products.length;
     const plain = ["%", "_", "%%", "'", '"', "*", "blue*", '"blue"', "NEAR(blue dream)", "blue AND dream", "' OR 1=1 --"];
-    plain.push("'); drop table products; --");
+    plain.push("'); drop table products; --", "AND", "OR", "NOT", "NEAR", "blue OR haze", "-blue", "^blue", "blue NOT dream");
+    plain.push("\\", "[a-z]", "%' --", "a%b_c");
     for (const q of plain) {
       const answer = await search(q);
       expect(answer.products.length, q).toBeLessThan(total);
     }
     expect(names(await search('"Blue Dream"'))).toEqual(["Blue Dream"]);
     expect(names(await search("%"))).toEqual([]);
+    // An operator is a word to look for: "OR" does not join two searches, "NOT" does not leave Blue Dream out.
+    expect(names(await search("blue OR haze"))).toEqual([]);
+    expect(names(await search("blue NOT dream"))).toEqual([]);
     expect((await get("")).statusCode).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ const SEARCH_PAUSE_MS = 300;
 
 /**
  * /admin/products (spec §2): every product, inactive and deleted ones too, by category, with the admin's tools;
- * a search by name (any case) narrows the list; more cards load as the list's end scrolls into view.
+ * a search by name (the customer's search rules, on the server) narrows the list; more cards load as the list's end scrolls into view.
  */
 export function AdminProductsPage() {
   const [category, chooseCategory] = useCategoryParam();

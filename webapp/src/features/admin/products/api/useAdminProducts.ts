@@ -8,7 +8,8 @@ export const ADMIN_PRODUCTS_PAGE = 20;
 
 /**
  * GET /api/admin/products?category=&q=: the products of a tag (0 all), inactive and deleted ones too, whose
- * name holds `search` in any case (blank: all), a page at a time (`next_cursor`).
+ * name the server's search finds for `search` (any case and accents, part of a Thai word, one typo; best match
+ * first; blank: all), a page at a time (`next_cursor`).
  */
 export function useAdminProducts(category: number, search: string) {
   return useInfiniteQuery({
