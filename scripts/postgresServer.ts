@@ -10,9 +10,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import pg from "pg";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./freePort";
 
 export const MISSING_POSTGRES =
   "The tests need a PostgreSQL server's programs (initdb, pg_ctl) and found none. On Debian or Ubuntu: " +
@@ -55,16 +55,6 @@ function binaries(): string {
   throw new Error(MISSING_POSTGRES);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPostgresServer(): Promise<PostgresServer> {
   const bin = binaries();

@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:https";
-import { createServer } from "node:net";
 import { dirname } from "node:path";
 import pg from "pg";
 import type { Browser } from "playwright-core";
@@ -18,6 +17,7 @@ import { launchChromium, PHONE } from "../helpers/browser";
 import { startFakeBotApi, type FakeBotApi } from "../helpers/fakeBotApi";
 import { TEST_BOT_TOKEN } from "../helpers/session";
 import { recordTelegramEvents, telegramLaunchUrl } from "../helpers/telegramWebview";
+import { freePort } from "../../scripts/freePort";
 
 const WEBHOOK_SECRET = "cluster-test-secret";
 const ADMIN_TELEGRAM_ID = 9001;
@@ -45,16 +45,6 @@ let caPath: string;
 /** Live-update streams a test opened: ended after the file. */
 const streams: { destroy(): void }[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address() as { port: number };
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 /** One HTTPS request through Caddy, trusting only the cluster's local CA. */
 function call(
